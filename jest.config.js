@@ -1,0 +1,13 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: { warnOnly: false } }],
+	},
+	// The engine and the simulator are real servers and timers: keep runs from leaking into each other.
+	maxWorkers: 2,
+	testTimeout: 60_000,
+	reporters: ['default', '<rootDir>/test/reporters/summary.js'],
+};

@@ -1,0 +1,27 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { properties } from './actions/properties';
+import { router } from './actions/router';
+
+export class ProductImage implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Product Image',
+		name: 'productImage',
+		icon: { light: 'file:productImage.svg', dark: 'file:productImage.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Upload product photos, analyze products, plan A+ content and generate product images',
+		defaults: { name: 'Product Image' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'productImageApi', required: true }],
+		properties,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

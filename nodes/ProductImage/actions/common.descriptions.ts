@@ -1,0 +1,118 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { WAIT_DEFAULTS } from '../helpers/waitSettings';
+
+export const imageUrlsProperty: INodeProperties = {
+	displayName: 'Image URLs',
+	name: 'imageUrls',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	default: '',
+	placeholder: 'https://example.com/front.jpg, https://example.com/side.jpg',
+	description:
+		'Addresses of product images, separated by commas or new lines; an expression may also return a list. Use the URL of an uploaded image (valid 3 days).',
+};
+
+export const inputBinaryFieldsProperty: INodeProperties = {
+	displayName: 'Input Binary Fields',
+	name: 'inputBinaryFields',
+	type: 'string',
+	default: '',
+	placeholder: 'data, data_1',
+	description:
+		"Comma-separated binary fields of the input item to upload first; their addresses are added to the image URLs. Leave empty when you only use addresses.",
+};
+
+export const productNameProperty: INodeProperties = {
+	displayName: 'Product Name',
+	name: 'productName',
+	type: 'string',
+	default: '',
+	placeholder: 'Insulated steel water bottle 750 ml',
+};
+
+export const platformProperty: INodeProperties = {
+	displayName: 'Platform',
+	name: 'platform',
+	type: 'string',
+	default: '',
+	placeholder: 'amazon',
+	description: 'Target sales platform, such as amazon, shopify or taobao',
+};
+
+export const timeoutOption: INodeProperties = {
+	displayName: 'Timeout',
+	name: 'timeout',
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 1 },
+	default: 120,
+	description:
+		'Seconds to wait for the answer. The service works while the request is open and recommends at least 120.',
+};
+
+export const binaryPropertyOption: INodeProperties = {
+	displayName: 'Put Output File in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: WAIT_DEFAULTS.binaryPropertyName,
+	hint: 'The name of the output binary field to put the image in',
+};
+
+/** Options of every operation that waits for a task and hands its images on. */
+export const waitOptions: INodeProperties[] = [
+	binaryPropertyOption,
+	{
+		displayName: 'Download Images',
+		name: 'downloadImages',
+		type: 'boolean',
+		default: WAIT_DEFAULTS.downloadImages,
+		description: 'Whether to download the images as binary data. Off: output the result addresses only (valid 3 days).',
+	},
+	{
+		displayName: 'Images Output',
+		name: 'imagesOutput',
+		type: 'options',
+		default: WAIT_DEFAULTS.imagesOutput,
+		options: [
+			{ name: 'One Item per Image', value: 'perImage', description: 'Each image is an item with the field above' },
+			{
+				name: 'One Item per Task',
+				value: 'together',
+				description: 'All images of the task on one item, in fields data_0, data_1, …',
+			},
+		],
+	},
+	{
+		displayName: 'Initial Delay',
+		name: 'initialDelay',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 1 },
+		default: WAIT_DEFAULTS.initialDelay,
+		description: 'Seconds to wait before the first status query (the service asks for 5)',
+	},
+	{
+		displayName: 'Max Concurrency',
+		name: 'maxConcurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 50 },
+		default: WAIT_DEFAULTS.maxConcurrency,
+		description:
+			'How many items are submitted and waited for at the same time (read from the first item). Output order always follows the input.',
+	},
+	{
+		displayName: 'Max Wait Time',
+		name: 'maxWaitTime',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 1 },
+		default: WAIT_DEFAULTS.maxWaitTime,
+		description: 'Seconds after which the wait gives up with an error naming the task ID, so it can be resumed',
+	},
+	{
+		displayName: 'Poll Interval',
+		name: 'pollInterval',
+		type: 'number',
+		typeOptions: { minValue: 0.1, numberPrecision: 1 },
+		default: WAIT_DEFAULTS.pollInterval,
+		description: 'Seconds between status queries',
+	},
+];

@@ -1,0 +1,25 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { isSafeTaskId } from '../../helpers/taskStatus';
+import { validateParameter } from '../../helpers/validate';
+
+export const taskIdProperty: INodeProperties = {
+	displayName: 'Task ID',
+	name: 'taskId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'task_abc123',
+	description: 'The task_id returned by Generate',
+};
+
+const taskIdSchema = z
+	.string()
+	.trim()
+	.min(1, 'must not be empty')
+	.refine(isSafeTaskId, 'must be a task id such as task_abc123 (letters, digits, _ - . :)');
+
+export function readTaskId(context: IExecuteFunctions, itemIndex: number): string {
+	return validateParameter(context, itemIndex, 'Task ID', taskIdSchema, context.getNodeParameter('taskId', itemIndex));
+}

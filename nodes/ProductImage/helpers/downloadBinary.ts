@@ -1,0 +1,67 @@
+import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { downloadStream } from '../transport/request';
+
+type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
+
+const MIME_BY_EXTENSION: Record<string, string> = {
+	png: 'image/png',
+	jpg: 'image/jpeg',
+	jpeg: 'image/jpeg',
+	webp: 'image/webp',
+	gif: 'image/gif',
+	avif: 'image/avif',
+	bmp: 'image/bmp',
+	tif: 'image/tiff',
+	tiff: 'image/tiff',
+};
+
+/** The last path segment, decoded: asset ids travel URL-encoded inside the address. */
+export function fileNameFromAddress(address: string): string | undefined {
+	try {
+		const segments = new URL(address).pathname.split('/').filter(Boolean);
+		const last = segments.length ? decodeURIComponent(segments[segments.length - 1]) : '';
+		const name = last.split('/').pop() ?? '';
+		return name || undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+function mimeTypeFromName(fileName: string): string | undefined {
+	const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+	return extension ? MIME_BY_EXTENSION[extension] : undefined;
+}
+
+/**
+ * A MIME type is always passed to prepareBinaryData: without one it sniffs the bytes with an
+ * ESM-only module, which is slower and fails in some runtimes.
+ */
+export function chooseMimeType(headerType: string | undefined, fileName: string): string {
+	if (headerType && headerType !== 'application/octet-stream' && headerType !== 'binary/octet-stream') {
+		return headerType;
+	}
+	return mimeTypeFromName(fileName) ?? headerType ?? 'application/octet-stream';
+}
+
+/** Streams an address into n8n's binary store (memory, filesystem or S3, as the instance is set). */
+export async function downloadToBinary(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	address: string,
+	options: { fileName?: string; deadline?: number; errorContext?: IDataObject } = {},
+): Promise<IBinaryData> {
+	const binary = await downloadStream.call(context, {
+		purpose: 'download',
+		url: address,
+		itemIndex,
+		deadline: options.deadline,
+		errorContext: { url: address, ...options.errorContext },
+		consume: async (stream, info) => {
+			const fileName = options.fileName ?? fileNameFromAddress(info.finalUrl) ?? 'image';
+			const mimeType = chooseMimeType(info.mimeType, fileName);
+			return await context.helpers.prepareBinaryData(stream as BinarySource, fileName, mimeType);
+		},
+	});
+	return binary as IBinaryData;
+}

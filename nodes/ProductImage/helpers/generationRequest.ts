@@ -1,0 +1,87 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { collectImageUrls, IMAGE_URLS, INPUT_BINARY_FIELDS } from './imageInputs';
+import { splitFieldNames, splitImageUrls } from './imageUrls';
+import { parameterError, validateParameter } from './validate';
+
+const sizeSchema = z
+	.string()
+	.trim()
+	.regex(/^[1-9]\d{0,4}:[1-9]\d{0,4}$/, 'must be an aspect ratio <width>:<height>, such as 1:1 or 16:9');
+
+const resolutionSchema = z
+	.string()
+	.trim()
+	.min(1, 'must not be empty; the service shows labels such as 1k')
+	.regex(/^[0-9a-z]+$/i, 'must be a label such as 1k or 2k');
+
+function optionalText(context: IExecuteFunctions, name: string, itemIndex: number): string | undefined {
+	const value = context.getNodeParameter(name, itemIndex, '');
+	const text = typeof value === 'string' ? value.trim() : String(value ?? '').trim();
+	return text === '' ? undefined : text;
+}
+
+function readExtraBodyFields(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const raw = options.extraBodyFields;
+	if (raw === undefined || raw === '' || raw === null) return {};
+	const parsed = typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: undefined }) : raw;
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		throw parameterError(
+			context,
+			itemIndex,
+			'Extra Body Fields',
+			'must be a JSON object, such as {"plan_prompt": "...", "series_style_guide": "..."}',
+		);
+	}
+	return parsed as IDataObject;
+}
+
+/**
+ * The body of a generation submit. Every parameter is checked first; only then are the input
+ * binaries uploaded, so a typo never costs an upload.
+ */
+export async function buildGenerationBody(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const prompt = optionalText(context, 'prompt', itemIndex);
+	const size = validateParameter(context, itemIndex, 'Size', sizeSchema, context.getNodeParameter('size', itemIndex, '1:1'));
+	const resolution = validateParameter(
+		context,
+		itemIndex,
+		'Resolution',
+		resolutionSchema,
+		context.getNodeParameter('resolution', itemIndex, '1k'),
+	);
+	const extra = readExtraBodyFields(context, itemIndex);
+	const hasImages =
+		splitImageUrls(context.getNodeParameter('imageUrls', itemIndex, '')).length > 0 ||
+		splitFieldNames(context.getNodeParameter('inputBinaryFields', itemIndex, '')).length > 0;
+	if (!prompt && !hasImages) {
+		throw parameterError(
+			context,
+			itemIndex,
+			`Prompt, ${IMAGE_URLS} or ${INPUT_BINARY_FIELDS}`,
+			'a generation needs a prompt or at least one source image',
+		);
+	}
+	const productInfo: IDataObject = {};
+	const name = optionalText(context, 'productName', itemIndex);
+	const sellingPoints = optionalText(context, 'sellingPoints', itemIndex);
+	const platform = optionalText(context, 'platform', itemIndex);
+	if (name) productInfo.name = name;
+	if (sellingPoints) productInfo.sellingPoints = sellingPoints;
+	if (platform) productInfo.platform = platform;
+	const outputLanguage = optionalText(context, 'outputLanguage', itemIndex);
+
+	const imageUrls = await collectImageUrls(context, itemIndex);
+	const body: IDataObject = { size, resolution };
+	if (prompt) body.prompt = prompt;
+	if (imageUrls.length) body.image_urls = imageUrls;
+	if (Object.keys(productInfo).length) body.product_info = productInfo;
+	if (outputLanguage) body.output_language = outputLanguage;
+	return { ...body, ...extra };
+}

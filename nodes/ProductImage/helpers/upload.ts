@@ -1,0 +1,29 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { parseResult } from '../transport/envelope';
+import { callService } from '../transport/request';
+import { readInputFile } from './binaryInput';
+import type { UploadedImage } from './schemas';
+import { uploadedImageSchema } from './schemas';
+
+export const UPLOAD_PATH = '/v1/open/uploads/images';
+
+/** Uploads one binary field of the item as the multipart part `file`. */
+export async function uploadBinaryField(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fieldName: string,
+	parameter: string,
+): Promise<UploadedImage & { request_id?: string }> {
+	const file = await readInputFile(context, itemIndex, fieldName, parameter);
+	const form = new FormData();
+	form.append('file', file.blob, file.fileName);
+	const reply = await callService.call(context, {
+		purpose: 'upload',
+		method: 'POST',
+		path: UPLOAD_PATH,
+		body: form,
+		itemIndex,
+	});
+	return parseResult(context, uploadedImageSchema, reply, 'upload', itemIndex);
+}

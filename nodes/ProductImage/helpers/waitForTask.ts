@@ -1,0 +1,97 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { parseResult } from '../transport/envelope';
+import { callService } from '../transport/request';
+import type { Task } from './schemas';
+import { taskSchema } from './schemas';
+import { sleepUnlessCancelled } from './sleep';
+import { classifyTask, taskFailureReason } from './taskStatus';
+
+export interface WaitSettings {
+	initialDelay: number;
+	pollInterval: number;
+	maxWaitTime: number;
+}
+
+export function taskPath(taskId: string): string {
+	return `/v1/open/tasks/${encodeURIComponent(taskId)}`;
+}
+
+export async function getTask(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+	deadline?: number,
+): Promise<{ task: Task; requestId?: string }> {
+	const reply = await callService.call(context, {
+		purpose: 'taskQuery',
+		method: 'GET',
+		path: taskPath(taskId),
+		itemIndex,
+		deadline,
+		errorContext: { taskId },
+	});
+	return { task: parseResult(context, taskSchema, reply, 'taskQuery', itemIndex), requestId: reply.requestId };
+}
+
+function cancelled(context: IExecuteFunctions, itemIndex: number, taskId: string): NodeOperationError {
+	const error = new NodeOperationError(
+		context.getNode(),
+		`The execution was cancelled while waiting for task ${taskId}`,
+		{ itemIndex, description: 'The task may still finish on the service: resume with Task → Wait for Task and this task id.' },
+	);
+	error.context.taskId = taskId;
+	return error;
+}
+
+/**
+ * Waits for a task to reach a final state: the spec's 5 s before the first query, then one query
+ * per poll interval until it succeeds, fails, or the overall time runs out. Retries of single
+ * queries stay inside the same deadline.
+ */
+export async function waitForTask(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+	settings: WaitSettings,
+): Promise<Task> {
+	const signal = context.getExecutionCancelSignal?.();
+	const deadline = Date.now() + settings.maxWaitTime * 1000;
+	const firstDelay = Math.min(settings.initialDelay * 1000, settings.maxWaitTime * 1000);
+	if (!(await sleepUnlessCancelled(firstDelay, signal))) throw cancelled(context, itemIndex, taskId);
+	for (;;) {
+		const { task, requestId } = await getTask(context, itemIndex, taskId, deadline);
+		const state = classifyTask(task);
+		if (state === 'succeeded') return task;
+		if (state === 'failed') {
+			const error = new NodeApiError(
+				context.getNode(),
+				{ task_id: taskId, status: task.status, reason: taskFailureReason(task) },
+				{
+					message: `Task ${taskId} ended with status "${task.status}": ${taskFailureReason(task)}`,
+					description:
+						'The service could not produce the image. Change the prompt or the source images and generate again.',
+					itemIndex,
+				},
+			);
+			error.context.taskId = taskId;
+			error.context.requestId = requestId;
+			throw error;
+		}
+		const pollMs = settings.pollInterval * 1000;
+		if (Date.now() + pollMs > deadline) {
+			const error = new NodeOperationError(
+				context.getNode(),
+				`Task ${taskId} did not finish within ${settings.maxWaitTime} s (last status "${task.status}")`,
+				{
+					itemIndex,
+					description: `The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
+				},
+			);
+			error.context.taskId = taskId;
+			throw error;
+		}
+		if (!(await sleepUnlessCancelled(pollMs, signal))) throw cancelled(context, itemIndex, taskId);
+	}
+}

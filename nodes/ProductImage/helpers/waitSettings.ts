@@ -1,0 +1,45 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import type { ImageOutputSettings } from './resultImages';
+import { validateParameter } from './validate';
+import type { WaitSettings } from './waitForTask';
+
+export const WAIT_DEFAULTS = {
+	initialDelay: 5,
+	pollInterval: 5,
+	maxWaitTime: 600,
+	downloadImages: true,
+	binaryPropertyName: 'data',
+	imagesOutput: 'perImage',
+	maxConcurrency: 5,
+} as const;
+
+const seconds = (minimum: number, inclusive: boolean) =>
+	z.coerce
+		.number({ invalid_type_error: 'must be a number of seconds' })
+		.refine((value) => Number.isFinite(value) && (inclusive ? value >= minimum : value > minimum), {
+			message: `must be a number of seconds ${inclusive ? 'of at least' : 'greater than'} ${minimum}`,
+		});
+
+/** The waiting and output options shared by Generate and Wait and Task → Wait for Task. */
+export function readWaitSettings(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): WaitSettings & ImageOutputSettings {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return {
+		initialDelay: validateParameter(context, itemIndex, 'Initial Delay', seconds(0, true), options.initialDelay ?? WAIT_DEFAULTS.initialDelay),
+		pollInterval: validateParameter(context, itemIndex, 'Poll Interval', seconds(0.1, true), options.pollInterval ?? WAIT_DEFAULTS.pollInterval),
+		maxWaitTime: validateParameter(context, itemIndex, 'Max Wait Time', seconds(0, false), options.maxWaitTime ?? WAIT_DEFAULTS.maxWaitTime),
+		downloadImages: options.downloadImages !== false,
+		binaryPropertyName: validateParameter(
+			context,
+			itemIndex,
+			'Put Output File in Field',
+			z.string().trim().min(1, 'must name a binary field, such as data'),
+			options.binaryPropertyName ?? WAIT_DEFAULTS.binaryPropertyName,
+		),
+		imagesOutput: options.imagesOutput === 'together' ? 'together' : 'perImage',
+	};
+}

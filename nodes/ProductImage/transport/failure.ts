@@ -1,0 +1,107 @@
+import type { JsonObject } from 'n8n-workflow';
+
+/**
+ * What went wrong with one attempt of a request, before it becomes a NodeApiError. The retry policy
+ * decides on this value; only the last one of a request is ever shown to the user.
+ */
+export interface Failure {
+	kind: 'http' | 'network' | 'timeout' | 'malformed' | 'redirect' | 'tooLarge';
+	/** HTTP status of the reply, where there was one. */
+	status?: number;
+	/** The envelope's `code` (or an error object's `code`), whatever its type. */
+	code?: string | number;
+	/** The service's own words, from whichever field held them. */
+	serviceMessage?: string;
+	requestId?: string;
+	retryAfterMs?: number;
+	/** Node's socket error code, for failures without a reply. */
+	networkCode?: string;
+	/** The reply was a web page: a proxy, a load balancer or the wrong base URL answered. */
+	html?: boolean;
+	/** The body looked like the service's own envelope: the request reached the service. */
+	processed?: boolean;
+}
+
+const MESSAGE_KEYS = ['message', 'msg', 'error_description', 'detail', 'error', 'title', 'description'];
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+	return value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as Record<string, unknown>)
+		: undefined;
+}
+
+/** Error bodies come in every shape; look where services usually put a human message. */
+export function findServiceMessage(body: unknown, depth = 0): string | undefined {
+	if (typeof body === 'string') return body.trim() || undefined;
+	if (depth > 3) return undefined;
+	if (Array.isArray(body)) {
+		const parts = body.map((entry) => findServiceMessage(entry, depth + 1)).filter(Boolean);
+		return parts.length ? parts.join('; ') : undefined;
+	}
+	const record = asRecord(body);
+	if (!record) return undefined;
+	for (const key of MESSAGE_KEYS) {
+		const found = findServiceMessage(record[key], depth + 1);
+		if (found) return found;
+	}
+	const errors = record.errors;
+	return errors === undefined ? undefined : findServiceMessage(errors, depth + 1);
+}
+
+export function findEnvelopeCode(body: unknown): string | number | undefined {
+	const record = asRecord(body);
+	if (!record) return undefined;
+	const code = record.code ?? asRecord(record.error)?.code;
+	return typeof code === 'string' || typeof code === 'number' ? code : undefined;
+}
+
+export function findRequestId(body: unknown, headers?: Record<string, unknown>): string | undefined {
+	const record = asRecord(body);
+	const fromBody = record?.request_id ?? record?.requestId ?? asRecord(record?.error)?.request_id;
+	if (typeof fromBody === 'string' && fromBody) return fromBody;
+	const fromHeader = headers?.['x-request-id'];
+	return typeof fromHeader === 'string' && fromHeader ? fromHeader : undefined;
+}
+
+/** `Retry-After` is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const trimmed = value.trim();
+	if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+	const date = Date.parse(trimmed);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const NETWORK_CODE = /^(E[A-Z0-9_]+|ERR_[A-Z0-9_]+|UND_ERR_[A-Z0-9_]+)$/;
+
+/** Socket errors arrive wrapped (NodeApiError → AxiosError → system error); find the innermost code. */
+export function findNetworkCode(error: unknown): string | undefined {
+	let current: unknown = error;
+	let code: string | undefined;
+	for (let depth = 0; depth < 6 && current; depth++) {
+		const record = asRecord(current);
+		if (!record) break;
+		const candidate = record.code;
+		if (typeof candidate === 'string' && NETWORK_CODE.test(candidate)) code = candidate;
+		const message = typeof record.message === 'string' ? record.message : '';
+		if (!code && /socket hang up|aborted|premature close/i.test(message)) code = 'ECONNRESET';
+		if (!code && /timeout/i.test(message)) code = 'ETIMEDOUT';
+		current = record.cause ?? asRecord(record.errorResponse) ?? record.reason;
+	}
+	return code;
+}
+
+export function isTimeoutCode(code: string | undefined): boolean {
+	return code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT';
+}
+
+/** The parts of a failure that may be shown; built from redacted strings only. */
+export function failureResponse(failure: Failure): JsonObject {
+	const response: JsonObject = {};
+	if (failure.status !== undefined) response.httpStatus = failure.status;
+	if (failure.code !== undefined) response.code = failure.code;
+	if (failure.serviceMessage !== undefined) response.message = failure.serviceMessage;
+	if (failure.requestId !== undefined) response.request_id = failure.requestId;
+	if (failure.networkCode !== undefined) response.networkCode = failure.networkCode;
+	return response;
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// The one test command: build, lint with n8n's community-node rules, type-check, then the engine
+// and unit suites against the simulator.
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+
+const steps = [
+	['build', 'npm', ['run', 'build']],
+	['lint', 'npm', ['run', 'lint']],
+	['typecheck', 'npm', ['run', 'typecheck']],
+	['engine and unit tests', 'npx', ['jest', '--ci']],
+];
+
+for (const [label, command, args] of steps) {
+	const started = Date.now();
+	process.stdout.write(`\n=== ${label} (${[command, ...args].join(' ')})\n`);
+	const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	if (result.status !== 0) {
+		process.stdout.write(`\n=== ${label} failed after ${seconds} s\n`);
+		process.exit(result.status ?? 1);
+	}
+	process.stdout.write(`=== ${label} passed in ${seconds} s\n`);
+}
