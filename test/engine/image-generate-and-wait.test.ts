@@ -1,0 +1,199 @@
+import { readPngInfo } from '../simulator';
+import { pairedIndexes } from '../harness/fixtures';
+import { binaryBytes, runWorkflow } from '../harness/engine';
+import { credentialsFor, useSimulator } from '../harness/simulator';
+
+const simulator = useSimulator();
+
+const fast = { initialDelay: 0, pollInterval: 0.1 };
+const generateAndWait = (options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+	parameters: {
+		resource: 'image',
+		operation: 'generateAndWait',
+		prompt: 'studio shot',
+		size: '3:2',
+		options: { ...fast, ...options },
+		...extra,
+	},
+});
+
+test('waits for the task and outputs one item per image with binary PNG data', async () => {
+	const sim = simulator();
+	sim.configure({ imagesPerTask: 2 });
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] });
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(2);
+	expect(pairedIndexes(result.items)).toEqual([0, 0]);
+	const [taskId] = [...sim.tasks.keys()];
+	for (const [index, item] of result.items.entries()) {
+		expect(item.json).toMatchObject({
+			task_id: taskId,
+			status: 'succeeded',
+			image_index: index,
+			image_count: 2,
+			asset_id: `generated/open-result/${taskId}-${index}.png`,
+		});
+		expect(String(item.json.url)).toContain('/v1/open/assets/');
+		expect(typeof item.json.expires_at).toBe('string');
+		expect(item.binary?.data.mimeType).toBe('image/png');
+		expect(item.binary?.data.fileName).toBe(`${taskId}-${index}.png`);
+		const png = readPngInfo(await binaryBytes(result, item));
+		expect(png.width / png.height).toBeCloseTo(1.5, 1);
+	}
+	expect(sim.stats.submitsAccepted).toBe(1);
+	expect(sim.tasks.get(taskId)!.queries).toBeGreaterThan(1);
+});
+
+test('Download Images off outputs the addresses only', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ downloadImages: false })],
+	});
+
+	expect(result.items).toHaveLength(1);
+	expect(result.items[0].binary).toBeUndefined();
+	expect(String(result.items[0].json.url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\//);
+	expect(sim.stats.byRoute.asset ?? 0).toBe(0);
+});
+
+test('One Item per Task puts every image on one item in a field of its own', async () => {
+	const sim = simulator();
+	sim.configure({ imagesPerTask: 3 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ imagesOutput: 'together', binaryPropertyName: 'image' })],
+	});
+
+	expect(result.items).toHaveLength(1);
+	expect(Object.keys(result.items[0].binary ?? {})).toEqual(['image_0', 'image_1', 'image_2']);
+	expect((result.items[0].json.images as unknown[]).length).toBe(3);
+});
+
+test('filesystem binary mode stores the images by id', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		binaryMode: 'filesystem',
+		nodes: [generateAndWait()],
+	});
+
+	const binary = result.items[0].binary?.data;
+	expect(binary?.id).toMatch(/^filesystem-v2:/);
+	expect(readPngInfo(await binaryBytes(result, result.items[0])).width).toBeGreaterThan(0);
+});
+
+test('waits the initial delay before the first query', async () => {
+	const sim = simulator();
+	await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait({ initialDelay: 0.4 })] });
+
+	const submit = sim.stats.requests.find((entry) => entry.route === 'submit')!;
+	const firstQuery = sim.stats.requests.find((entry) => entry.route === 'task')!;
+	expect(firstQuery.at - submit.at).toBeGreaterThanOrEqual(380);
+});
+
+test('a failed task is an error naming the task, its status and the reason', async () => {
+	const sim = simulator();
+	sim.configure({ taskOutcome: 'fail' });
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] });
+
+	const [taskId] = [...sim.tasks.keys()];
+	expect(result.error?.message).toContain(`Task ${taskId} ended with status "failed"`);
+	expect(result.error?.message).toContain('simulated failure');
+	expect(sim.stats.submitsAccepted).toBe(1);
+});
+
+test('a task that never finishes gives up after Max Wait Time, naming the task and its last status', async () => {
+	const sim = simulator();
+	sim.configure({ taskOutcome: 'never' });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ maxWaitTime: 0.6, pollInterval: 0.1 })],
+	});
+
+	const [taskId] = [...sim.tasks.keys()];
+	expect(result.error?.message).toBe(`Task ${taskId} did not finish within 0.6 s (last status "processing")`);
+	expect(result.error?.description).toContain('Wait for Task');
+	expect(result.durationMs).toBeLessThan(5_000);
+});
+
+test('Continue On Fail: a failing item becomes an error item; the others go on', async () => {
+	const sim = simulator();
+	const input = [{ json: { prompt: 'ok' } }, { json: { prompt: '' } }, { json: { prompt: 'ok too' } }];
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ ...generateAndWait({}, { prompt: '={{ $json.prompt }}' }), continueOnFail: true }],
+		input,
+	});
+
+	expect(result.items).toHaveLength(3);
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
+	expect(result.items[0].binary?.data).toBeDefined();
+	expect(result.items[1].json.error).toContain('a generation needs a prompt');
+	expect(result.items[2].binary?.data).toBeDefined();
+	expect(sim.stats.submitsAccepted).toBe(2);
+});
+
+test('Continue On Fail: an error item of a failed task carries the task id and request id', async () => {
+	const sim = simulator();
+	sim.configure({ taskOutcome: 'fail' });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ ...generateAndWait(), continueOnFail: true }],
+		input: [{ json: {} }, { json: {} }],
+	});
+
+	expect(result.items).toHaveLength(2);
+	const taskIds = [...sim.tasks.keys()].sort();
+	expect(result.items.map((item) => item.json.taskId).sort()).toEqual(taskIds);
+	for (const item of result.items) {
+		expect(item.json.error).toContain('ended with status "failed"');
+		expect(String(item.json.requestId)).toMatch(/^req_/);
+	}
+});
+
+test('items run concurrently up to Max Concurrency, and output keeps input order', async () => {
+	const sim = simulator();
+	sim.configure({ taskDurationMs: 400 });
+	const input = [0, 1, 2, 3].map((index) => ({ json: { index } }));
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ maxConcurrency: 4 }, { prompt: '={{ "item " + $json.index }}' })],
+		input,
+	});
+
+	expect(result.error).toBeUndefined();
+	const tasks = [...sim.tasks.values()];
+	const lastSubmit = Math.max(...tasks.map((task) => task.createdAt));
+	const firstDone = Math.min(...tasks.map((task) => task.completedAt ?? Infinity));
+	expect(lastSubmit).toBeLessThan(firstDone);
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3]);
+	const prompts = result.items.map((item) => sim.tasks.get(String(item.json.task_id))?.body.prompt);
+	expect(prompts).toEqual(['item 0', 'item 1', 'item 2', 'item 3']);
+});
+
+test('Max Concurrency 1 runs the items one after another', async () => {
+	const sim = simulator();
+	sim.configure({ taskDurationMs: 200 });
+	const input = [0, 1, 2].map((index) => ({ json: { index } }));
+	await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait({ maxConcurrency: 1 })], input });
+
+	const tasks = [...sim.tasks.values()].sort((a, b) => a.createdAt - b.createdAt);
+	for (let index = 1; index < tasks.length; index++) {
+		expect(tasks[index].createdAt).toBeGreaterThanOrEqual(tasks[index - 1].completedAt!);
+	}
+});
+
+test.each([
+	[{ pollInterval: 0.01 }, 'Parameter "Poll Interval"'],
+	[{ initialDelay: -1 }, 'Parameter "Initial Delay"'],
+	[{ maxWaitTime: 0 }, 'Parameter "Max Wait Time"'],
+	[{ binaryPropertyName: ' ' }, 'Parameter "Put Output File in Field"'],
+])('bad wait options %j are refused before the submit', async (options, message) => {
+	const sim = simulator();
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait(options)] });
+
+	expect(result.error?.message).toContain(message);
+	expect(sim.stats.requests).toHaveLength(0);
+});

@@ -1,0 +1,36 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { encodePng } = require('../simulator/png') as {
+	encodePng: (width: number, height: number, rgb: Uint8Array) => Buffer;
+};
+
+/** A real PNG of the given size, for input items. */
+export function pngBytes(width = 32, height = 24): Buffer {
+	const rgb = new Uint8Array(width * height * 3);
+	for (let index = 0; index < rgb.length; index++) rgb[index] = (index * 37) % 256;
+	return encodePng(width, height, rgb);
+}
+
+/** An input item carrying PNG photos in memory, as a Read File or HTTP node would hand them on. */
+export function photoItem(fields: string[] = ['data'], json: INodeExecutionData['json'] = {}): INodeExecutionData {
+	const binary: NonNullable<INodeExecutionData['binary']> = {};
+	for (const [index, field] of fields.entries()) {
+		binary[field] = {
+			data: pngBytes(32 + index, 24).toString('base64'),
+			mimeType: 'image/png',
+			fileName: `photo-${field}.png`,
+			fileExtension: 'png',
+		};
+	}
+	return { json, binary };
+}
+
+export function pairedIndexes(items: INodeExecutionData[]): number[] {
+	return items.map((item) => {
+		const paired = item.pairedItem;
+		if (typeof paired === 'number') return paired;
+		if (Array.isArray(paired)) return paired[0]?.item ?? -1;
+		return paired?.item ?? -1;
+	});
+}
