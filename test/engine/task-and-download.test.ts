@@ -1,0 +1,129 @@
+import { readPngInfo } from '../simulator';
+import { pairedIndexes } from '../harness/fixtures';
+import { binaryBytes, runWorkflow } from '../harness/engine';
+import { credentialsFor, useSimulator } from '../harness/simulator';
+
+const simulator = useSimulator();
+
+const submit = { parameters: { resource: 'image', operation: 'generate', prompt: 'a mug' } };
+
+test('task/get outputs the task as the service returns it', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [submit, { parameters: { resource: 'task', operation: 'get', taskId: '={{ $json.task_id }}' } }],
+	});
+
+	expect(result.error).toBeUndefined();
+	const [taskId] = [...sim.tasks.keys()];
+	expect(result.items[0].json).toMatchObject({ task_id: taskId, error: null });
+	expect(['submitted', 'queued', 'processing', 'succeeded']).toContain(result.items[0].json.status);
+	expect(typeof result.items[0].json.created_at).toBe('string');
+});
+
+test('task/get of an unknown task says the id is unknown and that tasks are kept 3 days', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { resource: 'task', operation: 'get', taskId: 'task_missing' } }],
+	});
+
+	expect(result.error?.message).toContain('Task query failed with HTTP 404');
+	expect(result.error?.message).toMatch(/\[request req_\w+\]/);
+	expect(result.error?.description).toContain('kept at most 3 days');
+	expect(sim.stats.byRoute.task).toBe(1);
+});
+
+test.each(['task_1/../../uploads', 'task?x=1', '../admin', '  '])(
+	'task id %j that could leave the request path is refused before any request',
+	async (taskId) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ parameters: { resource: 'task', operation: 'get', taskId } }],
+		});
+
+		expect(result.error?.message).toContain('Parameter "Task ID"');
+		expect(sim.stats.requests).toHaveLength(0);
+	},
+);
+
+test('task/wait resumes a known task and downloads its images like Generate and Wait', async () => {
+	const sim = simulator();
+	sim.configure({ imagesPerTask: 2 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			submit,
+			{
+				parameters: {
+					resource: 'task',
+					operation: 'wait',
+					taskId: '={{ $json.task_id }}',
+					options: { initialDelay: 0, pollInterval: 0.1, binaryPropertyName: 'image' },
+				},
+			},
+		],
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(2);
+	expect(pairedIndexes(result.items)).toEqual([0, 0]);
+	const png = readPngInfo(await binaryBytes(result, result.items[1], 'image'));
+	expect(png.width).toBe(png.height);
+	expect(sim.stats.submitsAccepted).toBe(1);
+});
+
+test('image/download streams an address into a binary field, with the MIME type of the reply', async () => {
+	const sim = simulator();
+	const seeded = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { resource: 'image', operation: 'generateAndWait', prompt: 'x', options: { initialDelay: 0, pollInterval: 0.1, downloadImages: false } } }],
+	});
+	const address = String(seeded.items[0].json.url);
+
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { resource: 'image', operation: 'download', url: address, options: { binaryPropertyName: 'photo', fileName: 'hero.png' } } }],
+	});
+
+	expect(result.error).toBeUndefined();
+	const binary = result.items[0].binary?.photo;
+	expect(binary?.mimeType).toBe('image/png');
+	expect(binary?.fileName).toBe('hero.png');
+	expect(result.items[0].json).toMatchObject({ url: address, fileName: 'hero.png', mimeType: 'image/png' });
+	expect(readPngInfo(await binaryBytes(result, result.items[0], 'photo')).width).toBeGreaterThan(0);
+});
+
+test.each(['javascript:alert(1)', 'file:///etc/hosts', 'not a url'])(
+	'image/download refuses %j before any request',
+	async (url) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ parameters: { resource: 'image', operation: 'download', url } }],
+		});
+
+		expect(result.error?.message).toContain('Parameter "URL"');
+		expect(sim.stats.requests).toHaveLength(0);
+	},
+);
+
+test('downloads from another origin carry no Authorization header, also after a redirect', async () => {
+	const sim = simulator();
+	for (const downloads of ['cdn', 'redirect'] as const) {
+		sim.reset();
+		sim.configure({ downloads });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ parameters: { resource: 'image', operation: 'generateAndWait', prompt: 'x', options: { initialDelay: 0, pollInterval: 0.1 } } }],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].binary?.data.mimeType).toBe('image/png');
+		const cdnRequests = sim.stats.requests.filter((entry) => entry.origin === 'cdn');
+		expect(cdnRequests.length).toBeGreaterThan(0);
+		expect(cdnRequests.every((entry) => entry.authorization === undefined)).toBe(true);
+		expect(sim.stats.cdnAuthRejected).toBe(0);
+	}
+});
