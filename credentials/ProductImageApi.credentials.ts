@@ -60,26 +60,23 @@ export class ProductImageApi implements ICredentialType {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
 			url: CREDENTIAL_PROBE_PATH,
 			method: 'GET',
-			ignoreHttpStatusErrors: true,
-			returnFullResponse: true,
+			// 404 (task unknown) is the expected answer to a valid key; only a refused key fails.
+			ignoreHttpStatusErrors: { ignore: true, except: [401, 403] },
 			disableFollowRedirect: true,
 		},
 		rules: [
 			{
-				type: 'responseSuccessBody',
+				type: 'responseCode',
 				properties: {
-					key: 'statusCode',
 					value: 401,
 					message: 'The service rejected the API key (HTTP 401). Copy the key again from your account.',
 				},
 			},
 			{
-				type: 'responseSuccessBody',
+				type: 'responseCode',
 				properties: {
-					key: 'statusCode',
 					value: 403,
-					message:
-						'The service refused the API key (HTTP 403). It needs a full member-level key.',
+					message: 'The service refused the API key (HTTP 403). It needs a full member-level key.',
 				},
 			},
 		],

@@ -91,6 +91,37 @@ async function useBinaryMode(mode: BinaryMode): Promise<BinaryDataService> {
 	return service;
 }
 
+/** The services n8n's server would hand an execution; here only what the node's path uses. */
+export function testAdditionalData(
+	hooks: ExecutionLifecycleHooks,
+	credentialsHelper: TestCredentialsHelper,
+): IWorkflowExecuteAdditionalData {
+	return {
+		hooks,
+		credentialsHelper,
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not part of these tests');
+		},
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		userId: 'test-user',
+		variables: {},
+		logAiEvent: () => {},
+		getRunExecutionData: async () => undefined,
+		setExecutionStatus: () => {},
+		sendDataToUI: () => {},
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not part of these tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
 export interface NodeSpec {
 	name?: string;
 	parameters: INode['parameters'];
@@ -170,30 +201,7 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
 
 	const credentialsHelper = new TestCredentialsHelper(credentialTypes, { [CREDENTIAL_TYPE]: spec.credentials });
-	const additionalData = {
-		hooks,
-		credentialsHelper,
-		executeWorkflow: async () => {
-			throw new Error('Sub-workflows are not part of these tests');
-		},
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678/',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		currentNodeParameters: undefined,
-		executionTimeoutTimestamp: undefined,
-		userId: 'test-user',
-		variables: {},
-		logAiEvent: () => {},
-		getRunExecutionData: async () => undefined,
-		setExecutionStatus: () => {},
-		sendDataToUI: () => {},
-		startRunnerTask: async () => {
-			throw new Error('Task runners are not part of these tests');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = testAdditionalData(hooks, credentialsHelper);
 
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: {
