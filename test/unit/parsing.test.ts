@@ -1,0 +1,132 @@
+import { aspectRatioOf, A_PLUS_MODULES, findAPlusModule } from '../../nodes/ProductImage/helpers/aPlusModules';
+import { chooseMimeType, fileNameFromAddress } from '../../nodes/ProductImage/helpers/downloadBinary';
+import { isHttpAddress, splitFieldNames, splitImageUrls } from '../../nodes/ProductImage/helpers/imageUrls';
+import { planModuleItems } from '../../nodes/ProductImage/helpers/planItems';
+import { classifyTask, isSafeTaskId, taskFailureReason } from '../../nodes/ProductImage/helpers/taskStatus';
+import { unwrapEnvelope } from '../../nodes/ProductImage/transport/envelope';
+
+describe('splitImageUrls', () => {
+	test.each([
+		['https://a/1.png, https://a/2.png', ['https://a/1.png', 'https://a/2.png']],
+		['https://a/1.png\n\nhttps://a/2.png\n', ['https://a/1.png', 'https://a/2.png']],
+		[['https://a/1.png', ' https://a/2.png '], ['https://a/1.png', 'https://a/2.png']],
+		[['https://a/1.png,https://a/2.png'], ['https://a/1.png', 'https://a/2.png']],
+		['', []],
+		[undefined, []],
+		[null, []],
+	])('%j', (input, expected) => {
+		expect(splitImageUrls(input)).toEqual(expected);
+	});
+});
+
+test('isHttpAddress accepts http(s) only', () => {
+	expect(isHttpAddress('https://x.test/a.png')).toBe(true);
+	expect(isHttpAddress('http://127.0.0.1:8080/a')).toBe(true);
+	for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'data:image/png;base64,AA', 'x.test/a.png', '']) {
+		expect(isHttpAddress(bad)).toBe(false);
+	}
+});
+
+test('splitFieldNames trims and drops empty names', () => {
+	expect(splitFieldNames(' data, data_1 ,, ')).toEqual(['data', 'data_1']);
+	expect(splitFieldNames(undefined)).toEqual([]);
+});
+
+describe('classifyTask', () => {
+	test.each([
+		['succeeded', null, 'succeeded'],
+		['SUCCEEDED', undefined, 'succeeded'],
+		['submitted', null, 'pending'],
+		['queued', null, 'pending'],
+		['running', null, 'pending'],
+		['some_new_status', null, 'pending'],
+		['failed', null, 'failed'],
+		['cancelled', null, 'failed'],
+		['canceled', null, 'failed'],
+		['expired', null, 'failed'],
+		['timeout', null, 'failed'],
+		['rejected', null, 'failed'],
+		['error', null, 'failed'],
+		['processing', { code: 'x', message: 'boom' }, 'failed'],
+		['processing', 'boom', 'failed'],
+		['processing', {}, 'pending'],
+	])('status %j with error %j is %s', (status, error, expected) => {
+		expect(classifyTask({ status, error })).toBe(expected);
+	});
+
+	test('the reason of a failure comes from whichever field holds it', () => {
+		expect(taskFailureReason({ status: 'failed', error: { code: 'nsfw', message: 'Blocked' } })).toBe('Blocked (code nsfw)');
+		expect(taskFailureReason({ status: 'failed', error: { detail: 'Too dark' } })).toBe('Too dark');
+		expect(taskFailureReason({ status: 'failed', error: null })).toBe('the service gave no reason');
+	});
+});
+
+test('isSafeTaskId refuses anything that could leave the request path', () => {
+	expect(isSafeTaskId('task_8f2a1c')).toBe(true);
+	expect(isSafeTaskId('task-1.2:3')).toBe(true);
+	for (const bad of ['task/1', '../x', 'task_1..2', 'task?x', 'task#1', '%2e%2e', '', ' task']) {
+		expect(isSafeTaskId(bad)).toBe(false);
+	}
+});
+
+describe('unwrapEnvelope', () => {
+	test('takes data when it is an object', () => {
+		expect(unwrapEnvelope({ code: 200, data: { a: 1 }, request_id: 'req_1' })).toEqual({ a: 1 });
+	});
+	test('takes the top level without the envelope fields when results sit outside data', () => {
+		expect(unwrapEnvelope({ code: 200, analysis: { x: 1 }, formattedText: 't', request_id: 'req_1' })).toEqual({
+			analysis: { x: 1 },
+			formattedText: 't',
+		});
+	});
+	test('is empty for anything that is not an object', () => {
+		expect(unwrapEnvelope('text')).toEqual({});
+		expect(unwrapEnvelope([1])).toEqual({});
+	});
+});
+
+describe('A+ modules', () => {
+	test('the table holds the 17 modules of the spec with their sizes', () => {
+		expect(A_PLUS_MODULES).toHaveLength(17);
+		expect(findAPlusModule('brand')).toMatchObject({ width: 463, height: 625 });
+	});
+	test.each([
+		['hero', '61:25'],
+		['hero970', '97:60'],
+		['size', '1:1'],
+		['tips', '4:3'],
+		['compare', '1:2'],
+	])('%s has aspect ratio %s', (id, ratio) => {
+		expect(aspectRatioOf(findAPlusModule(id)!)).toBe(ratio);
+	});
+
+	test('planned modules are matched by their own id field, else by position', () => {
+		const plan = {
+			modules: [
+				{ type: 'size', recommended_prompt: 'p1' },
+				{ recommended_prompt: 'p2' },
+			],
+			global_style: 'calm',
+			notes: 'check claims',
+		};
+		const items = planModuleItems(plan, ['hero', 'core']);
+		expect(items.map((item) => item.module)).toEqual(['hero', 'core']);
+		const named = planModuleItems(plan, ['core', 'size']);
+		expect(named[0]).toMatchObject({ module: 'size', aspect_ratio: '1:1', global_style: 'calm', notes: 'check claims' });
+		expect(named[1]).toMatchObject({ module: 'size', recommended_prompt: 'p2' });
+	});
+});
+
+describe('download naming', () => {
+	test('the file name is the last segment of the decoded asset id', () => {
+		expect(fileNameFromAddress('https://h/v1/open/assets/generated%2Fopen-result%2Ftask_1-0.png')).toBe('task_1-0.png');
+		expect(fileNameFromAddress('https://cdn/bucket/x.webp?sig=1')).toBe('x.webp');
+		expect(fileNameFromAddress('https://cdn/')).toBeUndefined();
+	});
+	test('the MIME type comes from the reply, else from the extension', () => {
+		expect(chooseMimeType('image/webp', 'a.png')).toBe('image/webp');
+		expect(chooseMimeType('application/octet-stream', 'a.jpg')).toBe('image/jpeg');
+		expect(chooseMimeType(undefined, 'a.png')).toBe('image/png');
+		expect(chooseMimeType(undefined, 'blob')).toBe('application/octet-stream');
+	});
+});
