@@ -1,18 +1,21 @@
 const path = require('path');
-const { task, src, dest } = require('gulp');
+const { task, src, dest, parallel } = require('gulp');
 
-// tsc emits only JavaScript; n8n loads the node and credential icons from dist as files.
-task('build:icons', copyIcons);
+// tsc emits only JavaScript; n8n reads the icons and the codex file (*.node.json) from dist as files.
+task('build:icons', () => copy('**/*.{png,svg}'));
+task('build:codex', () => copy('**/*.node.json'));
+task('build:assets', parallel('build:icons', 'build:codex'));
 
-function copyIcons() {
-	const nodeIcons = src(path.resolve('nodes', '**', '*.{png,svg}'), { encoding: false });
-	const credentialIcons = src(path.resolve('credentials', '**', '*.{png,svg}'), { encoding: false });
-	return Promise.all([
-		streamDone(nodeIcons.pipe(dest(path.resolve('dist', 'nodes')))),
-		streamDone(credentialIcons.pipe(dest(path.resolve('dist', 'credentials')))),
-	]);
+function copy(pattern) {
+	return Promise.all(
+		['nodes', 'credentials'].map((folder) =>
+			finished(
+				src(path.resolve(folder, pattern), { encoding: false }).pipe(dest(path.resolve('dist', folder))),
+			),
+		),
+	);
 }
 
-function streamDone(stream) {
+function finished(stream) {
 	return new Promise((resolve, reject) => stream.on('finish', resolve).on('error', reject));
 }

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { forEachLimited } from '../helpers/concurrency';
 import { WAIT_DEFAULTS } from '../helpers/waitSettings';
-import { getSession } from '../transport/session';
+import { openedSession } from '../transport/session';
 import * as aPlusPlan from './aPlusPlan/APlusPlan.resource';
 import * as analysis from './analysis/Analysis.resource';
 import * as image from './image/Image.resource';
@@ -63,7 +63,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			outputs[itemIndex] = [errorItem(error, itemIndex)];
 		}
 	});
-	const session = await getSession(this).catch(() => undefined);
+	const session = await openedSession(this);
 	if (session?.retries.length) {
 		const reasons = [...new Set(session.retries.map((retry) => retry.reason))].join(', ');
 		this.addExecutionHints?.({

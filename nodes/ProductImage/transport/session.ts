@@ -37,6 +37,11 @@ async function openSession(context: IExecuteFunctions): Promise<Session> {
 	return { baseUrl, origin: new URL(baseUrl).origin, secrets: [apiKey], retries: [] };
 }
 
+/** The session of this node run, if any request opened one. */
+export async function openedSession(context: IExecuteFunctions): Promise<Session | undefined> {
+	return await sessions.get(context)?.catch(() => undefined);
+}
+
 /** One session per node run: credentials are read once, however many items and requests follow. */
 export async function getSession(context: IExecuteFunctions): Promise<Session> {
 	let session = sessions.get(context);
