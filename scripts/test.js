@@ -10,7 +10,8 @@ const steps = [
 	['build', 'npm', ['run', 'build']],
 	['lint', 'npm', ['run', 'lint']],
 	['typecheck', 'npm', ['run', 'typecheck']],
-	['engine and unit tests', 'npx', ['jest', '--ci']],
+	['engine, fault and unit tests', 'npx', ['jest', '--ci']],
+	['fault table (README) and key scan', 'node', ['scripts/fault-table.js']],
 ];
 
 for (const [label, command, args] of steps) {

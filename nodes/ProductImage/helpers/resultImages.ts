@@ -3,6 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { downloadToBinary } from './downloadBinary';
 import { isHttpAddress } from './imageUrls';
+import { nameTaskInError } from './waitForTask';
 import type { ResultImage, Task } from './schemas';
 
 export interface ImageOutputSettings {
@@ -56,12 +57,20 @@ export async function taskResultItems(
 
 	const binaries: IBinaryData[] = [];
 	for (const [index, image] of images.entries()) {
-		binaries.push(
-			await downloadToBinary(context, itemIndex, image.url, {
-				fileName: fileNameFor(image, taskId, index),
-				errorContext: { taskId },
-			}),
-		);
+		try {
+			binaries.push(
+				await downloadToBinary(context, itemIndex, image.url, {
+					fileName: fileNameFor(image, taskId, index),
+					errorContext: { taskId },
+				}),
+			);
+		} catch (error) {
+			throw nameTaskInError(
+				error,
+				taskId,
+				`Task ${taskId} succeeded: fetch its images again with the Task resource's "Wait for Task" operation and this task id (the addresses are valid 3 days) instead of generating again.`,
+			);
+		}
 	}
 	if (settings.imagesOutput === 'together') {
 		const binary = Object.fromEntries(

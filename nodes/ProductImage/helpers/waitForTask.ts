@@ -35,6 +35,22 @@ export async function getTask(
 	return { task: parseResult(context, taskSchema, reply, 'taskQuery', itemIndex), requestId: reply.requestId };
 }
 
+/**
+ * A query or download that fails during a wait leaves a task that was submitted, and billed: the
+ * error has to name it, or the obvious fix (run the node again) submits a second one. `advice` is
+ * added unless the service said the task or address is gone (404, 410).
+ */
+export function nameTaskInError(error: unknown, taskId: string, advice: string): unknown {
+	if (!(error instanceof NodeApiError) && !(error instanceof NodeOperationError)) return error;
+	if (!error.message.includes(taskId)) error.message = `${error.message} (task ${taskId})`;
+	const gone = error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '410');
+	if (!gone && !error.description?.includes(advice)) {
+		error.description = error.description ? `${error.description} ${advice}` : advice;
+	}
+	error.context.taskId ??= taskId;
+	return error;
+}
+
 function cancelled(context: IExecuteFunctions, itemIndex: number, taskId: string): NodeOperationError {
 	const error = new NodeOperationError(
 		context.getNode(),
@@ -61,7 +77,18 @@ export async function waitForTask(
 	const firstDelay = Math.min(settings.initialDelay * 1000, settings.maxWaitTime * 1000);
 	if (!(await sleepUnlessCancelled(firstDelay, signal))) throw cancelled(context, itemIndex, taskId);
 	for (;;) {
-		const { task, requestId } = await getTask(context, itemIndex, taskId, deadline);
+		let reply: Awaited<ReturnType<typeof getTask>>;
+		try {
+			reply = await getTask(context, itemIndex, taskId, deadline);
+		} catch (error) {
+			if (signal?.aborted) throw cancelled(context, itemIndex, taskId);
+			throw nameTaskInError(
+				error,
+				taskId,
+				`The task goes on at the service: resume with the Task resource's "Wait for Task" operation and task id ${taskId} instead of generating again.`,
+			);
+		}
+		const { task, requestId } = reply;
 		const state = classifyTask(task);
 		if (state === 'succeeded') return task;
 		if (state === 'failed') {

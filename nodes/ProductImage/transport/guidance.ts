@@ -18,9 +18,28 @@ const PURPOSE_LABEL: Record<RequestPurpose, string> = {
 	plan: 'A+ planning',
 };
 
+const SUBMIT_MAY_HAVE_LANDED =
+	'The service may have taken the job. It was not sent again automatically because a second submit could bill twice: check your task list before re-running.';
+
+/**
+ * Whether a failed submit may still have created a task. Only a refusal the service stated (4xx)
+ * or a connection that never opened rules it out; a gateway page, a cut connection, a timeout or
+ * an unreadable 2xx all leave it open, and "try again" would be the wrong advice.
+ */
+function submitMayHaveLanded(failure: Failure): boolean {
+	if (failure.kind === 'redirect') return false;
+	if (failure.kind === 'network') return failure.networkCode !== 'ECONNREFUSED' && failure.networkCode !== 'ENOTFOUND';
+	if (failure.kind === 'http') return (failure.status ?? 0) >= 500;
+	return true;
+}
+
 /** What the user should do next, by what failed. */
 function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number): string {
 	const retried = attempts > 1 ? ` It was tried ${attempts} times.` : '';
+	if (purpose === 'submit' && submitMayHaveLanded(failure)) {
+		const page = failure.html ? 'A web page (a proxy or load balancer) answered instead of the service. ' : '';
+		return `${page}${SUBMIT_MAY_HAVE_LANDED}`;
+	}
 	if (failure.kind === 'timeout') {
 		return purpose === 'analysis' || purpose === 'plan'
 			? 'The service did not answer in time. Raise "Timeout" in the options (the service recommends at least 120 seconds) or try again later.'
@@ -59,11 +78,7 @@ function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number):
 	if (status === 429) {
 		return `The service is rate-limiting requests.${retried} Lower "Max Concurrency" or add a Wait node before this one.`;
 	}
-	if (status >= 500) {
-		return purpose === 'submit'
-			? 'The service failed while taking the job. It was not sent again automatically because the service may have accepted it (a second submit could bill twice): check your task list before re-running.'
-			: `The service had an internal error.${retried} Try again later.`;
-	}
+	if (status >= 500) return `The service had an internal error.${retried} Try again later.`;
 	return 'Check the parameters and the credential, then try again.';
 }
 

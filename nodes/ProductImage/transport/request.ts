@@ -343,6 +343,10 @@ async function withRetries<T>(
 			httpCode: failure.status !== undefined ? String(failure.status) : undefined,
 			itemIndex: call.itemIndex,
 		});
+		// NodeApiError swaps any message naming a socket code (ECONNRESET, ETIMEDOUT, …) for n8n's
+		// generic text, which says to retry at once: wrong after a submit the service may have taken,
+		// and it drops the request id. Keep the message built above.
+		error.message = message;
 		// The router copies these onto the error item of Continue On Fail.
 		Object.assign(error.context, call.errorContext, {
 			requestId: failure.requestId,

@@ -1,0 +1,206 @@
+import { createServer } from 'node:net';
+
+import { readPngInfo, startSimulator } from '../simulator';
+import { binaryBytes } from '../harness/engine';
+import { TEST_API_KEY, useSimulator } from '../harness/simulator';
+import {
+	analyze,
+	finishCase,
+	generate,
+	generateAndWait,
+	plan,
+	requestsOn,
+	retriesLogged,
+	run,
+	shrinkFixedTimeouts,
+} from './support';
+
+const simulator = useSimulator();
+
+let restoreTimeouts: (() => void) | undefined;
+afterEach(() => {
+	restoreTimeouts?.();
+	restoreTimeouts = undefined;
+});
+
+function expectNoResubmitAdvice(description: string | undefined) {
+	expect(description).toContain('not sent again automatically');
+	expect(description).toContain('check your task list');
+}
+
+async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as { port: number };
+	await new Promise((resolve) => server.close(resolve));
+	return port;
+}
+
+test('a connection cut mid-body on a task query is retried', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'task', reset: 'midBody' });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	expect(retriesLogged(result)).toBe(1);
+	expect(result.logs.some((line) => /taskQuery got ECONNRESET/.test(line.message))).toBe(true);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	finishCase(sim, result, { case: 'reset mid-body on task query', operation: 'image/generateAndWait', injected: 'task: cut after half the body' });
+});
+
+test('a connection cut before any reply on a task query is retried', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'task', reset: 'beforeResponse' });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error).toBeUndefined();
+	expect(requestsOn(sim, 'task')[0].status).toBe(0);
+	expect(retriesLogged(result)).toBe(1);
+	finishCase(sim, result, { case: 'reset before reply on task query', operation: 'image/generateAndWait', injected: 'task: cut before the status line' });
+});
+
+test('a download cut mid-body is fetched again and the stored image is whole', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'asset', reset: 'midBody' });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error).toBeUndefined();
+	expect(requestsOn(sim, 'asset')).toHaveLength(2);
+	const bytes = await binaryBytes(result, result.items[0]);
+	const png = readPngInfo(bytes);
+	expect([png.width, png.height]).toEqual([256, 256]);
+	expect(result.items[0].binary?.data.fileSize).toBeDefined();
+	finishCase(sim, result, { case: 'reset mid-body on download', operation: 'image/generateAndWait', injected: 'asset: cut after half the body' });
+});
+
+test('a cdn download cut mid-body is fetched again, still without the key', async () => {
+	const sim = simulator();
+	sim.configure({ downloads: 'cdn' });
+	sim.addFault({ route: 'cdn', reset: 'midBody' });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error).toBeUndefined();
+	const cdn = requestsOn(sim, 'cdn');
+	expect(cdn).toHaveLength(2);
+	expect(cdn.every((entry) => entry.authorization === undefined)).toBe(true);
+	expect(readPngInfo(await binaryBytes(result, result.items[0])).width).toBe(256);
+	finishCase(sim, result, { case: 'reset mid-body on cdn download', operation: 'image/generateAndWait', injected: 'cdn: cut after half the body' });
+});
+
+test('a submit cut mid-body after the service took it is not retried: one task, a clear error', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'submit', reset: 'midBody', acceptSubmit: true });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error?.message).toMatch(/^Generation submit failed: connection error E/);
+	expectNoResubmitAdvice(result.error?.description);
+	expect(requestsOn(sim, 'submit')).toHaveLength(1);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	expect(sim.stats.byRoute.task ?? 0).toBe(0);
+	finishCase(sim, result, { case: 'reset mid-body on submit (task taken)', operation: 'image/generateAndWait', injected: 'submit: cut mid-body, acceptSubmit' });
+});
+
+test('a submit cut before any reply is not retried either', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'submit', reset: 'beforeResponse' });
+	const result = await run(sim, { nodes: [{ parameters: generate() }] });
+
+	expect(result.error?.message).toMatch(/^Generation submit failed: connection error E/);
+	expectNoResubmitAdvice(result.error?.description);
+	expect(requestsOn(sim, 'submit')).toHaveLength(1);
+	expect(sim.stats.submitsAccepted).toBe(0);
+	finishCase(sim, result, { case: 'reset before reply on submit', operation: 'image/generate', injected: 'submit: cut before the status line' });
+});
+
+test('a submit refused before anything was sent is retried: exactly one task once the service is up', async () => {
+	const port = await freePort();
+	const target = { baseUrl: `http://127.0.0.1:${port}`, apiKey: TEST_API_KEY };
+	let late: Awaited<ReturnType<typeof startSimulator>> | undefined;
+	const starting = new Promise<void>((resolve) => setTimeout(resolve, 150)).then(async () => {
+		late = await startSimulator({ apiKey: TEST_API_KEY, port, taskDurationMs: 150 });
+	});
+	try {
+		const result = await run(target, { nodes: [{ parameters: generate() }] });
+		await starting;
+		const sim = late!;
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.logs.some((line) => /submit got ECONNREFUSED; retry 1 of 3/.test(line.message))).toBe(true);
+		expect(requestsOn(sim, 'submit')).toHaveLength(1);
+		expect(sim.stats.submitsAccepted).toBe(1);
+		expect(result.items[0].json.task_id).toBe([...sim.tasks.keys()][0]);
+		finishCase(sim, result, { case: 'connection refused on submit', operation: 'image/generate', injected: 'service down for the first submit (ECONNREFUSED)' });
+	} finally {
+		await starting;
+		await late?.close();
+	}
+});
+
+test.each([
+	['analysis', 'analysis/analyze', 'Product analysis'],
+	['plan', 'aPlusPlan/create', 'A+ planning'],
+] as const)('%s: a reply slower than the Timeout option is not retried and says how to raise it', async (route, operation, label) => {
+	const sim = simulator();
+	sim.addFault({ route, delayMs: 1_500 });
+	const options = { timeout: 0.3 };
+	const result = await run(sim, { nodes: [{ parameters: route === 'analysis' ? analyze(sim, options) : plan(sim, options) }] });
+
+	expect(result.error?.message).toBe(`${label} timed out`);
+	expect(result.error?.description).toContain('Raise "Timeout"');
+	expect(result.error?.description).toContain('120 seconds');
+	expect(requestsOn(sim, route)).toHaveLength(1);
+	expect(result.durationMs).toBeLessThan(1_400);
+	finishCase(sim, result, { case: `slow ${route} past Timeout`, operation, injected: `${route}: reply after 1.5 s, Timeout 0.3 s` });
+});
+
+test('a submit reply slower than the submit timeout is not retried: one task, a clear error', async () => {
+	const sim = simulator();
+	restoreTimeouts = shrinkFixedTimeouts({ 60_000: 400 });
+	sim.addFault({ route: 'submit', delayMs: 1_500 });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error?.message).toBe('Generation submit timed out');
+	expectNoResubmitAdvice(result.error?.description);
+	expect(requestsOn(sim, 'submit')).toHaveLength(1);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	expect(sim.stats.byRoute.task ?? 0).toBe(0);
+	finishCase(sim, result, { case: 'slow submit past timeout (task taken)', operation: 'image/generateAndWait', injected: 'submit: reply after 1.5 s, timeout cut to 0.4 s' });
+});
+
+test('a task query slower than its timeout is retried', async () => {
+	const sim = simulator();
+	restoreTimeouts = shrinkFixedTimeouts({ 30_000: 300 });
+	sim.addFault({ route: 'task', delayMs: 1_000 });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	expect(result.logs.some((line) => /taskQuery got (ETIMEDOUT|ECONNABORTED|timeout)/.test(line.message))).toBe(true);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	finishCase(sim, result, { case: 'slow task query past timeout', operation: 'image/generateAndWait', injected: 'task: reply after 1 s, timeout cut to 0.3 s' });
+});
+
+test('a download slower than its timeout is retried', async () => {
+	const sim = simulator();
+	restoreTimeouts = shrinkFixedTimeouts({ 120_000: 300 });
+	sim.addFault({ route: 'asset', delayMs: 1_000 });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error).toBeUndefined();
+	expect(requestsOn(sim, 'asset')).toHaveLength(2);
+	expect(readPngInfo(await binaryBytes(result, result.items[0])).width).toBe(256);
+	finishCase(sim, result, { case: 'slow download past timeout', operation: 'image/generateAndWait', injected: 'asset: reply after 1 s, timeout cut to 0.3 s' });
+});
+
+test('an analysis cut mid-body is not repeated: the service already did the work', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'analysis', reset: 'midBody' });
+	const result = await run(sim, { nodes: [{ parameters: analyze(sim) }] });
+
+	expect(result.error?.message).toMatch(/^Product analysis failed: connection error E/);
+	expect(result.error?.description).toContain('connection broke');
+	expect(requestsOn(sim, 'analysis')).toHaveLength(1);
+	finishCase(sim, result, { case: 'reset mid-body on analysis', operation: 'analysis/analyze', injected: 'analysis: cut after half the body' });
+});

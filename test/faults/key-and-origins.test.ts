@@ -1,0 +1,206 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { ErrorShape, FaultRoute, Simulator } from '../simulator';
+import { readPngInfo } from '../simulator';
+import { pairedIndexes, photoItem } from '../harness/fixtures';
+import { binaryBytes } from '../harness/engine';
+import { useSimulator } from '../harness/simulator';
+import {
+	analyze,
+	authorizationOrigins,
+	download,
+	finishCase,
+	generateAndWait,
+	hintsOf,
+	keyLeaks,
+	plan,
+	PROMPT_FROM_ITEM,
+	promptItems,
+	requestsOn,
+	retriesLogged,
+	run,
+	seedTask,
+	surfacesOf,
+} from './support';
+
+const simulator = useSimulator();
+
+interface EchoCase {
+	route: FaultRoute;
+	status: number;
+	shape: ErrorShape;
+	operation: string;
+	parameters: (sim: Simulator) => INodeParameters;
+	input?: () => ReturnType<typeof photoItem>[];
+	prepare?: (sim: Simulator) => void;
+}
+
+const echoCases: EchoCase[] = [
+	{ route: 'submit', status: 400, shape: 'envelope', operation: 'image/generateAndWait', parameters: () => generateAndWait() },
+	{ route: 'task', status: 403, shape: 'msg', operation: 'image/generateAndWait', parameters: () => generateAndWait() },
+	{
+		route: 'asset',
+		status: 403,
+		shape: 'nested',
+		operation: 'image/generateAndWait',
+		parameters: () => generateAndWait(),
+		prepare: (sim) => sim.configure({ assetsRequireAuth: true }),
+	},
+	{
+		route: 'upload',
+		status: 400,
+		shape: 'nested',
+		operation: 'image/upload',
+		parameters: () => ({ resource: 'image', operation: 'upload', binaryPropertyName: 'data' }),
+		input: () => [photoItem()],
+	},
+	{ route: 'analysis', status: 400, shape: 'detail', operation: 'analysis/analyze', parameters: (sim) => analyze(sim) },
+	{ route: 'plan', status: 500, shape: 'msg', operation: 'aPlusPlan/create', parameters: (sim) => plan(sim) },
+];
+
+test.each(echoCases)(
+	'an error body echoing the request headers on $route ($status, $shape shape) shows the message without the key',
+	async ({ route, status, shape, operation, parameters, input, prepare }) => {
+		const sim = simulator();
+		sim.configure({ errorShape: shape });
+		prepare?.(sim);
+		sim.addFault({ route, status, body: 'echoHeaders' });
+		const result = await run(sim, { nodes: [{ parameters: parameters(sim) }], input: input?.() });
+
+		// The echo reached the user, with the header itself masked.
+		expect(result.error?.message).toContain(`failed with HTTP ${status}`);
+		expect(result.error?.message).toContain('request headers were');
+		expect(result.error?.message).toMatch(/Authorization: (Bearer )?\[redacted\]/i);
+		const echoed = requestsOn(sim, route).find((entry) => entry.status === status);
+		expect(echoed?.authorization).toBe(`Bearer ${sim.apiKey}`);
+		expect(keyLeaks(result, sim.apiKey)).toEqual([]);
+		finishCase(sim, result, { case: `headers echoed in a ${status} (${shape})`, operation, injected: `${route}: ${status} echoing request headers` });
+	},
+);
+
+test('Continue On Fail: error items built from echoed headers carry no key', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'submit', status: 422, body: 'echoHeaders', times: 2 });
+	const result = await run(sim, {
+		nodes: [{ parameters: generateAndWait({ maxConcurrency: 1 }, { prompt: PROMPT_FROM_ITEM }), continueOnFail: true }],
+		input: promptItems(3),
+	});
+
+	expect(result.items).toHaveLength(3);
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
+	for (const index of [0, 1]) {
+		expect(String(result.items[index].json.error)).toContain('Authorization: [redacted]');
+		expect(result.items[index].json.httpCode).toBe('422');
+	}
+	expect(result.items[2].binary?.data).toBeDefined();
+	expect(sim.stats.submitsAccepted).toBe(1);
+	expect(JSON.stringify(result.items)).not.toContain(sim.apiKey);
+	finishCase(sim, result, { case: 'headers echoed, Continue On Fail', operation: 'image/generateAndWait', injected: 'submit: 2 × 422 echoing headers', inputCount: 3 });
+});
+
+test('retries after echoed headers: log lines, hints and the final error stay clean', async () => {
+	const sim = simulator();
+	sim.configure({ errorShape: 'detail' });
+	sim.addFault({ route: 'task', status: 503, body: 'echoHeaders', times: Infinity });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait({ maxWaitTime: 1.4 }) }] });
+
+	expect(result.error?.message).toContain('request headers were');
+	expect(retriesLogged(result)).toBe(1);
+	const surfaces = surfacesOf(result);
+	expect(surfaces.logs).toContain('taskQuery got HTTP 503');
+	expect(surfaces.logs).not.toContain(sim.apiKey);
+	expect(keyLeaks(result, sim.apiKey)).toEqual([]);
+	finishCase(sim, result, { case: 'headers echoed in retried 503s', operation: 'image/generateAndWait', injected: 'task: 503 × ∞ echoing headers' });
+});
+
+test('a recovered run with echoed headers: the execution hint names the retries, not the key', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'submit', status: 429, retryAfter: '0', body: 'echoHeaders' });
+	sim.addFault({ route: 'asset', status: 500, body: 'echoHeaders' });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error).toBeUndefined();
+	const hints = JSON.stringify(hintsOf(result));
+	expect(hints).toContain('2 request(s) were retried after HTTP 429, HTTP 500');
+	expect(hints).not.toContain(sim.apiKey);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	finishCase(sim, result, { case: 'headers echoed, then recovered', operation: 'image/generateAndWait', injected: 'submit 429 + asset 500, both echoing headers' });
+});
+
+test('a redirect to the cdn: the key goes to the service origin, never to the cdn', async () => {
+	const sim = simulator();
+	sim.configure({ downloads: 'redirect', assetsRequireAuth: true });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error).toBeUndefined();
+	const [asset] = requestsOn(sim, 'asset');
+	expect(asset.status).toBe(302);
+	expect(asset.authorization).toBe(`Bearer ${sim.apiKey}`);
+	const [cdn] = requestsOn(sim, 'cdn');
+	expect(cdn.status).toBe(200);
+	expect(cdn.authorization).toBeUndefined();
+	expect(authorizationOrigins(sim)).toEqual(['main']);
+	expect(readPngInfo(await binaryBytes(result, result.items[0])).width).toBe(256);
+	finishCase(sim, result, { case: 'redirect to a second origin', operation: 'image/generateAndWait', injected: 'asset: 302 to the cdn (downloads redirect)' });
+});
+
+test('redirects for several items at once: every image arrives, in order, none with the key at the cdn', async () => {
+	const sim = simulator();
+	sim.configure({ downloads: 'redirect', imagesPerTask: 2 });
+	sim.addFault({ route: 'cdn', status: 503 });
+	const result = await run(sim, {
+		nodes: [{ parameters: generateAndWait({ maxConcurrency: 3 }, { prompt: PROMPT_FROM_ITEM }), continueOnFail: true }],
+		input: promptItems(3),
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(6);
+	expect(pairedIndexes(result.items)).toEqual([0, 0, 1, 1, 2, 2]);
+	for (const [position, item] of result.items.entries()) {
+		expect(sim.tasks.get(String(item.json.task_id))?.body.prompt).toBe(`item ${Math.floor(position / 2)}`);
+		expect(item.json.image_index).toBe(position % 2);
+		expect(item.binary?.data).toBeDefined();
+	}
+	expect(requestsOn(sim, 'cdn')).toHaveLength(7);
+	expect(requestsOn(sim, 'cdn').every((entry) => entry.authorization === undefined)).toBe(true);
+	expect(sim.stats.submitsAccepted).toBe(3);
+	finishCase(sim, result, { case: 'redirects, 3 items × 2 images', operation: 'image/generateAndWait', injected: 'asset 302 to the cdn, cdn: one 503', inputCount: 3 });
+});
+
+test('Image → Download of a pre-signed cdn address sends no key there', async () => {
+	const sim = simulator();
+	sim.configure({ downloads: 'cdn' });
+	const { url } = await seedTask(sim);
+	expect(url.startsWith(sim.cdnUrl)).toBe(true);
+	const result = await run(sim, { nodes: [{ parameters: download(url) }] });
+
+	expect(result.error).toBeUndefined();
+	expect(requestsOn(sim, 'cdn')).toHaveLength(1);
+	expect(authorizationOrigins(sim)).toEqual([]);
+	finishCase(sim, result, { case: 'download from another origin', operation: 'image/download', injected: 'pre-signed cdn address' });
+});
+
+test('an error page from the cdn that lists the request headers shows no Authorization header at all', async () => {
+	const sim = simulator();
+	sim.configure({ downloads: 'cdn' });
+	sim.addFault({ route: 'cdn', status: 403, body: 'echoHeaders' });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error?.message).toMatch(/^Image download failed with HTTP 403/);
+	expect(result.error?.message).toContain('request headers were');
+	expect(result.error?.message).not.toMatch(/authorization/i);
+	expect(requestsOn(sim, 'cdn')).toHaveLength(1);
+	finishCase(sim, result, { case: 'cdn error page echoing headers', operation: 'image/generateAndWait', injected: 'cdn: 403 XML echoing headers' });
+});
+
+test('the key scan itself finds a key wherever it is put (a control for the checks above)', async () => {
+	const sim = simulator();
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+	expect(keyLeaks(result, sim.apiKey)).toEqual([]);
+
+	result.logs.push({ level: 'debug', message: 'header', metadata: { authorization: `Bearer ${sim.apiKey}` } });
+	result.items[0].json.note = `…${sim.apiKey.slice(-12)}`;
+	expect(keyLeaks(result, sim.apiKey)).toEqual(
+		expect.arrayContaining(['logs contains the key', 'items contains part of the key']),
+	);
+});

@@ -1,0 +1,190 @@
+import { readPngInfo } from '../simulator';
+import { pairedIndexes, photoItem } from '../harness/fixtures';
+import { binaryBytes } from '../harness/engine';
+import { useSimulator } from '../harness/simulator';
+import {
+	analyze,
+	finishCase,
+	generate,
+	generateAndWait,
+	plan,
+	PROMPT_FROM_ITEM,
+	promptItems,
+	requestsOn,
+	retriesLogged,
+	run,
+} from './support';
+
+const simulator = useSimulator();
+
+/** What every ambiguous submit failure must tell the user instead of "try again". */
+function expectNoResubmitAdvice(description: string | undefined) {
+	expect(description).toContain('not sent again automatically');
+	expect(description).toContain('check your task list');
+}
+
+test('a burst of 5xx on task queries is retried with backoff and the task completes', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'task', status: 503 });
+	sim.addFault({ route: 'task', status: 500, body: 'empty' });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	const queries = requestsOn(sim, 'task');
+	expect(queries.slice(0, 2).map((entry) => entry.status)).toEqual([503, 500]);
+	// Equal jitter: the first retry waits 0.5–1 s, the second 1–2 s.
+	expect(queries[1].at - queries[0].at).toBeGreaterThanOrEqual(480);
+	expect(queries[2].at - queries[1].at).toBeGreaterThanOrEqual(980);
+	expect(retriesLogged(result)).toBe(2);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	finishCase(sim, result, { case: '5xx burst on task query', operation: 'image/generateAndWait', injected: 'task: 503, then 500 empty body' });
+});
+
+test('a 502 gateway page on a result download is retried and the image arrives whole', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'asset', body: 'html' });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error).toBeUndefined();
+	expect(requestsOn(sim, 'asset').map((entry) => entry.status)).toEqual([502, 200]);
+	const png = readPngInfo(await binaryBytes(result, result.items[0]));
+	expect(png.width).toBe(256);
+	finishCase(sim, result, { case: '502 HTML page on download', operation: 'image/generateAndWait', injected: 'asset: 502 HTML page' });
+});
+
+test('a 5xx on an upload is retried: uploads bill nothing', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'upload', status: 503 });
+	const result = await run(sim, {
+		nodes: [{ parameters: { resource: 'image', operation: 'upload', binaryPropertyName: 'data' } }],
+		input: [photoItem()],
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(requestsOn(sim, 'upload').map((entry) => entry.status)).toEqual([503, 201]);
+	expect(sim.uploads.size).toBe(1);
+	expect(result.items[0].json.id).toBe([...sim.uploads.keys()][0]);
+	finishCase(sim, result, { case: '5xx on upload', operation: 'image/upload', injected: 'upload: 503' });
+});
+
+test('a 5xx storm on task queries ends at Max Wait Time with an error naming the task', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'task', status: 503, times: Infinity });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait({ maxWaitTime: 1.4 }) }] });
+
+	const [taskId] = [...sim.tasks.keys()];
+	expect(result.error?.message).toMatch(/^Task query failed with HTTP 503: Simulated 503/);
+	expect(result.error?.message).toContain(taskId);
+	expect(result.error?.description).toContain('Wait for Task');
+	expect(result.error?.context?.taskId).toBe(taskId);
+	// The deadline cuts the backoff short: 1 retry fits into 1.4 s, a second would not.
+	expect(requestsOn(sim, 'task')).toHaveLength(2);
+	expect(result.durationMs).toBeLessThan(2_500);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	finishCase(sim, result, { case: '5xx storm on task query', operation: 'image/generateAndWait', injected: 'task: 503 × ∞, Max Wait Time 1.4 s' });
+});
+
+test('a 500 on submit that the service did take is not retried: one task, a clear error', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'submit', status: 500, acceptSubmit: true });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 500: Simulated 500 \[request req_[0-9a-f]+\]$/);
+	expectNoResubmitAdvice(result.error?.description);
+	expect(requestsOn(sim, 'submit')).toHaveLength(1);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	expect(sim.stats.byRoute.task ?? 0).toBe(0);
+	expect(result.items).toHaveLength(0);
+	finishCase(sim, result, { case: '500 on submit (task taken)', operation: 'image/generateAndWait', injected: 'submit: 500, acceptSubmit' });
+});
+
+test('a 503 on submit is not retried either: the client cannot know whether it was taken', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'submit', status: 503 });
+	const result = await run(sim, { nodes: [{ parameters: generate() }] });
+
+	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 503/);
+	expectNoResubmitAdvice(result.error?.description);
+	expect(requestsOn(sim, 'submit')).toHaveLength(1);
+	expect(sim.stats.submitsAccepted).toBe(0);
+	finishCase(sim, result, { case: '503 on submit', operation: 'image/generate', injected: 'submit: 503' });
+});
+
+test('a 502 gateway page on submit is not retried and says to check the task list', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'submit', body: 'html', acceptSubmit: true });
+	const result = await run(sim, { nodes: [{ parameters: generate() }] });
+
+	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 502: 502 Bad Gateway/);
+	expectNoResubmitAdvice(result.error?.description);
+	expect(requestsOn(sim, 'submit')).toHaveLength(1);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	finishCase(sim, result, { case: '502 HTML page on submit (task taken)', operation: 'image/generate', injected: 'submit: 502 HTML, acceptSubmit' });
+});
+
+test('Continue On Fail: an ambiguous submit failure costs its own item only, with no second submit', async () => {
+	const sim = simulator();
+	// The first submit passes untouched; the second one fails after the service took it.
+	sim.addFault({ route: 'submit', delayMs: 0 });
+	sim.addFault({ route: 'submit', status: 500, acceptSubmit: true });
+	const result = await run(sim, {
+		nodes: [{ parameters: generateAndWait({ maxConcurrency: 1 }, { prompt: PROMPT_FROM_ITEM }), continueOnFail: true }],
+		input: promptItems(3),
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(3);
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
+	expect(result.items[0].binary?.data).toBeDefined();
+	expect(result.items[1].json).toMatchObject({ httpCode: '500', serviceCode: 500 });
+	expect(String(result.items[1].json.error)).toMatch(/^Generation submit failed with HTTP 500/);
+	expect(String(result.items[1].json.requestId)).toMatch(/^req_/);
+	expectNoResubmitAdvice(String(result.items[1].json.description));
+	expect(result.items[2].binary?.data).toBeDefined();
+	expect(requestsOn(sim, 'submit')).toHaveLength(3);
+	// The ambiguous one was taken too: three tasks for three items, never a fourth.
+	expect(sim.stats.submitsAccepted).toBe(3);
+	const prompts = [...sim.tasks.values()].map((task) => task.body.prompt).sort();
+	expect(prompts).toEqual(['item 0', 'item 1', 'item 2']);
+	for (const index of [0, 2]) {
+		expect(sim.tasks.get(String(result.items[index].json.task_id))?.body.prompt).toBe(`item ${index}`);
+	}
+	finishCase(sim, result, {
+		case: '500 on 2nd of 3 submits, Continue On Fail',
+		operation: 'image/generateAndWait',
+		injected: 'submit #2: 500, acceptSubmit',
+		inputCount: 3,
+	});
+});
+
+test.each([
+	['analysis', 'analysis/analyze'],
+	['plan', 'aPlusPlan/create'],
+] as const)('a 502 gateway page on %s is retried: the request never reached the service', async (route, operation) => {
+	const sim = simulator();
+	sim.addFault({ route, body: 'html' });
+	const result = await run(sim, { nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }] });
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	expect(requestsOn(sim, route).map((entry) => entry.status)).toEqual([502, 200]);
+	expect(retriesLogged(result)).toBe(1);
+	finishCase(sim, result, { case: `502 HTML page on ${route}`, operation, injected: `${route}: 502 HTML page` });
+});
+
+test.each([
+	['analysis', 'analysis/analyze', 'Product analysis'],
+	['plan', 'aPlusPlan/create', 'A+ planning'],
+] as const)('a 500 with the service envelope on %s is not retried: the service ran it', async (route, operation, label) => {
+	const sim = simulator();
+	sim.addFault({ route, status: 500 });
+	const result = await run(sim, { nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }] });
+
+	expect(result.error?.message).toMatch(new RegExp(`^${label.replace('+', '\\+')} failed with HTTP 500: Simulated 500 \\[request req_[0-9a-f]+\\]$`));
+	expect(result.error?.description).toContain('internal error');
+	expect(result.error?.httpCode).toBe('500');
+	expect(requestsOn(sim, route)).toHaveLength(1);
+	expect(retriesLogged(result)).toBe(0);
+	finishCase(sim, result, { case: `500 JSON envelope on ${route}`, operation, injected: `${route}: 500 {code, message, request_id}` });
+});
