@@ -2,6 +2,18 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { WAIT_DEFAULTS } from '../helpers/waitSettings';
 
+/** The "Options" collection every operation with optional settings shows. */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options,
+	};
+}
+
 export const imageUrlsProperty: INodeProperties = {
 	displayName: 'Image URLs',
 	name: 'imageUrls',

@@ -1,6 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { downloadStream } from '../transport/request';
+import { downloadStream } from '../transport';
 
 type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 

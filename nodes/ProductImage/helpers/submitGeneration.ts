@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { parseResult } from '../transport/envelope';
-import { callService } from '../transport/request';
+import { requestResult } from '../transport';
 import { submissionSchema } from './schemas';
 
 export const GENERATION_PATH = '/v1/open/product-images/generations';
@@ -12,17 +11,14 @@ export async function submitGeneration(
 	itemIndex: number,
 	body: IDataObject,
 ): Promise<{ task_id: string; status: string; request_id?: string }> {
-	const reply = await callService.call(context, {
-		purpose: 'submit',
-		method: 'POST',
-		path: GENERATION_PATH,
-		body,
-		itemIndex,
-	});
-	const submission = parseResult(context, submissionSchema, reply, 'submit', itemIndex);
+	const { result, requestId } = await requestResult(
+		context,
+		{ purpose: 'submit', method: 'POST', path: GENERATION_PATH, body, itemIndex },
+		submissionSchema,
+	);
 	return {
-		task_id: submission.task_id,
-		status: submission.status ?? 'submitted',
-		...(reply.requestId ? { request_id: reply.requestId } : {}),
+		task_id: result.task_id,
+		status: result.status ?? 'submitted',
+		...(requestId ? { request_id: requestId } : {}),
 	};
 }

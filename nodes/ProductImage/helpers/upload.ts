@@ -1,7 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { parseResult } from '../transport/envelope';
-import { callService } from '../transport/request';
+import { requestResult } from '../transport';
 import { readInputFile } from './binaryInput';
 import type { UploadedImage } from './schemas';
 import { uploadedImageSchema } from './schemas';
@@ -14,16 +13,14 @@ export async function uploadBinaryField(
 	itemIndex: number,
 	fieldName: string,
 	parameter: string,
-): Promise<UploadedImage & { request_id?: string }> {
+): Promise<UploadedImage> {
 	const file = await readInputFile(context, itemIndex, fieldName, parameter);
 	const form = new FormData();
 	form.append('file', file.blob, file.fileName);
-	const reply = await callService.call(context, {
-		purpose: 'upload',
-		method: 'POST',
-		path: UPLOAD_PATH,
-		body: form,
-		itemIndex,
-	});
-	return parseResult(context, uploadedImageSchema, reply, 'upload', itemIndex);
+	const { result } = await requestResult(
+		context,
+		{ purpose: 'upload', method: 'POST', path: UPLOAD_PATH, body: form, itemIndex },
+		uploadedImageSchema,
+	);
+	return result;
 }

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { parseResult } from '../transport/envelope';
-import { callService } from '../transport/request';
+import { requestResult } from '../transport';
 import type { Task } from './schemas';
 import { taskSchema } from './schemas';
 import { sleepUnlessCancelled } from './sleep';
@@ -24,15 +23,12 @@ export async function getTask(
 	taskId: string,
 	deadline?: number,
 ): Promise<{ task: Task; requestId?: string }> {
-	const reply = await callService.call(context, {
-		purpose: 'taskQuery',
-		method: 'GET',
-		path: taskPath(taskId),
-		itemIndex,
-		deadline,
-		errorContext: { taskId },
-	});
-	return { task: parseResult(context, taskSchema, reply, 'taskQuery', itemIndex), requestId: reply.requestId };
+	const { result, requestId } = await requestResult(
+		context,
+		{ purpose: 'taskQuery', method: 'GET', path: taskPath(taskId), itemIndex, deadline, errorContext: { taskId } },
+		taskSchema,
+	);
+	return { task: result, requestId };
 }
 
 /**

@@ -8,9 +8,14 @@ import { planModuleItems } from '../../helpers/planItems';
 import { planSchema } from '../../helpers/schemas';
 import { readTimeoutMs } from '../../helpers/timeoutOption';
 import { validateParameter } from '../../helpers/validate';
-import { parseResult } from '../../transport/envelope';
-import { callService } from '../../transport/request';
-import { imageUrlsProperty, inputBinaryFieldsProperty, platformProperty, timeoutOption } from '../common.descriptions';
+import { requestResult } from '../../transport';
+import {
+	imageUrlsProperty,
+	inputBinaryFieldsProperty,
+	optionsCollection,
+	platformProperty,
+	timeoutOption,
+} from '../common.descriptions';
 
 export const PLAN_PATH = '/v1/open/aplus/plans';
 
@@ -54,13 +59,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'en-US',
 		description: 'Language of the plan, such as en-US or zh-CN',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
+	optionsCollection([
 			{
 				displayName: 'One Item per Module',
 				name: 'splitModules',
@@ -70,8 +69,7 @@ const properties: INodeProperties[] = [
 					'Whether to output one item per planned module, carrying its prompt, the global style, the notes and the target size and aspect ratio, ready for a Generate node',
 			},
 			timeoutOption,
-		],
-	},
+		]),
 ];
 
 export const description = updateDisplayOptions(
@@ -127,17 +125,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (market) body.market = market.toUpperCase();
 	if (language) body.language = language;
 
-	const reply = await callService.call(this, {
-		purpose: 'plan',
-		method: 'POST',
-		path: PLAN_PATH,
-		body,
-		itemIndex,
-		timeoutMs,
-	});
-	const plan = parseResult(this, planSchema, reply, 'plan', itemIndex);
+	const { result: plan, requestId } = await requestResult(
+		this,
+		{ purpose: 'plan', method: 'POST', path: PLAN_PATH, body, itemIndex, timeoutMs },
+		planSchema,
+	);
 	if (options.splitModules === true) {
 		return planModuleItems(plan, modules).map((json) => ({ json }));
 	}
-	return [{ json: { ...plan, ...(reply.requestId ? { request_id: reply.requestId } : {}) } as IDataObject }];
+	return [{ json: { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject }];
 }

@@ -4,11 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { collectImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
 import { readTimeoutMs } from '../../helpers/timeoutOption';
-import { parseResult } from '../../transport/envelope';
-import { callService } from '../../transport/request';
+import { requestResult } from '../../transport';
 import {
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
+	optionsCollection,
 	productNameProperty,
 	timeoutOption,
 } from '../common.descriptions';
@@ -20,14 +20,7 @@ const properties: INodeProperties[] = [
 	productNameProperty,
 	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} 1 to ${MAX_ANALYSIS_IMAGES} images in all.` },
 	inputBinaryFieldsProperty,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [timeoutOption],
-	},
+	optionsCollection([timeoutOption]),
 ];
 
 export const description = updateDisplayOptions(
@@ -41,14 +34,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const imageUrls = await collectImageUrls(this, itemIndex, { min: 1, max: MAX_ANALYSIS_IMAGES });
 	const body: IDataObject = { image_urls: imageUrls };
 	if (productName) body.product_name = productName;
-	const reply = await callService.call(this, {
-		purpose: 'analysis',
-		method: 'POST',
-		path: ANALYSIS_PATH,
-		body,
-		itemIndex,
-		timeoutMs,
-	});
-	const result = parseResult(this, analysisSchema, reply, 'analysis', itemIndex);
-	return [{ json: { ...result, ...(reply.requestId ? { request_id: reply.requestId } : {}) } as IDataObject }];
+	const { result, requestId } = await requestResult(
+		this,
+		{ purpose: 'analysis', method: 'POST', path: ANALYSIS_PATH, body, itemIndex, timeoutMs },
+		analysisSchema,
+	);
+	return [{ json: { ...result, ...(requestId ? { request_id: requestId } : {}) } as IDataObject }];
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { downloadToBinary } from '../../helpers/downloadBinary';
 import { isHttpAddress } from '../../helpers/imageUrls';
 import { validateParameter } from '../../helpers/validate';
-import { binaryPropertyOption } from '../common.descriptions';
+import { binaryPropertyOption, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -17,13 +17,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'https://…/v1/open/assets/…',
 		description: 'Address of an image, such as the URL of a generated image (valid 3 days)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
+	optionsCollection([
 			binaryPropertyOption,
 			{
 				displayName: 'File Name',
@@ -32,8 +26,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'Name of the output file. Empty: taken from the address.',
 			},
-		],
-	},
+		]),
 ];
 
 export const description = updateDisplayOptions(

@@ -4,17 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { buildGenerationBody } from '../../helpers/generationRequest';
 import { submitGeneration } from '../../helpers/submitGeneration';
 import { extraBodyFieldsOption, generationProperties } from './generation.descriptions';
+import { optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	...generationProperties,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [extraBodyFieldsOption],
-	},
+	optionsCollection([extraBodyFieldsOption]),
 ];
 
 export const description = updateDisplayOptions(

@@ -6,19 +6,12 @@ import { taskResultItems } from '../../helpers/resultImages';
 import { submitGeneration } from '../../helpers/submitGeneration';
 import { waitForTask } from '../../helpers/waitForTask';
 import { readWaitSettings } from '../../helpers/waitSettings';
-import { waitOptions } from '../common.descriptions';
+import { optionsCollection, waitOptions } from '../common.descriptions';
 import { extraBodyFieldsOption, generationProperties } from './generation.descriptions';
 
 const properties: INodeProperties[] = [
 	...generationProperties,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [...waitOptions, extraBodyFieldsOption],
-	},
+	optionsCollection([...waitOptions, extraBodyFieldsOption]),
 ];
 
 export const description = updateDisplayOptions(

@@ -4,19 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { taskResultItems } from '../../helpers/resultImages';
 import { waitForTask } from '../../helpers/waitForTask';
 import { readWaitSettings } from '../../helpers/waitSettings';
-import { waitOptions } from '../common.descriptions';
+import { optionsCollection, waitOptions } from '../common.descriptions';
 import { readTaskId, taskIdProperty } from './taskId.description';
 
 const properties: INodeProperties[] = [
 	taskIdProperty,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: waitOptions,
-	},
+	optionsCollection(waitOptions),
 ];
 
 export const description = updateDisplayOptions(
