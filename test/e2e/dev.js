@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+
+// Opens the n8n editor with the packed package, the simulator and the example workflows
+// ready to run. Ctrl-C stops n8n and the simulator.
+//
+// Environment: PRODUCT_IMAGE_E2E_N8N (one version, default 2.41.0), PRODUCT_IMAGE_DEV_PORT
+// (default 5678). The user folder lives in the install cache and survives restarts, so
+// the owner account made on first visit is kept.
+
+const path = require('node:path');
+const readline = require('node:readline');
+const { cacheDir, selectedVersions } = require('./lib/config');
+const { listExamples } = require('./lib/workflows');
+const { startSimulator } = require('./lib/simulator');
+const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot } = require('./lib/suite');
+const { portInUse } = require('./lib/ports');
+const { redact } = require('./lib/redact');
+const { info } = require('./lib/log');
+
+async function main() {
+  const version = process.env.PRODUCT_IMAGE_E2E_N8N ? selectedVersions()[0] : '2.41.0';
+  const port = Number(process.env.PRODUCT_IMAGE_DEV_PORT || 5678);
+  if (await portInUse(port)) throw new Error(`port ${port} is taken; stop what uses it or set PRODUCT_IMAGE_DEV_PORT`);
+
+  const workRoot = makeWorkRoot('product-image-dev');
+  const { installs, tarball } = await preparePackageAndN8n({ versions: [version], workRoot });
+  const sim = await startSimulator();
+  /** @type {(() => Promise<void>) | undefined} */
+  let stopEditor;
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    info('stopping n8n and the simulator');
+    await stopEditor?.();
+    await sim.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  const userFolder = path.join(cacheDir(), 'dev', `n8n-${version}`);
+  const examples = listExamples();
+  const { n8n, workflows } = await prepareUserFolder({
+    install: installs.n8n[version],
+    tarball,
+    userFolder,
+    service: sim,
+    examples,
+    pins: 'pinData',
+    binaryMode: 'filesystem',
+  });
+  info(`starting n8n ${version} (user folder ${userFolder})`);
+  const editor = await n8n.startEditor({ port });
+  stopEditor = editor.stop;
+  // Only n8n's warnings and errors reach the console; its info lines drown the URL. Its
+  // calls home to n8n's own cloud (templates, registries) fail offline and say nothing
+  // about this package, so they are left out too.
+  for (const stream of [editor.child.stdout, editor.child.stderr]) {
+    if (!stream) continue;
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      if (!/error|warn/i.test(line) || /^\s+at /.test(line) || /api\.n8n\.io|api-staging\.n8n\.io/.test(line)) return;
+      process.stderr.write(`  n8n: ${redact(line)}\n`);
+    });
+  }
+  editor.child.once('close', (code) => {
+    if (stopping) return;
+    info(`n8n exited (code ${code})`);
+    void shutdown();
+  });
+
+  console.log('');
+  console.log(`n8n ${version} is running: ${editor.url}`);
+  console.log(`  simulator: ${sim.baseUrl} (credential "Product Image (simulator)")`);
+  for (const w of workflows) console.log(`  workflow: ${editor.url}/workflow/${w.id}  (${w.name})`);
+  if (workflows.length === 0) console.log('  no workflows in examples/ yet');
+  console.log('  first visit: create the owner account, then open a workflow. Ctrl-C stops everything.');
+}
+
+main().catch((err) => {
+  console.error(`dev failed: ${redact(err instanceof Error ? err.message : String(err))}`);
+  process.exit(1);
+});

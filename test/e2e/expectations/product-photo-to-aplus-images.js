@@ -1,0 +1,74 @@
+// @ts-check
+'use strict';
+
+// What a user of this example must get: real PNG images at the end of the workflow, each
+// traceable to its input item, made from an A+ plan, with the key sent only to the
+// service's own origin.
+
+const assert = require('node:assert/strict');
+
+const NODE_TYPE = 'n8n-nodes-product-image.productImage';
+
+/** @type {import('../lib/expectation').Expectation} */
+const expectation = (runData, ctx) => {
+  const ours = ctx.nodesOfType(NODE_TYPE);
+  assert.ok(ours.length > 0, `the workflow has no ${NODE_TYPE} node`);
+  for (const node of ours) {
+    if (node.disabled) continue;
+    assert.ok(runData[node.name], `"${node.name}" did not run`);
+    assert.equal(ctx.nodeError(node.name), undefined, `"${node.name}" failed: ${ctx.nodeError(node.name)?.message}`);
+  }
+
+  const last = ctx.lastNode();
+  if (!last) throw new Error('nothing ran');
+  const items = ctx.items(last);
+  assert.ok(items.length > 0, `the last node "${last}" output no items`);
+
+  let images = 0;
+  items.forEach((item, i) => {
+    assert.ok(item.pairedItem !== undefined, `item ${i} of "${last}" has no pairedItem`);
+    const binaries = Object.entries(item.binary ?? {});
+    assert.ok(binaries.length > 0, `item ${i} of "${last}" carries no binary data`);
+    for (const [field, entry] of binaries) {
+      if (ctx.binaryMode === 'filesystem') assert.ok(entry.id, `binary "${field}" of item ${i} was not stored in filesystem mode`);
+      const { bytes } = ctx.readBinary(entry);
+      const size = ctx.pngSize(bytes);
+      assert.ok(size, `binary "${field}" of item ${i} is not a PNG`);
+      assert.ok(size.width > 0 && size.height > 0, `binary "${field}" of item ${i} is ${size.width}x${size.height}`);
+      assert.equal(entry.mimeType, 'image/png', `binary "${field}" of item ${i} has MIME type ${entry.mimeType}`);
+      images += 1;
+    }
+  });
+
+  // The chain: the uploaded photo feeds analysis, plan and every generation; each generated image
+  // has its module's aspect ratio and carries the plan's prompt and style guide.
+  const uploaded = ctx.items('Upload photo');
+  assert.equal(uploaded.length, 1, 'one uploaded photo');
+  const photoUrl = String(uploaded[0].json.url);
+  const modules = ctx.items('Plan A+ content').map((item) => String(item.json.module));
+  assert.deepEqual(modules, ['hero', 'core', 'size']);
+  const ratios = { hero: 1464 / 600, core: 970 / 600, size: 1 };
+  items.forEach((item, i) => {
+    const { bytes } = ctx.readBinary(item.binary.data);
+    const size = ctx.pngSize(bytes);
+    const module = /** @type {keyof typeof ratios} */ (modules[i]);
+    assert.ok(size && Math.abs(size.width / size.height - ratios[module]) < 0.02, `image ${i} (${module}) is ${size?.width}x${size?.height}`);
+  });
+  for (const task of ctx.tasks) {
+    assert.deepEqual(task.body.image_urls, [photoUrl], 'every generation uses the uploaded photo');
+    assert.equal(task.body.plan_prompt, task.body.prompt);
+    assert.ok(task.body.series_style_guide, 'the series style guide travels with each generation');
+  }
+
+  const { stats } = ctx;
+  assert.ok((stats.byRoute?.plan ?? 0) >= 1, 'no A+ plan was requested');
+  assert.ok(stats.submitsAccepted >= 1, 'no generation task was submitted');
+  assert.ok(images >= stats.submitsAccepted, `${stats.submitsAccepted} task(s) submitted but only ${images} image(s) came out`);
+  assert.equal(stats.cdnAuthRejected, 0, 'the API key was sent to the CDN origin');
+  for (const r of stats.requests ?? []) {
+    if (r.origin === 'cdn') assert.ok(!r.authorization, `the key went to the CDN: ${r.method} ${r.path}`);
+    else if (!['media', 'asset'].includes(r.route)) assert.match(String(r.authorization ?? ''), /^Bearer /, `${r.method} ${r.path} was sent without the key`);
+  }
+};
+
+module.exports = expectation;

@@ -1,0 +1,242 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+
+// Installs Node 24 and the pinned n8n versions into a per-user cache, once per machine.
+// Usage: node test/e2e/install-n8n.js [version ...]   (default: every pinned version)
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { NODE_PACKAGE, NODE_VERSION, N8N_PINS, cacheDir, pinFor } = require('./lib/config');
+const { run, tail, stopChildrenOnSignal } = require('./lib/proc');
+const { info, step, formatBytes, formatDuration } = require('./lib/log');
+const { acquire } = require('./lib/lock');
+const { cleanEnv } = require('./lib/env');
+
+const MARKER = '.e2e-installed.json';
+
+/**
+ * @typedef {{dir: string, home: string, binDir: string, node: string, version: string}} NodeInstall
+ * @typedef {{version: string, dir: string, entry: string, node: NodeInstall}} N8nInstall
+ */
+
+/** @param {string} dir */
+function diskUsage(dir) {
+  // `du` is far quicker than walking n8n's ~100k files from JavaScript.
+  const { execFileSync } = require('node:child_process');
+  try {
+    const out = execFileSync('du', ['-sk', dir], { encoding: 'utf8' });
+    return Number(out.split(/\s/)[0]) * 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** @param {string} dir @param {object} spec */
+function markerMatches(dir, spec) {
+  try {
+    const marker = JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8'));
+    return JSON.stringify(marker.spec) === JSON.stringify(spec);
+  } catch {
+    return false;
+  }
+}
+
+/** @param {string} dir @param {object} spec @param {number} ms */
+function writeMarker(dir, spec, ms) {
+  const bytes = diskUsage(dir);
+  const marker = { spec, installSeconds: Math.round(ms / 1000), bytes, finishedAt: new Date().toISOString() };
+  fs.writeFileSync(path.join(dir, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
+  return bytes;
+}
+
+/**
+ * npm run with Node 24 first on PATH, so npm itself, node-gyp and every build script target
+ * Node 24. `npm_config_nodedir` outranks the user's ~/.npmrc, which may point node-gyp at
+ * the headers of another Node.
+ * @param {NodeInstall} node
+ */
+function npmEnv(node) {
+  return {
+    ...cleanEnv(),
+    PATH: `${node.binDir}${path.delimiter}${process.env.PATH ?? ''}`,
+    npm_config_nodedir: node.home,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+    JOBS: String(Math.max(1, os.cpus().length)),
+  };
+}
+
+/**
+ * @param {string} title
+ * @param {string[]} args
+ * @param {{cwd: string, env: NodeJS.ProcessEnv, logFile: string}} options
+ */
+async function npm(title, args, options) {
+  const s = step(title);
+  const result = await run('npm', args, { ...options, label: 'npm', echo: 'throttled', heartbeatMs: 15000 });
+  if (result.code !== 0) {
+    info(`${title} failed (exit ${result.code}${result.signal ? `, ${result.signal}` : ''}). Last lines:`);
+    process.stderr.write(`${tail(result.stdout + result.stderr, 30)}\n`);
+    throw new Error(
+      `${title} failed; the full log is ${options.logFile}. ` +
+        'Check the network reaches the npm registry and that python3, make and a C++ compiler are installed, then run again; ' +
+        'a half-finished install is redone from scratch.',
+    );
+  }
+  s.done();
+  return result;
+}
+
+/** @param {string} pkgDir */
+function readPackage(pkgDir) {
+  return JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+}
+
+/** @param {string} dir */
+function locateNode(dir) {
+  const home = path.join(dir, 'node_modules', NODE_PACKAGE);
+  const pkg = readPackage(home);
+  const rel = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.node;
+  const nodePath = path.join(home, rel);
+  if (!fs.existsSync(path.join(home, 'include', 'node', 'node.h'))) {
+    throw new Error(`${NODE_PACKAGE} in ${home} carries no include/node headers; native modules cannot be built`);
+  }
+  return { dir, home, binDir: path.dirname(nodePath), node: nodePath, version: pkg.version };
+}
+
+/** @returns {Promise<NodeInstall>} */
+async function ensureNode() {
+  const dir = path.join(cacheDir(), 'node24');
+  const spec = { package: NODE_PACKAGE, version: NODE_VERSION };
+  if (markerMatches(dir, spec)) return locateNode(dir);
+  const release = await acquire(path.join(cacheDir(), 'locks', 'node24'), `Node ${NODE_VERSION}`);
+  try {
+    if (markerMatches(dir, spec)) return locateNode(dir);
+    const s = step(`installing Node ${NODE_VERSION} (npm package ${NODE_PACKAGE}) into ${dir}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: 'node24', private: true }, null, 2)}\n`);
+    const logFile = path.join(dir, 'install.log');
+    await npm(`npm install ${NODE_PACKAGE}@${NODE_VERSION}`, ['install', `${NODE_PACKAGE}@${NODE_VERSION}`, '--loglevel=http'], {
+      cwd: dir,
+      env: { ...cleanEnv(), npm_config_update_notifier: 'false' },
+      logFile,
+    });
+    const node = locateNode(dir);
+    const check = await run(node.node, ['--version']);
+    if (check.stdout.trim() !== `v${NODE_VERSION}`) {
+      throw new Error(`${node.node} --version printed "${check.stdout.trim()}${check.stderr.trim()}", expected v${NODE_VERSION}`);
+    }
+    const ms = s.elapsed();
+    const bytes = writeMarker(dir, spec, ms);
+    s.done(`${formatBytes(bytes)}`);
+    return node;
+  } finally {
+    release();
+  }
+}
+
+/** @param {string} dir */
+function n8nEntry(dir) {
+  const home = path.join(dir, 'node_modules', 'n8n');
+  const pkg = readPackage(home);
+  const rel = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.n8n;
+  return path.join(home, rel);
+}
+
+/**
+ * @param {string} version
+ * @param {NodeInstall} [node]
+ * @returns {Promise<N8nInstall>}
+ */
+async function ensureN8n(version, node) {
+  const pin = pinFor(version);
+  node = node ?? (await ensureNode());
+  const dir = path.join(cacheDir(), `n8n-${version}`);
+  const spec = { ...pin, node: node.version };
+  if (markerMatches(dir, spec)) return { version, dir, entry: n8nEntry(dir), node };
+  const release = await acquire(path.join(cacheDir(), 'locks', `n8n-${version}`), `n8n ${version}`);
+  try {
+    if (markerMatches(dir, spec)) return { version, dir, entry: n8nEntry(dir), node };
+    const s = step(`installing n8n ${version} into ${dir} (first time only: takes several minutes)`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    const manifest = { name: `n8n-${version}`, private: true, dependencies: { n8n: version }, overrides: pin.overrides };
+    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    const logFile = path.join(dir, 'install.log');
+    const env = npmEnv(node);
+    // Scripts stay off for the bulk install: several dependencies try to download
+    // prebuilt binaries from outside the registry. The native modules n8n needs are then
+    // compiled from source against Node 24's headers.
+    // --prefer-offline: a redo after a failed attempt reuses what npm's cache already holds.
+    await npm(`npm install n8n@${version}`, ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=http'], {
+      cwd: dir,
+      env,
+      logFile,
+    });
+    if (pin.rebuild.length) {
+      await npm(`npm rebuild ${pin.rebuild.join(' ')} (compiling native modules)`, ['rebuild', ...pin.rebuild, '--foreground-scripts'], {
+        cwd: dir,
+        env,
+        logFile,
+      });
+    }
+    const entry = n8nEntry(dir);
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-version-'));
+    const check = await run(node.node, [entry, '--version'], {
+      env: { ...cleanEnv(), N8N_USER_FOLDER: scratch, N8N_DIAGNOSTICS_ENABLED: 'false' },
+      timeoutMs: 120000,
+    });
+    fs.rmSync(scratch, { recursive: true, force: true });
+    if (!check.stdout.includes(version)) {
+      throw new Error(
+        `n8n ${version} was installed but "n8n --version" printed:\n${tail(check.stdout + check.stderr, 20)}\n` +
+          `Delete ${dir} and run again.`,
+      );
+    }
+    const ms = s.elapsed();
+    const bytes = writeMarker(dir, spec, ms);
+    s.done(`${formatBytes(bytes)} on disk`);
+    return { version, dir, entry, node };
+  } finally {
+    release();
+  }
+}
+
+/**
+ * @param {string[]} versions
+ * @returns {Promise<{node: NodeInstall, n8n: Record<string, N8nInstall>}>}
+ */
+async function ensureInstalled(versions) {
+  const node = await ensureNode();
+  /** @type {Record<string, N8nInstall>} */
+  const n8n = {};
+  for (const version of versions) n8n[version] = await ensureN8n(version, node);
+  return { node, n8n };
+}
+
+module.exports = { ensureNode, ensureN8n, ensureInstalled, npmEnv, MARKER };
+
+if (require.main === module) {
+  stopChildrenOnSignal();
+  const versions = process.argv.slice(2).length ? process.argv.slice(2) : N8N_PINS.map((p) => p.version);
+  const started = Date.now();
+  info(`cache: ${cacheDir()} (set PRODUCT_IMAGE_E2E_CACHE to use another folder)`);
+  ensureInstalled(versions).then(
+    ({ node, n8n }) => {
+      info(`Node ${node.version}: ${node.node}`);
+      for (const v of Object.values(n8n)) {
+        const marker = JSON.parse(fs.readFileSync(path.join(v.dir, MARKER), 'utf8'));
+        info(`n8n ${v.version}: ${v.dir} (${formatBytes(marker.bytes)}, installed in ${formatDuration(marker.installSeconds * 1000)})`);
+      }
+      info(`ready in ${formatDuration(Date.now() - started)}`);
+    },
+    (err) => {
+      info(`install failed: ${err instanceof Error ? err.message : String(err)}`);
+      process.exitCode = 1;
+    },
+  );
+}

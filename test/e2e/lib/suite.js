@@ -1,0 +1,67 @@
+// @ts-check
+'use strict';
+
+// The steps run.js, dev.js and demo.js share: install, pack, and one prepared user folder
+// per n8n version holding the packed package, the credential and the example workflows.
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { ensureInstalled } = require('../install-n8n');
+const { build, pack, installPackage } = require('../install-package');
+const { createN8n } = require('../n8n-process');
+const { prepareWorkflow, writeCredentialFile } = require('./workflows');
+const { info } = require('./log');
+
+/**
+ * @param {{versions: string[], build?: boolean, workRoot: string}} options
+ */
+async function preparePackageAndN8n(options) {
+  const installs = await ensureInstalled(options.versions);
+  if (options.build ?? process.env.PRODUCT_IMAGE_E2E_SKIP_BUILD !== '1') await build();
+  else info('skipping the build (PRODUCT_IMAGE_E2E_SKIP_BUILD=1)');
+  const tarball = await pack({ node: installs.node, destination: path.join(options.workRoot, 'pack') });
+  return { installs, tarball };
+}
+
+/** @param {string} prefix */
+function makeWorkRoot(prefix) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+}
+
+/**
+ * @param {object} options
+ * @param {import('../install-n8n').N8nInstall} options.install
+ * @param {string} options.tarball
+ * @param {string} options.userFolder
+ * @param {{baseUrl: string, apiKey: string, credentialName?: string}} options.service
+ * @param {{name: string, file: string}[]} options.examples
+ * @param {'replace' | 'pinData'} [options.pins]
+ * @param {import('../n8n-process').BinaryMode} [options.binaryMode]
+ */
+async function prepareUserFolder(options) {
+  const { install, tarball, userFolder, service, examples } = options;
+  await installPackage({ node: install.node, userFolder, tarball });
+  const n8n = await createN8n({ install, userFolder, binaryMode: options.binaryMode });
+
+  const credentialFile = path.join(userFolder, 'credentials.json');
+  writeCredentialFile(credentialFile, service);
+  await n8n.importCredentials(credentialFile);
+  // The plain-text copy is only needed for the import, which stores it encrypted.
+  fs.rmSync(credentialFile, { force: true });
+
+  /** @type {{name: string, file: string, id: string, workflow: any}[]} */
+  const imported = [];
+  const workflowsDir = path.join(userFolder, 'workflows');
+  fs.mkdirSync(workflowsDir, { recursive: true });
+  for (const example of examples) {
+    const workflow = prepareWorkflow(example, { pins: options.pins ?? 'replace' });
+    const file = path.join(workflowsDir, `${example.name}.json`);
+    fs.writeFileSync(file, JSON.stringify(workflow, null, 2));
+    await n8n.importWorkflow(file);
+    imported.push({ name: example.name, file, id: workflow.id, workflow });
+  }
+  return { n8n, workflows: imported };
+}
+
+module.exports = { preparePackageAndN8n, prepareUserFolder, makeWorkRoot };

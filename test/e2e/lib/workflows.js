@@ -1,0 +1,168 @@
+// @ts-check
+'use strict';
+
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { REPO_ROOT, E2E_DIR } = require('./config');
+
+// Overridable so the runner can be pointed at a scratch folder of workflows.
+const EXAMPLES_DIR = process.env.PRODUCT_IMAGE_E2E_EXAMPLES ? path.resolve(process.env.PRODUCT_IMAGE_E2E_EXAMPLES) : path.join(REPO_ROOT, 'examples');
+const FIXTURES_DIR = path.join(E2E_DIR, 'fixtures');
+const EXPECTATIONS_DIR = path.join(E2E_DIR, 'expectations');
+
+const CREDENTIAL_TYPE = 'productImageApi';
+const CREDENTIAL = { id: 'sim-cred', name: 'Product Image (simulator)' };
+const START_TYPES = ['n8n-nodes-base.manualTrigger', '@n8n/n8n-nodes-langchain.manualChatTrigger'];
+// Triggers `n8n execute` cannot start from; the headless copy starts there by hand instead.
+const SCHEDULE_TYPES = ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.cron'];
+
+/** @returns {{name: string, file: string}[]} */
+function listExamples() {
+  if (!fs.existsSync(EXAMPLES_DIR)) return [];
+  return fs
+    .readdirSync(EXAMPLES_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ name: f.slice(0, -'.json'.length), file: path.join(EXAMPLES_DIR, f) }));
+}
+
+/**
+ * n8n accepts any id up to 21 characters; a stable one derived from the file name keeps
+ * re-imports replacing the same workflow instead of piling up copies.
+ * @param {string} name
+ */
+function stableId(name) {
+  return crypto.createHash('sha256').update(name).digest('base64url').replace(/[-_]/g, 'x').slice(0, 16);
+}
+
+/** @param {unknown} item */
+function asItem(item) {
+  return item && typeof item === 'object' && 'json' in item ? item : { json: item };
+}
+
+/**
+ * @param {string} name example name
+ * @returns {Record<string, object[]> | undefined}
+ */
+function readPins(name) {
+  const file = path.join(FIXTURES_DIR, `${name}.pin.json`);
+  if (!fs.existsSync(file)) return undefined;
+  const pins = JSON.parse(fs.readFileSync(file, 'utf8'));
+  /** @type {Record<string, object[]>} */
+  const out = {};
+  for (const [node, items] of Object.entries(pins)) out[node] = (Array.isArray(items) ? items : [items]).map(asItem);
+  return out;
+}
+
+/**
+ * `n8n execute` runs in 'cli' mode, where n8n ignores pinData (it only applies to manual
+ * runs from the editor). So for the headless run a pinned node is swapped for a Code node
+ * of the same name that returns the pinned items; downstream `$('Name')` references keep
+ * working. The pins stay in `pinData` as well, for the editor.
+ * @param {any} node
+ * @param {object[]} items
+ */
+function pinnedStandIn(node, items) {
+  return {
+    id: node.id,
+    name: node.name,
+    position: node.position,
+    type: 'n8n-nodes-base.code',
+    typeVersion: 2,
+    parameters: { jsCode: `return ${JSON.stringify(items, null, 2)};` },
+    notes: `stand-in for ${node.type} (pinned test data)`,
+  };
+}
+
+/**
+ * A scheduled workflow runs headless from a Manual Trigger of the same name: the run is what
+ * one tick of the schedule would start.
+ * @param {any} node
+ */
+function manualStandIn(node) {
+  return {
+    id: node.id,
+    name: node.name,
+    position: node.position,
+    type: 'n8n-nodes-base.manualTrigger',
+    typeVersion: 1,
+    parameters: {},
+    notes: `stand-in for ${node.type} (one tick of the schedule)`,
+  };
+}
+
+/**
+ * The test copy of an example: a stable id, the simulator credential on every node that
+ * uses this package's credential, and the fixture pins.
+ * @param {{name: string, file: string}} example
+ * @param {{pins?: 'replace' | 'pinData'}} [options] 'replace' for headless runs, 'pinData' for the editor
+ */
+function prepareWorkflow(example, options = {}) {
+  const workflow = JSON.parse(fs.readFileSync(example.file, 'utf8'));
+  workflow.id = typeof workflow.id === 'string' && workflow.id.length > 0 && workflow.id.length <= 21 ? workflow.id : stableId(example.name);
+  workflow.name = workflow.name || example.name;
+  workflow.active = false;
+  workflow.connections = workflow.connections ?? {};
+  workflow.settings = workflow.settings ?? {};
+
+  for (const node of workflow.nodes ?? []) {
+    if (node.credentials && CREDENTIAL_TYPE in node.credentials) node.credentials[CREDENTIAL_TYPE] = { ...CREDENTIAL };
+  }
+
+  const pins = readPins(example.name);
+  if (pins) {
+    const names = new Set((workflow.nodes ?? []).map((/** @type {any} */ n) => n.name));
+    const unknown = Object.keys(pins).filter((n) => !names.has(n));
+    if (unknown.length) {
+      throw new Error(`fixtures/${example.name}.pin.json pins nodes the workflow does not have: ${unknown.join(', ')}`);
+    }
+    workflow.pinData = { ...(workflow.pinData ?? {}), ...pins };
+    if (options.pins !== 'pinData') {
+      workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => (pins[n.name] ? pinnedStandIn(n, pins[n.name]) : n));
+    }
+  }
+
+  if (options.pins !== 'pinData') {
+    workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => (SCHEDULE_TYPES.includes(n.type) ? manualStandIn(n) : n));
+  }
+
+  if (!(workflow.nodes ?? []).some((/** @type {any} */ n) => START_TYPES.includes(n.type))) {
+    throw new Error(`${path.relative(REPO_ROOT, example.file)} has no Manual Trigger: \`n8n execute\` can only start a workflow from one`);
+  }
+  return workflow;
+}
+
+/**
+ * Workflows refer to the credential by id, so its display name is free to say which
+ * service it points at.
+ * @param {string} file
+ * @param {{baseUrl: string, apiKey: string, credentialName?: string}} service
+ */
+function writeCredentialFile(file, service) {
+  const credentials = [
+    {
+      id: CREDENTIAL.id,
+      name: service.credentialName ?? CREDENTIAL.name,
+      type: CREDENTIAL_TYPE,
+      data: { baseUrl: service.baseUrl, apiKey: service.apiKey },
+    },
+  ];
+  fs.writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
+}
+
+/** @param {string} name */
+function expectationFile(name) {
+  const file = path.join(EXPECTATIONS_DIR, `${name}.js`);
+  return fs.existsSync(file) ? file : undefined;
+}
+
+module.exports = {
+  EXAMPLES_DIR,
+  CREDENTIAL,
+  listExamples,
+  prepareWorkflow,
+  writeCredentialFile,
+  expectationFile,
+  stableId,
+};

@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+
+// The end-to-end suite: every example workflow, run by a real n8n (each pinned version)
+// with the packed package installed, against the service simulator.
+//
+// Environment:
+//   PRODUCT_IMAGE_E2E_N8N           versions to run, comma-separated (default: all pinned)
+//   PRODUCT_IMAGE_E2E_BINARY_MODES  n8n binary data modes (default: default,filesystem)
+//   PRODUCT_IMAGE_E2E_ONLY          example names to run, comma-separated
+//   PRODUCT_IMAGE_E2E_SKIP_BUILD=1  use the existing dist/
+//   PRODUCT_IMAGE_E2E_KEEP=1        keep the work folder (kept anyway when a check fails)
+//   PRODUCT_IMAGE_E2E_CACHE         where Node 24 and n8n are installed
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { selectedVersions } = require('./lib/config');
+const { listExamples, expectationFile } = require('./lib/workflows');
+const { startSimulator } = require('./lib/simulator');
+const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot } = require('./lib/suite');
+const { loadExpectation, makeContext } = require('./lib/expectation');
+const { summary } = require('./lib/run-data');
+const { redact } = require('./lib/redact');
+const { info, formatDuration } = require('./lib/log');
+const { stopChildrenOnSignal } = require('./lib/proc');
+
+/** @type {import('./n8n-process').BinaryMode[]} */
+const MODES = ['default', 'filesystem'];
+
+/** @returns {import('./n8n-process').BinaryMode[]} */
+function binaryModes() {
+  const raw = process.env.PRODUCT_IMAGE_E2E_BINARY_MODES;
+  if (!raw) return MODES;
+  const modes = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return modes.map((m) => {
+    const mode = MODES.find((known) => known === m);
+    if (!mode) throw new Error(`unknown binary data mode "${m}" (use ${MODES.join(' or ')})`);
+    return mode;
+  });
+}
+
+function selectedExamples() {
+  const all = listExamples();
+  const only = process.env.PRODUCT_IMAGE_E2E_ONLY;
+  if (!only) return all;
+  const names = only.split(',').map((s) => s.trim());
+  const unknown = names.filter((n) => !all.some((e) => e.name === n));
+  if (unknown.length) throw new Error(`PRODUCT_IMAGE_E2E_ONLY names unknown examples: ${unknown.join(', ')}`);
+  return all.filter((e) => names.includes(e.name));
+}
+
+/** @param {string} text */
+function indent(text) {
+  return text
+    .split('\n')
+    .map((l) => `      ${l}`)
+    .join('\n');
+}
+
+/**
+ * @param {object} o
+ * @param {Awaited<ReturnType<typeof import('./n8n-process').createN8n>>} o.n8n
+ * @param {{name: string, id: string, workflow: any}} o.workflow
+ * @param {import('./n8n-process').BinaryMode} o.mode
+ * @param {import('./lib/simulator').RunningSimulator} o.sim
+ * @param {string} o.logDir
+ * @returns {Promise<{ok: boolean, detail: string, skipped?: boolean}>}
+ */
+async function runOne({ n8n, workflow, mode, sim, logDir }) {
+  const file = expectationFile(workflow.name);
+  const expectation = file ? loadExpectation(file) : undefined;
+  if (expectation?.binaryModes && !expectation.binaryModes.includes(mode)) return { ok: true, detail: '', skipped: true };
+
+  await sim.reset();
+  if (expectation?.simulator) await sim.configure(expectation.simulator);
+  if (expectation?.faults) await sim.faults(expectation.faults);
+
+  n8n.setBinaryMode(mode);
+  const execution = await n8n.executeWorkflow(workflow.id, { timeoutMs: expectation?.timeoutMs });
+  const logFile = path.join(logDir, `${workflow.name}.${n8n.version}.${mode}.log`);
+  fs.writeFileSync(logFile, redact(`${execution.stdout}\n----- stderr -----\n${execution.stderr}`));
+
+  const ran = summary(execution.runData);
+  if (`${execution.stdout}${execution.stderr}`.includes(sim.apiKey)) {
+    return { ok: false, detail: `the API key appears in n8n's output; log (redacted): ${logFile}` };
+  }
+  if (execution.timedOut) return { ok: false, detail: `timed out; log: ${logFile}` };
+  if (execution.parsed === undefined) {
+    return { ok: false, detail: `n8n printed no run data (exit ${execution.exitCode}); log: ${logFile}\n${indent(redact(execution.stderr || execution.stdout).slice(-1500))}` };
+  }
+  if (!execution.ok && !expectation?.expectFailure) {
+    const message = execution.error?.message ?? `exit ${execution.exitCode}`;
+    const node = execution.error?.node?.name ?? execution.lastNodeExecuted;
+    return { ok: false, detail: `workflow failed${node ? ` in "${node}"` : ''}: ${redact(message)}\n      ran: ${ran}\n      log: ${logFile}` };
+  }
+  if (execution.ok && expectation?.expectFailure) return { ok: false, detail: `expected the workflow to fail, but it succeeded (ran: ${ran})` };
+  if (!expectation) return { ok: true, detail: `no expectations file: checked that it ran (${ran})` };
+
+  const ctx = makeContext({
+    name: workflow.name,
+    version: n8n.version,
+    binaryMode: n8n.binaryMode,
+    userFolder: n8n.userFolder,
+    n8nFolder: n8n.n8nFolder,
+    env: n8n.env,
+    workflow: workflow.workflow,
+    execution,
+    stats: await sim.stats(),
+    tasks: await sim.tasks().catch(() => undefined),
+    simulator: sim,
+  });
+  try {
+    await expectation(execution.runData, ctx);
+    return { ok: true, detail: ran };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return { ok: false, detail: `${redact(message)}\n      ran: ${ran}\n      log: ${logFile}` };
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const versions = selectedVersions();
+  const modes = binaryModes();
+  const examples = selectedExamples();
+  let passed = 0;
+  let failed = 0;
+  if (examples.length === 0) {
+    info('no example workflows found in examples/*.json: nothing to run');
+    return { passed, failed: 1 };
+  }
+
+  const workRoot = makeWorkRoot('product-image-e2e');
+  info(`work folder: ${workRoot}`);
+  const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
+  const sim = await startSimulator();
+  info(`simulator at ${sim.baseUrl}`);
+  try {
+    for (const version of versions) {
+      const userFolder = path.join(workRoot, `n8n-${version}`);
+      info(`n8n ${version}: preparing ${userFolder}`);
+      const { n8n, workflows } = await prepareUserFolder({ install: installs.n8n[version], tarball, userFolder, service: sim, examples });
+      for (const workflow of workflows) {
+        for (const mode of modes) {
+          const t = Date.now();
+          /** @type {{ok: boolean, detail: string, skipped?: boolean}} */
+          let result;
+          try {
+            result = await runOne({ n8n, workflow, mode, sim, logDir: userFolder });
+          } catch (err) {
+            result = { ok: false, detail: redact(err instanceof Error ? err.message : String(err)) };
+          }
+          if (result.skipped) continue;
+          const tag = `n8n ${version} [${mode}] ${workflow.name} (${formatDuration(Date.now() - t)})`;
+          if (result.ok) passed += 1;
+          else failed += 1;
+          console.log(`${result.ok ? 'PASS' : 'FAIL'} ${tag}`);
+          console.log(`      ${result.detail}`);
+        }
+      }
+    }
+  } finally {
+    await sim.stop();
+    if (failed === 0 && process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
+    else info(`kept the work folder for inspection: ${workRoot}`);
+    info(`finished in ${formatDuration(Date.now() - started)}`);
+  }
+  return { passed, failed };
+}
+
+stopChildrenOnSignal();
+main().then(
+  ({ passed, failed }) => {
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exitCode = failed > 0 ? 1 : 0;
+  },
+  (err) => {
+    console.error(`e2e suite could not run: ${redact(err instanceof Error ? err.message : String(err))}`);
+    console.log('0 passed, 1 failed');
+    process.exitCode = 1;
+  },
+);
