@@ -79,6 +79,24 @@ export class ProductImageApi implements ICredentialType {
 					message: 'The service refused the API key (HTTP 403). It needs a full member-level key.',
 				},
 			},
-		],
+			// n8n 1.x accepts every status in this mode; the service's envelope still says 401/403.
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'code',
+					value: 401,
+					message: 'The service rejected the API key (code 401). Copy the key again from your account.',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'code',
+					value: 403,
+					message: 'The service refused the API key (code 403). It needs a full member-level key.',
+				},
+			},
+			// n8n's tester checks each rule by its type; its typings only allow one type per list.
+		] as unknown as ICredentialTestRequest['rules'],
 	};
 }

@@ -36,3 +36,13 @@ test('an address where nothing listens fails the credential test', async () => {
 	expect(result.status).toBe('Error');
 	expect(result.message).toMatch(/ECONNREFUSED|connect/i);
 });
+
+test('where every status is accepted (n8n 1.x), a refused key is recognised by the envelope code', async () => {
+	const sim = simulator();
+	const refused = await testCredential({ baseUrl: sim.baseUrl, apiKey: 'wrong-key' }, { acceptEveryStatus: true });
+	expect(refused.status).toBe('Error');
+	expect(refused.message).toContain('rejected the API key (code 401)');
+
+	const accepted = await testCredential({ baseUrl: sim.baseUrl, apiKey: sim.apiKey }, { acceptEveryStatus: true });
+	expect(accepted.status).toBe('OK');
+});

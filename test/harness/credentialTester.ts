@@ -14,13 +14,21 @@ export interface CredentialTestResult {
 /**
  * Runs the credential's declarative `test` the way n8n's credentials tester does: the test request
  * becomes the routing of a throw-away node executed by n8n-core's RoutingNode; an error reply is
- * matched against the `responseCode` rules, any other non-2xx error fails.
+ * matched against the `responseCode` rules, any other non-2xx error fails, and a reply the request
+ * accepted is matched against the `responseSuccessBody` rules.
  */
-export async function testCredential(data: ICredentialDataDecryptedObject): Promise<CredentialTestResult> {
+export async function testCredential(
+	data: ICredentialDataDecryptedObject,
+	options: { acceptEveryStatus?: boolean } = {},
+): Promise<CredentialTestResult> {
 	captureLogger();
 	const { credentialTypes } = await loadedPackage();
 	const credentialType = credentialTypes[CREDENTIAL_TYPE];
-	const testRequest = credentialType.test!;
+	const declared = credentialType.test!;
+	// n8n 1.x's request helper reads any `ignoreHttpStatusErrors` as "accept every status".
+	const testRequest = options.acceptEveryStatus
+		? { ...declared, request: { ...declared.request, ignoreHttpStatusErrors: true } }
+		: declared;
 	const node: INode = {
 		id: 'temp',
 		name: 'Temp-Node',
@@ -77,8 +85,9 @@ export async function testCredential(data: ICredentialDataDecryptedObject): Prom
 		type: CREDENTIAL_TYPE,
 		data,
 	});
+	let response: Awaited<ReturnType<RoutingNode['runNode']>>;
 	try {
-		await routingNode.runNode();
+		response = await routingNode.runNode();
 	} catch (error) {
 		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
 		if (cause?.response) {
@@ -94,6 +103,11 @@ export async function testCredential(data: ICredentialDataDecryptedObject): Prom
 			return { status: 'Error', message: cause.code };
 		}
 		return { status: 'Error', message: (error as Error).message };
+	}
+	for (const rule of testRequest.rules ?? []) {
+		if (rule.type !== 'responseSuccessBody') continue;
+		const json = response?.[0]?.[0]?.json as Record<string, unknown> | undefined;
+		if (json?.[rule.properties.key] === rule.properties.value) return { status: 'Error', message: rule.properties.message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
 }
