@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The one test command: build, lint with n8n's community-node rules, type-check, then the engine
-// and unit suites against the simulator.
+// The one test command: build, lint with n8n's community-node rules, type-check, the engine, fault
+// and unit suites against the simulator, then the packed package inside real n8n installations.
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
@@ -12,6 +12,7 @@ const steps = [
 	['typecheck', 'npm', ['run', 'typecheck']],
 	['engine, fault and unit tests', 'npx', ['jest', '--ci']],
 	['fault table (README) and key scan', 'node', ['scripts/fault-table.js']],
+	['real n8n (examples, packed package)', 'node', ['test/e2e/run.js']],
 ];
 
 for (const [label, command, args] of steps) {
