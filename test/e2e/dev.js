@@ -12,8 +12,9 @@
 const path = require('node:path');
 const readline = require('node:readline');
 const { cacheDir, selectedVersions } = require('./lib/config');
-const { listExamples } = require('./lib/workflows');
+const { listExamples, LLM_CREDENTIAL } = require('./lib/workflows');
 const { startSimulator } = require('./lib/simulator');
+const { startFakeOpenAi } = require('./lib/fake-openai');
 const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot } = require('./lib/suite');
 const { portInUse } = require('./lib/ports');
 const { redact } = require('./lib/redact');
@@ -27,6 +28,9 @@ async function main() {
   const workRoot = makeWorkRoot('product-image-dev');
   const { installs, tarball } = await preparePackageAndN8n({ versions: [version], workRoot });
   const sim = await startSimulator();
+  const llm = await startFakeOpenAi();
+  // The image service takes only sizes like 1:1; every other argument carries the chat message.
+  llm.reset({ arguments: { size: '1:1' } });
   /** @type {(() => Promise<void>) | undefined} */
   let stopEditor;
   let stopping = false;
@@ -36,6 +40,7 @@ async function main() {
     info('stopping n8n and the simulator');
     await stopEditor?.();
     await sim.stop();
+    await llm.stop();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);
@@ -48,6 +53,7 @@ async function main() {
     tarball,
     userFolder,
     service: sim,
+    llm,
     examples,
     pins: 'pinData',
     binaryMode: 'filesystem',
@@ -74,6 +80,7 @@ async function main() {
   console.log('');
   console.log(`n8n ${version} is running: ${editor.url}`);
   console.log(`  simulator: ${sim.baseUrl} (credential "Product Image (simulator)")`);
+  console.log(`  fake OpenAI API: ${llm.baseUrl} (credential "${LLM_CREDENTIAL.name}": a scripted model that calls the first tool, then quotes its result)`);
   for (const w of workflows) console.log(`  workflow: ${editor.url}/workflow/${w.id}  (${w.name})`);
   if (workflows.length === 0) console.log('  no workflows in examples/ yet');
   console.log('  first visit: create the owner account, then open a workflow. Ctrl-C stops everything.');

@@ -18,6 +18,7 @@ const path = require('node:path');
 const { selectedVersions } = require('./lib/config');
 const { listExamples, expectationFile } = require('./lib/workflows');
 const { startSimulator } = require('./lib/simulator');
+const { startFakeOpenAi } = require('./lib/fake-openai');
 const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot } = require('./lib/suite');
 const { loadExpectation, makeContext } = require('./lib/expectation');
 const { summary } = require('./lib/run-data');
@@ -64,10 +65,11 @@ function indent(text) {
  * @param {{name: string, id: string, workflow: any}} o.workflow
  * @param {import('./n8n-process').BinaryMode} o.mode
  * @param {import('./lib/simulator').RunningSimulator} o.sim
+ * @param {import('./lib/fake-openai').FakeOpenAi} [o.llm]
  * @param {string} o.logDir
  * @returns {Promise<{ok: boolean, detail: string, skipped?: boolean}>}
  */
-async function runOne({ n8n, workflow, mode, sim, logDir }) {
+async function runOne({ n8n, workflow, mode, sim, llm, logDir }) {
   const file = expectationFile(workflow.name);
   const expectation = file ? loadExpectation(file) : undefined;
   if (expectation?.binaryModes && !expectation.binaryModes.includes(mode)) return { ok: true, detail: '', skipped: true };
@@ -75,6 +77,7 @@ async function runOne({ n8n, workflow, mode, sim, logDir }) {
   await sim.reset();
   if (expectation?.simulator) await sim.configure(expectation.simulator);
   if (expectation?.faults) await sim.faults(expectation.faults);
+  llm?.reset(typeof expectation?.llm === 'object' ? expectation.llm : {});
 
   n8n.setBinaryMode(mode);
   const execution = await n8n.executeWorkflow(workflow.id, { timeoutMs: expectation?.timeoutMs });
@@ -84,6 +87,9 @@ async function runOne({ n8n, workflow, mode, sim, logDir }) {
   const ran = summary(execution.runData);
   if (`${execution.stdout}${execution.stderr}`.includes(sim.apiKey)) {
     return { ok: false, detail: `the API key appears in n8n's output; log (redacted): ${logFile}` };
+  }
+  if (llm && `${execution.stdout}${execution.stderr}`.includes(llm.apiKey)) {
+    return { ok: false, detail: `the OpenAI key appears in n8n's output; log (redacted): ${logFile}` };
   }
   if (execution.timedOut) return { ok: false, detail: `timed out; log: ${logFile}` };
   if (execution.parsed === undefined) {
@@ -109,6 +115,7 @@ async function runOne({ n8n, workflow, mode, sim, logDir }) {
     stats: await sim.stats(),
     tasks: await sim.tasks().catch(() => undefined),
     simulator: sim,
+    llm: llm && { baseUrl: llm.baseUrl, requests: llm.requests() },
   });
   try {
     await expectation(execution.runData, ctx);
@@ -136,18 +143,24 @@ async function main() {
   const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
   const sim = await startSimulator();
   info(`simulator at ${sim.baseUrl}`);
+  const needsLlm = examples.some((e) => {
+    const file = expectationFile(e.name);
+    return Boolean(file && loadExpectation(file).llm);
+  });
+  const llm = needsLlm ? await startFakeOpenAi() : undefined;
+  if (llm) info(`fake OpenAI API at ${llm.baseUrl}`);
   try {
     for (const version of versions) {
       const userFolder = path.join(workRoot, `n8n-${version}`);
       info(`n8n ${version}: preparing ${userFolder}`);
-      const { n8n, workflows } = await prepareUserFolder({ install: installs.n8n[version], tarball, userFolder, service: sim, examples });
+      const { n8n, workflows } = await prepareUserFolder({ install: installs.n8n[version], tarball, userFolder, service: sim, llm, examples });
       for (const workflow of workflows) {
         for (const mode of modes) {
           const t = Date.now();
           /** @type {{ok: boolean, detail: string, skipped?: boolean}} */
           let result;
           try {
-            result = await runOne({ n8n, workflow, mode, sim, logDir: userFolder });
+            result = await runOne({ n8n, workflow, mode, sim, llm, logDir: userFolder });
           } catch (err) {
             result = { ok: false, detail: redact(err instanceof Error ? err.message : String(err)) };
           }
@@ -162,6 +175,7 @@ async function main() {
     }
   } finally {
     await sim.stop();
+    await llm?.stop();
     if (failed === 0 && process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
     else info(`kept the work folder for inspection: ${workRoot}`);
     info(`finished in ${formatDuration(Date.now() - started)}`);

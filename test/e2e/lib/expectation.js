@@ -14,9 +14,12 @@ const { redact } = require('./redact');
  *   `expectFailure`: true when the workflow is meant to end in an error
  *   `binaryModes`: the binary data modes this check applies to (default: all)
  *   `timeoutMs`: for `n8n execute`
+ *   `llm`: the workflow's AI model nodes talk to the fake OpenAI endpoint; `true`, or how the
+ *     fake model answers (`lib/fake-openai.js`); its requests are in `ctx.llm.requests`
  * @typedef {((runData: Record<string, any[]>, ctx: Context) => void | Promise<void>) & {
  *   simulator?: object, faults?: object | object[], expectFailure?: boolean,
- *   binaryModes?: string[], timeoutMs?: number
+ *   binaryModes?: string[], timeoutMs?: number,
+ *   llm?: true | import('./fake-openai').FakeOpenAiScript
  * }} Expectation
  *
  * @typedef {ReturnType<typeof makeContext>} Context
@@ -27,7 +30,7 @@ function loadExpectation(file) {
   const mod = require(file);
   const fn = typeof mod === 'function' ? mod : mod.default ?? mod.check;
   if (typeof fn !== 'function') throw new Error(`${file} must export a function (runData, ctx) => void`);
-  for (const key of ['simulator', 'faults', 'expectFailure', 'binaryModes', 'timeoutMs']) {
+  for (const key of ['simulator', 'faults', 'expectFailure', 'binaryModes', 'timeoutMs', 'llm']) {
     if (fn[key] === undefined && mod[key] !== undefined) fn[key] = mod[key];
   }
   return fn;
@@ -46,6 +49,7 @@ function loadExpectation(file) {
  * @param {any} o.stats simulator stats after the run
  * @param {any} o.tasks simulator tasks after the run
  * @param {{baseUrl: string, cdnUrl?: string}} o.simulator
+ * @param {{baseUrl: string, requests: import('./fake-openai').RecordedRequest[]}} [o.llm] the fake OpenAI endpoint and what it was asked
  */
 function makeContext(o) {
   const { execution } = o;
@@ -56,6 +60,7 @@ function makeContext(o) {
     userFolder: o.userFolder,
     n8nFolder: o.n8nFolder,
     simulator: { baseUrl: o.simulator.baseUrl, cdnUrl: o.simulator.cdnUrl },
+    llm: o.llm,
     workflow: o.workflow,
     stats: o.stats,
     tasks: o.tasks,

@@ -53,7 +53,9 @@ function summary(runData) {
   return Object.entries(runData)
     .map(([name, runs]) => {
       const last = runs[runs.length - 1];
-      const items = (last?.data?.main ?? []).reduce((/** @type {number} */ n, /** @type {any[] | null} */ out) => n + (out?.length ?? 0), 0);
+      // Sub-nodes of an AI Agent (model, tools) put their items under ai_* connections, not main.
+      const outputs = Object.values(last?.data ?? {}).flat();
+      const items = outputs.reduce((/** @type {number} */ n, /** @type {any[] | null} */ out) => n + (out?.length ?? 0), 0);
       return `${name}: ${last?.error ? `error (${last.error.message})` : `${items} item(s)`}`;
     })
     .join('; ');

@@ -36,6 +36,7 @@ function makeWorkRoot(prefix) {
  * @param {string} options.userFolder
  * @param {{baseUrl: string, apiKey: string, credentialName?: string}} options.service
  * @param {{name: string, file: string}[]} options.examples
+ * @param {{baseUrl: string, apiKey: string}} [options.llm] the fake OpenAI endpoint, when an example needs a model
  * @param {'replace' | 'pinData'} [options.pins]
  * @param {import('../n8n-process').BinaryMode} [options.binaryMode]
  */
@@ -45,7 +46,7 @@ async function prepareUserFolder(options) {
   const n8n = await createN8n({ install, userFolder, binaryMode: options.binaryMode });
 
   const credentialFile = path.join(userFolder, 'credentials.json');
-  writeCredentialFile(credentialFile, service);
+  writeCredentialFile(credentialFile, service, options.llm);
   await n8n.importCredentials(credentialFile);
   // The plain-text copy is only needed for the import, which stores it encrypted.
   fs.rmSync(credentialFile, { force: true });

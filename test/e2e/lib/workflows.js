@@ -13,6 +13,9 @@ const EXPECTATIONS_DIR = path.join(E2E_DIR, 'expectations');
 
 const CREDENTIAL_TYPE = 'productImageApi';
 const CREDENTIAL = { id: 'sim-cred', name: 'Product Image (simulator)' };
+// Examples with an AI model talk to the local fake of OpenAI's API (lib/fake-openai.js).
+const LLM_CREDENTIAL_TYPE = 'openAiApi';
+const LLM_CREDENTIAL = { id: 'fake-openai-cred', name: 'OpenAI (local fake)' };
 const START_TYPES = ['n8n-nodes-base.manualTrigger', '@n8n/n8n-nodes-langchain.manualChatTrigger'];
 // Triggers `n8n execute` cannot start from; the headless copy starts there by hand instead.
 const SCHEDULE_TYPES = ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.cron'];
@@ -108,6 +111,7 @@ function prepareWorkflow(example, options = {}) {
 
   for (const node of workflow.nodes ?? []) {
     if (node.credentials && CREDENTIAL_TYPE in node.credentials) node.credentials[CREDENTIAL_TYPE] = { ...CREDENTIAL };
+    if (node.credentials && LLM_CREDENTIAL_TYPE in node.credentials) node.credentials[LLM_CREDENTIAL_TYPE] = { ...LLM_CREDENTIAL };
   }
 
   const pins = readPins(example.name);
@@ -127,7 +131,8 @@ function prepareWorkflow(example, options = {}) {
     workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => (SCHEDULE_TYPES.includes(n.type) ? manualStandIn(n) : n));
   }
 
-  if (!(workflow.nodes ?? []).some((/** @type {any} */ n) => START_TYPES.includes(n.type))) {
+  // The editor starts any trigger by hand; only the headless run needs a Manual Trigger.
+  if (options.pins !== 'pinData' && !(workflow.nodes ?? []).some((/** @type {any} */ n) => START_TYPES.includes(n.type))) {
     throw new Error(`${path.relative(REPO_ROOT, example.file)} has no Manual Trigger: \`n8n execute\` can only start a workflow from one`);
   }
   return workflow;
@@ -138,8 +143,10 @@ function prepareWorkflow(example, options = {}) {
  * service it points at.
  * @param {string} file
  * @param {{baseUrl: string, apiKey: string, credentialName?: string}} service
+ * @param {{baseUrl: string, apiKey: string}} [llm] an OpenAI-compatible endpoint for AI model nodes
  */
-function writeCredentialFile(file, service) {
+function writeCredentialFile(file, service, llm) {
+  /** @type {{id: string, name: string, type: string, data: Record<string, string>}[]} */
   const credentials = [
     {
       id: CREDENTIAL.id,
@@ -148,6 +155,9 @@ function writeCredentialFile(file, service) {
       data: { baseUrl: service.baseUrl, apiKey: service.apiKey },
     },
   ];
+  // `url` is the credential's Base URL field (n8n 1.123 and 2.41 alike); the model nodes
+  // send every request there.
+  if (llm) credentials.push({ ...LLM_CREDENTIAL, type: LLM_CREDENTIAL_TYPE, data: { apiKey: llm.apiKey, url: llm.baseUrl } });
   fs.writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
 }
 
@@ -160,6 +170,7 @@ function expectationFile(name) {
 module.exports = {
   EXAMPLES_DIR,
   CREDENTIAL,
+  LLM_CREDENTIAL,
   listExamples,
   prepareWorkflow,
   writeCredentialFile,
