@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { collectImageUrls, IMAGE_URLS, INPUT_BINARY_FIELDS } from './imageInputs';
-import { splitFieldNames, splitImageUrls } from './imageUrls';
+import { IMAGE_URLS, INPUT_BINARY_FIELDS, readImageInputs, resolveImageUrls } from './imageInputs';
 import { parameterError, validateParameter } from './validate';
 
 const sizeSchema = z
@@ -57,10 +56,8 @@ export async function buildGenerationBody(
 		context.getNodeParameter('resolution', itemIndex, '1k'),
 	);
 	const extra = readExtraBodyFields(context, itemIndex);
-	const hasImages =
-		splitImageUrls(context.getNodeParameter('imageUrls', itemIndex, '')).length > 0 ||
-		splitFieldNames(context.getNodeParameter('inputBinaryFields', itemIndex, '')).length > 0;
-	if (!prompt && !hasImages) {
+	const images = readImageInputs(context, itemIndex);
+	if (!prompt && images.count === 0) {
 		throw parameterError(
 			context,
 			itemIndex,
@@ -77,7 +74,7 @@ export async function buildGenerationBody(
 	if (platform) productInfo.platform = platform;
 	const outputLanguage = optionalText(context, 'outputLanguage', itemIndex);
 
-	const imageUrls = await collectImageUrls(context, itemIndex);
+	const imageUrls = await resolveImageUrls(context, itemIndex, images);
 	const body: IDataObject = { size, resolution };
 	if (prompt) body.prompt = prompt;
 	if (imageUrls.length) body.image_urls = imageUrls;

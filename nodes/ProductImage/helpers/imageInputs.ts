@@ -12,37 +12,44 @@ export interface ImageCountLimits {
 	max?: number;
 }
 
+/** The image parameters of an item, checked but not yet uploaded. */
+export interface ImageInputs {
+	urls: string[];
+	binaryFields: string[];
+	count: number;
+}
+
 /**
- * The `image_urls` of a request: the addresses given, then one uploaded address per named binary
- * field. Counts and schemes are checked before anything is uploaded.
+ * Reads and checks `imageUrls` and `inputBinaryFields` (schemes, counts, fields present) without
+ * sending anything, so every parameter error comes before the first request.
  */
-export async function collectImageUrls(
+export function readImageInputs(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	limits: ImageCountLimits = {},
-): Promise<string[]> {
+): ImageInputs {
 	const urls = splitImageUrls(context.getNodeParameter('imageUrls', itemIndex, ''));
 	const invalid = urls.find((url) => !isHttpAddress(url));
 	if (invalid !== undefined) {
 		throw parameterError(context, itemIndex, IMAGE_URLS, `"${invalid}" is not an http(s) address`);
 	}
-	const fields = splitFieldNames(context.getNodeParameter('inputBinaryFields', itemIndex, ''));
-	const total = urls.length + fields.length;
+	const binaryFields = splitFieldNames(context.getNodeParameter('inputBinaryFields', itemIndex, ''));
+	const count = urls.length + binaryFields.length;
 	const both = `${IMAGE_URLS} and ${INPUT_BINARY_FIELDS}`;
-	if (limits.min !== undefined && total < limits.min) {
+	if (limits.min !== undefined && count < limits.min) {
 		throw parameterError(
 			context,
 			itemIndex,
 			both,
-			`at least ${limits.min} image is needed, ${total} given`,
+			`at least ${limits.min} image is needed, ${count} given`,
 			'Enter image addresses, or name the binary fields of the input item that hold the product photos.',
 		);
 	}
-	if (limits.max !== undefined && total > limits.max) {
-		throw parameterError(context, itemIndex, both, `at most ${limits.max} images are allowed, ${total} given`);
+	if (limits.max !== undefined && count > limits.max) {
+		throw parameterError(context, itemIndex, both, `at most ${limits.max} images are allowed, ${count} given`);
 	}
 	const item = context.getInputData()[itemIndex];
-	const missing = fields.find((field) => !item?.binary?.[field]);
+	const missing = binaryFields.find((field) => !item?.binary?.[field]);
 	if (missing !== undefined) {
 		const available = Object.keys(item?.binary ?? {});
 		throw parameterError(
@@ -55,9 +62,18 @@ export async function collectImageUrls(
 				: 'This item carries no binary data.',
 		);
 	}
+	return { urls, binaryFields, count };
+}
+
+/** The `image_urls` of a request: the addresses given, then one uploaded address per binary field. */
+export async function resolveImageUrls(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	inputs: ImageInputs,
+): Promise<string[]> {
 	const uploaded: string[] = [];
-	for (const field of fields) {
+	for (const field of inputs.binaryFields) {
 		uploaded.push((await uploadBinaryField(context, itemIndex, field, INPUT_BINARY_FIELDS)).url);
 	}
-	return [...urls, ...uploaded];
+	return [...inputs.urls, ...uploaded];
 }

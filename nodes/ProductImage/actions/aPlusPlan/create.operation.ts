@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { A_PLUS_MODULE_IDS, A_PLUS_MODULES } from '../../helpers/aPlusModules';
-import { collectImageUrls } from '../../helpers/imageInputs';
+import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { planModuleItems } from '../../helpers/planItems';
 import { planSchema } from '../../helpers/schemas';
 import { readTimeoutMs } from '../../helpers/timeoutOption';
@@ -118,7 +118,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const productDescription = String(this.getNodeParameter('productDescription', itemIndex, '')).trim();
 	const platform = String(this.getNodeParameter('platform', itemIndex, '')).trim();
 
-	const imageUrls = await collectImageUrls(this, itemIndex, { min: 1 });
+	const imageUrls = await resolveImageUrls(this, itemIndex, readImageInputs(this, itemIndex, { min: 1 }));
 	const body: IDataObject = { image_urls: imageUrls, modules };
 	if (productDescription) body.product_description = productDescription;
 	if (platform) body.platform = platform;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { collectImageUrls } from '../../helpers/imageInputs';
+import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
 import { readTimeoutMs } from '../../helpers/timeoutOption';
 import { requestResult } from '../../transport';
@@ -31,7 +31,8 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const timeoutMs = readTimeoutMs(this, itemIndex);
 	const productName = String(this.getNodeParameter('productName', itemIndex, '')).trim();
-	const imageUrls = await collectImageUrls(this, itemIndex, { min: 1, max: MAX_ANALYSIS_IMAGES });
+	const images = readImageInputs(this, itemIndex, { min: 1, max: MAX_ANALYSIS_IMAGES });
+	const imageUrls = await resolveImageUrls(this, itemIndex, images);
 	const body: IDataObject = { image_urls: imageUrls };
 	if (productName) body.product_name = productName;
 	const { result, requestId } = await requestResult(
