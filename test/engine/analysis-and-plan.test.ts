@@ -145,3 +145,14 @@ test('Analyze feeds A+ Plan: formattedText becomes the product description', asy
 	expect(sim.stats.byRoute.analysis).toBe(1);
 	expect(sim.stats.byRoute.plan).toBe(1);
 });
+
+test('a JSON reply over the 10 MiB cap is refused, not read into memory whole', async () => {
+	const sim = simulator();
+	// The simulator repeats the product name across analysis, formattedText and output_text.
+	const productName = 'x'.repeat(3 * 1024 * 1024);
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [analyze({ productName })] });
+
+	expect(result.error?.message).toBe('Product analysis returned too large a reply');
+	expect(result.error?.description).toContain('larger than this node accepts for JSON');
+	expect(sim.stats.byRoute.analysis).toBe(1);
+});
