@@ -14,7 +14,8 @@ const { startSimulator } = require('./lib/simulator');
 const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot } = require('./lib/suite');
 const { summary, lastNode, nodeItems } = require('./lib/run-data');
 const { readBinary, pngSize } = require('./lib/binary');
-const { addSecret, redact } = require('./lib/redact');
+const { redact } = require('./lib/redact');
+const { liveService } = require('./lib/live-service');
 const { info, formatBytes, formatDuration } = require('./lib/log');
 const { stopChildrenOnSignal } = require('./lib/proc');
 
@@ -29,13 +30,8 @@ function safeFileName(name) {
 
 /** @returns {Promise<{service: {baseUrl: string, apiKey: string, credentialName: string}, stop: () => Promise<void>, label: string}>} */
 async function chooseService() {
-  const baseUrl = process.env.PRODUCT_IMAGE_BASE_URL;
-  const apiKey = process.env.PRODUCT_IMAGE_API_KEY;
-  if (baseUrl && apiKey) {
-    addSecret(apiKey);
-    return { service: { baseUrl, apiKey, credentialName: 'Product Image' }, stop: async () => {}, label: `the service at ${baseUrl}` };
-  }
-  if (baseUrl || apiKey) throw new Error('set both PRODUCT_IMAGE_BASE_URL and PRODUCT_IMAGE_API_KEY to use the real service, or neither for the simulator');
+  const live = liveService();
+  if (live) return { service: live, stop: async () => {}, label: `the service at ${live.baseUrl}` };
   const sim = await startSimulator();
   return { service: { baseUrl: sim.baseUrl, apiKey: sim.apiKey, credentialName: 'Product Image (simulator)' }, stop: sim.stop, label: `the simulator at ${sim.baseUrl}` };
 }

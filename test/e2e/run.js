@@ -3,7 +3,11 @@
 'use strict';
 
 // The end-to-end suite: every example workflow, run by a real n8n (each pinned version)
-// with the packed package installed, against the service simulator.
+// with the packed package installed, against the service simulator. With
+// PRODUCT_IMAGE_BASE_URL and PRODUCT_IMAGE_API_KEY set it runs against the real service
+// instead: only the self-contained first example (it bills three generations per run), in
+// filesystem mode unless PRODUCT_IMAGE_E2E_BINARY_MODES says otherwise, checked by
+// expectations/live.js.
 //
 // Environment:
 //   PRODUCT_IMAGE_E2E_N8N           versions to run, comma-separated (default: all pinned)
@@ -19,6 +23,8 @@ const { selectedVersions } = require('./lib/config');
 const { listExamples, expectationFile } = require('./lib/workflows');
 const { startSimulator } = require('./lib/simulator');
 const { startFakeOpenAi } = require('./lib/fake-openai');
+const { liveService } = require('./lib/live-service');
+const { CREDENTIAL } = require('./lib/workflows');
 const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot } = require('./lib/suite');
 const { loadExpectation, makeContext } = require('./lib/expectation');
 const { summary } = require('./lib/run-data');
@@ -29,10 +35,16 @@ const { stopChildrenOnSignal } = require('./lib/proc');
 /** @type {import('./n8n-process').BinaryMode[]} */
 const MODES = ['default', 'filesystem'];
 
-/** @returns {import('./n8n-process').BinaryMode[]} */
-function binaryModes() {
+const LIVE_EXAMPLE = 'product-photo-to-aplus-images';
+const LIVE_EXPECTATION = path.join(__dirname, 'expectations', 'live.js');
+
+/**
+ * @param {boolean} live
+ * @returns {import('./n8n-process').BinaryMode[]}
+ */
+function binaryModes(live) {
   const raw = process.env.PRODUCT_IMAGE_E2E_BINARY_MODES;
-  if (!raw) return MODES;
+  if (!raw) return live ? ['filesystem'] : MODES;
   const modes = raw.split(',').map((s) => s.trim()).filter(Boolean);
   return modes.map((m) => {
     const mode = MODES.find((known) => known === m);
@@ -41,9 +53,10 @@ function binaryModes() {
   });
 }
 
-function selectedExamples() {
+/** @param {boolean} live */
+function selectedExamples(live) {
   const all = listExamples();
-  const only = process.env.PRODUCT_IMAGE_E2E_ONLY;
+  const only = process.env.PRODUCT_IMAGE_E2E_ONLY ?? (live ? LIVE_EXAMPLE : undefined);
   if (!only) return all;
   const names = only.split(',').map((s) => s.trim());
   const unknown = names.filter((n) => !all.some((e) => e.name === n));
@@ -64,19 +77,20 @@ function indent(text) {
  * @param {Awaited<ReturnType<typeof import('./n8n-process').createN8n>>} o.n8n
  * @param {{name: string, id: string, workflow: any}} o.workflow
  * @param {import('./n8n-process').BinaryMode} o.mode
- * @param {import('./lib/simulator').RunningSimulator} o.sim
+ * @param {import('./lib/simulator').RunningSimulator | undefined} o.sim the simulator, or undefined against the real service
+ * @param {string} o.apiKey
  * @param {import('./lib/fake-openai').FakeOpenAi} [o.llm]
  * @param {string} o.logDir
  * @returns {Promise<{ok: boolean, detail: string, skipped?: boolean}>}
  */
-async function runOne({ n8n, workflow, mode, sim, llm, logDir }) {
-  const file = expectationFile(workflow.name);
+async function runOne({ n8n, workflow, mode, sim, apiKey, llm, logDir }) {
+  const file = sim ? expectationFile(workflow.name) : LIVE_EXPECTATION;
   const expectation = file ? loadExpectation(file) : undefined;
   if (expectation?.binaryModes && !expectation.binaryModes.includes(mode)) return { ok: true, detail: '', skipped: true };
 
-  await sim.reset();
-  if (expectation?.simulator) await sim.configure(expectation.simulator);
-  if (expectation?.faults) await sim.faults(expectation.faults);
+  await sim?.reset();
+  if (expectation?.simulator) await sim?.configure(expectation.simulator);
+  if (expectation?.faults) await sim?.faults(expectation.faults);
   llm?.reset(typeof expectation?.llm === 'object' ? expectation.llm : {});
 
   n8n.setBinaryMode(mode);
@@ -85,7 +99,7 @@ async function runOne({ n8n, workflow, mode, sim, llm, logDir }) {
   fs.writeFileSync(logFile, redact(`${execution.stdout}\n----- stderr -----\n${execution.stderr}`));
 
   const ran = summary(execution.runData);
-  if (`${execution.stdout}${execution.stderr}`.includes(sim.apiKey)) {
+  if (`${execution.stdout}${execution.stderr}`.includes(apiKey)) {
     return { ok: false, detail: `the API key appears in n8n's output; log (redacted): ${logFile}` };
   }
   if (llm && `${execution.stdout}${execution.stderr}`.includes(llm.apiKey)) {
@@ -112,8 +126,8 @@ async function runOne({ n8n, workflow, mode, sim, llm, logDir }) {
     env: n8n.env,
     workflow: workflow.workflow,
     execution,
-    stats: await sim.stats(),
-    tasks: await sim.tasks().catch(() => undefined),
+    stats: await sim?.stats(),
+    tasks: await sim?.tasks().catch(() => undefined),
     simulator: sim,
     llm: llm && { baseUrl: llm.baseUrl, requests: llm.requests() },
   });
@@ -129,8 +143,9 @@ async function runOne({ n8n, workflow, mode, sim, llm, logDir }) {
 async function main() {
   const started = Date.now();
   const versions = selectedVersions();
-  const modes = binaryModes();
-  const examples = selectedExamples();
+  const live = liveService();
+  const modes = binaryModes(Boolean(live));
+  const examples = selectedExamples(Boolean(live));
   let passed = 0;
   let failed = 0;
   if (examples.length === 0) {
@@ -141,8 +156,9 @@ async function main() {
   const workRoot = makeWorkRoot('product-image-e2e');
   info(`work folder: ${workRoot}`);
   const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
-  const sim = await startSimulator();
-  info(`simulator at ${sim.baseUrl}`);
+  const sim = live ? undefined : await startSimulator();
+  const service = live ?? { baseUrl: /** @type {NonNullable<typeof sim>} */ (sim).baseUrl, apiKey: /** @type {NonNullable<typeof sim>} */ (sim).apiKey, credentialName: CREDENTIAL.name };
+  info(live ? `the real service at ${live.baseUrl} (each run bills its generations)` : `simulator at ${service.baseUrl}`);
   const needsLlm = examples.some((e) => {
     const file = expectationFile(e.name);
     return Boolean(file && loadExpectation(file).llm);
@@ -153,14 +169,14 @@ async function main() {
     for (const version of versions) {
       const userFolder = path.join(workRoot, `n8n-${version}`);
       info(`n8n ${version}: preparing ${userFolder}`);
-      const { n8n, workflows } = await prepareUserFolder({ install: installs.n8n[version], tarball, userFolder, service: sim, llm, examples });
+      const { n8n, workflows } = await prepareUserFolder({ install: installs.n8n[version], tarball, userFolder, service, llm, examples });
       for (const workflow of workflows) {
         for (const mode of modes) {
           const t = Date.now();
           /** @type {{ok: boolean, detail: string, skipped?: boolean}} */
           let result;
           try {
-            result = await runOne({ n8n, workflow, mode, sim, llm, logDir: userFolder });
+            result = await runOne({ n8n, workflow, mode, sim, apiKey: service.apiKey, llm, logDir: userFolder });
           } catch (err) {
             result = { ok: false, detail: redact(err instanceof Error ? err.message : String(err)) };
           }
@@ -174,7 +190,7 @@ async function main() {
       }
     }
   } finally {
-    await sim.stop();
+    await sim?.stop();
     await llm?.stop();
     if (failed === 0 && process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
     else info(`kept the work folder for inspection: ${workRoot}`);

@@ -48,7 +48,7 @@ function loadExpectation(file) {
  * @param {any} o.execution result of executeWorkflow
  * @param {any} o.stats simulator stats after the run
  * @param {any} o.tasks simulator tasks after the run
- * @param {{baseUrl: string, cdnUrl?: string}} o.simulator
+ * @param {{baseUrl: string, cdnUrl?: string} | undefined} o.simulator undefined against the real service
  * @param {{baseUrl: string, requests: import('./fake-openai').RecordedRequest[]}} [o.llm] the fake OpenAI endpoint and what it was asked
  */
 function makeContext(o) {
@@ -59,7 +59,7 @@ function makeContext(o) {
     binaryMode: o.binaryMode,
     userFolder: o.userFolder,
     n8nFolder: o.n8nFolder,
-    simulator: { baseUrl: o.simulator.baseUrl, cdnUrl: o.simulator.cdnUrl },
+    simulator: o.simulator && { baseUrl: o.simulator.baseUrl, cdnUrl: o.simulator.cdnUrl },
     llm: o.llm,
     workflow: o.workflow,
     stats: o.stats,
