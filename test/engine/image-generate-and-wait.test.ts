@@ -197,3 +197,18 @@ test.each([
 	expect(result.error?.message).toContain(message);
 	expect(sim.stats.requests).toHaveLength(0);
 });
+
+test('the wait logs each status the task moves through, once', async () => {
+	const sim = simulator();
+	sim.configure({ taskDurationMs: 600 });
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] });
+
+	const [taskId] = [...sim.tasks.keys()];
+	const statusLines = result.logs
+		.filter((line) => line.level === 'info' && line.message.startsWith(`Product Image: task ${taskId}`))
+		.map((line) => line.message);
+	expect(statusLines[statusLines.length - 1]).toBe(`Product Image: task ${taskId} is "succeeded"`);
+	expect(new Set(statusLines).size).toBe(statusLines.length);
+	expect(statusLines.length).toBeGreaterThanOrEqual(2);
+	expect(sim.tasks.get(taskId)!.queries).toBeGreaterThan(statusLines.length);
+});

@@ -72,6 +72,7 @@ export async function waitForTask(
 	const deadline = Date.now() + settings.maxWaitTime * 1000;
 	const firstDelay = Math.min(settings.initialDelay * 1000, settings.maxWaitTime * 1000);
 	if (!(await sleepUnlessCancelled(firstDelay, signal))) throw cancelled(context, itemIndex, taskId);
+	let lastStatus: string | undefined;
 	for (;;) {
 		let reply: Awaited<ReturnType<typeof getTask>>;
 		try {
@@ -85,6 +86,11 @@ export async function waitForTask(
 			);
 		}
 		const { task, requestId } = reply;
+		// A long wait shows in n8n's log as the task moves, not as one line per poll.
+		if (task.status !== lastStatus) {
+			context.logger.info(`Product Image: task ${taskId} is "${task.status}"`, { itemIndex, taskId });
+			lastStatus = task.status;
+		}
 		const state = classifyTask(task);
 		if (state === 'succeeded') return task;
 		if (state === 'failed') {
