@@ -60,7 +60,9 @@ const expectation = (runData, ctx) => {
   assert.equal(json.task_id, ctx.tasks[0].task_id);
   assert.equal(json.status, 'succeeded');
   const url = String(json.url);
-  assert.ok(url.startsWith(ctx.simulator.baseUrl) || (ctx.simulator.cdnUrl && url.startsWith(ctx.simulator.cdnUrl)), `the image address ${url} is not the simulator's`);
+  const sim = ctx.simulator;
+  assert.ok(sim, 'this expectation runs against the simulator');
+  assert.ok(url.startsWith(sim.baseUrl) || (sim.cdnUrl && url.startsWith(sim.cdnUrl)), `the image address ${url} is not the simulator's`);
 
   // ... the model got it back, and the agent's answer quotes it.
   const answered = calls.filter((r) => r.toolResults.some((t) => t.includes(url)));

@@ -6,8 +6,7 @@
 // paired with its input item.
 
 const assert = require('node:assert/strict');
-
-const NODE_TYPE = 'n8n-nodes-product-image.productImage';
+const { lastNodeItems, productImageNodesRan } = require('../lib/checks');
 
 /** @param {Buffer} bytes */
 function imageKind(bytes) {
@@ -19,14 +18,8 @@ function imageKind(bytes) {
 
 /** @type {import('../lib/expectation').Expectation} */
 const expectation = (runData, ctx) => {
-  for (const node of ctx.nodesOfType(NODE_TYPE)) {
-    assert.ok(runData[node.name], `"${node.name}" did not run`);
-    assert.equal(ctx.nodeError(node.name), undefined, `"${node.name}" failed: ${ctx.nodeError(node.name)?.message}`);
-  }
-  const last = ctx.lastNode();
-  if (!last) throw new Error('nothing ran');
-  const items = ctx.items(last);
-  assert.ok(items.length > 0, `the last node "${last}" output no items`);
+  productImageNodesRan(runData, ctx);
+  const { items } = lastNodeItems(ctx);
   items.forEach((item, i) => {
     assert.ok(item.pairedItem !== undefined, `item ${i} has no pairedItem`);
     const binaries = Object.values(item.binary ?? {});

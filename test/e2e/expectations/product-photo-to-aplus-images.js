@@ -6,23 +6,12 @@
 // service's own origin.
 
 const assert = require('node:assert/strict');
-
-const NODE_TYPE = 'n8n-nodes-product-image.productImage';
+const { lastNodeItems, productImageNodesRan } = require('../lib/checks');
 
 /** @type {import('../lib/expectation').Expectation} */
 const expectation = (runData, ctx) => {
-  const ours = ctx.nodesOfType(NODE_TYPE);
-  assert.ok(ours.length > 0, `the workflow has no ${NODE_TYPE} node`);
-  for (const node of ours) {
-    if (node.disabled) continue;
-    assert.ok(runData[node.name], `"${node.name}" did not run`);
-    assert.equal(ctx.nodeError(node.name), undefined, `"${node.name}" failed: ${ctx.nodeError(node.name)?.message}`);
-  }
-
-  const last = ctx.lastNode();
-  if (!last) throw new Error('nothing ran');
-  const items = ctx.items(last);
-  assert.ok(items.length > 0, `the last node "${last}" output no items`);
+  productImageNodesRan(runData, ctx);
+  const { last, items } = lastNodeItems(ctx);
 
   let images = 0;
   items.forEach((item, i) => {
