@@ -14,6 +14,7 @@ import {
 	run,
 	shrinkFixedTimeouts,
 } from './support';
+import { expectSubmitUnsureAdvice } from './submitAdvice';
 
 const simulator = useSimulator();
 
@@ -23,10 +24,6 @@ afterEach(() => {
 	restoreTimeouts = undefined;
 });
 
-function expectNoResubmitAdvice(description: string | undefined) {
-	expect(description).toContain('not sent again automatically');
-	expect(description).toContain('check your task list');
-}
 
 async function freePort(): Promise<number> {
 	const server = createServer();
@@ -94,7 +91,7 @@ test('a submit cut mid-body after the service took it is not retried: one task, 
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	expect(result.error?.message).toMatch(/^Generation submit failed: connection error E/);
-	expectNoResubmitAdvice(result.error?.description);
+	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	expect(sim.stats.byRoute.task ?? 0).toBe(0);
@@ -107,7 +104,7 @@ test('a submit cut before any reply is not retried either', async () => {
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
 	expect(result.error?.message).toMatch(/^Generation submit failed: connection error E/);
-	expectNoResubmitAdvice(result.error?.description);
+	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(0);
 	finishCase(sim, result, { case: 'reset before reply on submit', operation: 'image/generate', injected: 'submit: cut before the status line' });
@@ -157,16 +154,20 @@ test.each([
 
 test('a submit reply slower than the submit timeout is not retried: one task, a clear error', async () => {
 	const sim = simulator();
-	restoreTimeouts = shrinkFixedTimeouts({ 60_000: 400 });
 	sim.addFault({ route: 'submit', delayMs: 1_500 });
-	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait({ submitTimeout: 0.4 }) }] });
 
 	expect(result.error?.message).toBe('Generation submit timed out');
-	expectNoResubmitAdvice(result.error?.description);
+	// No reply, so no request id from the service: the one the node sent is the one to quote.
+	const sent = requestsOn(sim, 'submit')[0];
+	expect(sent.requestIdHeader).toMatch(/^n8n-/);
+	expectSubmitUnsureAdvice(result.error?.description, new RegExp(`X-Request-Id header, ${sent.requestIdHeader}`));
+	expect(result.error?.description).toContain('Submit Timeout');
+	expect(result.error?.context?.transient).toBe(true);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	expect(sim.stats.byRoute.task ?? 0).toBe(0);
-	finishCase(sim, result, { case: 'slow submit past timeout (task taken)', operation: 'image/generateAndWait', injected: 'submit: reply after 1.5 s, timeout cut to 0.4 s' });
+	finishCase(sim, result, { case: 'slow submit past timeout (task taken)', operation: 'image/generateAndWait', injected: 'submit: reply after 1.5 s, Submit Timeout 0.4 s' });
 });
 
 test('a task query slower than its timeout is retried', async () => {

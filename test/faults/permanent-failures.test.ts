@@ -1,3 +1,5 @@
+import { readPngInfo } from '../simulator';
+import { binaryBytes } from '../harness/engine';
 import { pairedIndexes, photoItem } from '../harness/fixtures';
 import { useSimulator } from '../harness/simulator';
 import {
@@ -17,6 +19,7 @@ import {
 	taskGet,
 	taskWait,
 } from './support';
+import { expectSubmitUnsureAdvice } from './submitAdvice';
 
 const simulator = useSimulator();
 
@@ -262,8 +265,7 @@ test('malformed JSON on submit after the service took it is not retried and warn
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
 	expect(result.error?.message).toMatch(/^Generation submit returned an unreadable reply \(HTTP 200\)/);
-	expect(result.error?.description).toContain('not sent again automatically');
-	expect(result.error?.description).toContain('check your task list');
+	expectSubmitUnsureAdvice(result.error?.description);
 	expectOneAttempt(sim, 'submit', result);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	finishCase(sim, result, { case: 'malformed JSON on submit (task taken)', operation: 'image/generate', injected: 'submit: 200 truncated JSON, acceptSubmit' });
@@ -299,4 +301,62 @@ test('an HTML 404 page on analysis fails fast and says a web page answered', asy
 	expect(result.error?.description).toContain('A web page answered instead of the service');
 	expectOneAttempt(sim, 'analysis', result);
 	finishCase(sim, result, { case: 'HTML 404 page on analysis', operation: 'analysis/analyze', injected: 'analysis: 404 text/html' });
+});
+
+test('a sign-in page answered 200 for a result image is an error naming the address, status, type and title', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'asset', body: 'signIn' });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	const message = String(result.error?.message);
+	expect(message).toContain('Image download got a web page instead of an image from http://127.0.0.1:');
+	expect(message).toContain('/v1/open/assets/');
+	expect(message).toContain('(HTTP 200, text/html): Sign in to continue');
+	expect(result.error?.description).toContain('instead of image bytes');
+	expect(result.error?.context?.transient).toBeUndefined();
+	expect(result.items).toHaveLength(0);
+	expectOneAttempt(sim, 'asset', result);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	finishCase(sim, result, { case: '200 HTML page for a result image', operation: 'image/generateAndWait', injected: 'asset: 200 sign-in page (text/html)' });
+});
+
+test('a JSON body answered 200 for an image address is an error, not a file', async () => {
+	const sim = simulator();
+	const { url } = await seedTask(sim);
+	sim.addFault({ route: 'asset', status: 200, body: 'error' });
+	const result = await run(sim, { nodes: [{ parameters: download(url) }] });
+
+	expect(result.error?.message).toMatch(/^Image download got something instead of an image from http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\/\S+ \(HTTP 200, application\/json\): Simulated 200/);
+	expect(result.items).toHaveLength(0);
+	expectOneAttempt(sim, 'asset', result);
+	finishCase(sim, result, { case: '200 JSON body for an image', operation: 'image/download', injected: 'asset: 200 JSON envelope' });
+});
+
+test.each([
+	['a sign-in page as application/octet-stream', { body: 'signIn', contentType: 'application/octet-stream' }, 'application/octet-stream'],
+	['a JSON body without a content type', { status: 200, body: 'error', contentType: '' }, 'no content type'],
+] as const)('%s is recognised by its first bytes', async (label, fault, shownType) => {
+	const sim = simulator();
+	const { url } = await seedTask(sim);
+	sim.addFault({ route: 'asset', ...fault });
+	const result = await run(sim, { nodes: [{ parameters: download(url) }] });
+
+	expect(result.error?.message).toContain(`(HTTP 200, ${shownType})`);
+	expect(result.items).toHaveLength(0);
+	expectOneAttempt(sim, 'asset', result);
+	finishCase(sim, result, { case: `200 ${label}`, operation: 'image/download', injected: `asset: 200, ${label}` });
+});
+
+test('a real image served as application/octet-stream, or with no type, still arrives whole', async () => {
+	const sim = simulator();
+	const { url } = await seedTask(sim);
+	for (const contentType of ['application/octet-stream', '']) {
+		sim.addFault({ route: 'asset', contentType });
+		const result = await run(sim, { nodes: [{ parameters: download(url) }] });
+		expect(result.error).toBeUndefined();
+		const binary = result.items[0].binary?.data;
+		expect(binary?.mimeType).toBe('image/png');
+		expect(readPngInfo(await binaryBytes(result, result.items[0])).width).toBe(256);
+	}
+	expect(requestsOn(sim, 'asset')).toHaveLength(2);
 });

@@ -14,14 +14,11 @@ import {
 	retriesLogged,
 	run,
 } from './support';
+import { expectSubmitUnsureAdvice } from './submitAdvice';
 
 const simulator = useSimulator();
 
 /** What every ambiguous submit failure must tell the user instead of "try again". */
-function expectNoResubmitAdvice(description: string | undefined) {
-	expect(description).toContain('not sent again automatically');
-	expect(description).toContain('check your task list');
-}
 
 test('a burst of 5xx on task queries is retried with backoff and the task completes', async () => {
 	const sim = simulator();
@@ -91,7 +88,7 @@ test('a 500 on submit that the service did take is not retried: one task, a clea
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 500: Simulated 500 \[request req_[0-9a-f]+\]$/);
-	expectNoResubmitAdvice(result.error?.description);
+	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	expect(sim.stats.byRoute.task ?? 0).toBe(0);
@@ -105,7 +102,7 @@ test('a 503 on submit is not retried either: the client cannot know whether it w
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
 	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 503/);
-	expectNoResubmitAdvice(result.error?.description);
+	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(0);
 	finishCase(sim, result, { case: '503 on submit', operation: 'image/generate', injected: 'submit: 503' });
@@ -117,7 +114,7 @@ test('a 502 gateway page on submit is not retried and says to check the task lis
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
 	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 502: 502 Bad Gateway/);
-	expectNoResubmitAdvice(result.error?.description);
+	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	finishCase(sim, result, { case: '502 HTML page on submit (task taken)', operation: 'image/generate', injected: 'submit: 502 HTML, acceptSubmit' });
@@ -140,7 +137,7 @@ test('Continue On Fail: an ambiguous submit failure costs its own item only, wit
 	expect(result.items[1].json).toMatchObject({ httpCode: '500', serviceCode: 500 });
 	expect(String(result.items[1].json.error)).toMatch(/^Generation submit failed with HTTP 500/);
 	expect(String(result.items[1].json.requestId)).toMatch(/^req_/);
-	expectNoResubmitAdvice(String(result.items[1].json.description));
+	expectSubmitUnsureAdvice(String(result.items[1].json.description));
 	expect(result.items[2].binary?.data).toBeDefined();
 	expect(requestsOn(sim, 'submit')).toHaveLength(3);
 	// The ambiguous one was taken too: three tasks for three items, never a fourth.
@@ -159,18 +156,20 @@ test('Continue On Fail: an ambiguous submit failure costs its own item only, wit
 });
 
 test.each([
-	['analysis', 'analysis/analyze'],
-	['plan', 'aPlusPlan/create'],
-] as const)('a 502 gateway page on %s is retried: the request never reached the service', async (route, operation) => {
+	['analysis', 'analysis/analyze', 502, 'Bad Gateway'],
+	['plan', 'aPlusPlan/create', 504, 'Gateway Timeout'],
+] as const)('a gateway page on %s is not retried: the service may be working on it behind the gateway', async (route, operation, status, text) => {
 	const sim = simulator();
-	sim.addFault({ route, body: 'html' });
+	sim.addFault({ route, status, body: 'html' });
 	const result = await run(sim, { nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }] });
 
-	expect(result.error).toBeUndefined();
-	expect(result.items).toHaveLength(1);
-	expect(requestsOn(sim, route).map((entry) => entry.status)).toEqual([502, 200]);
-	expect(retriesLogged(result)).toBe(1);
-	finishCase(sim, result, { case: `502 HTML page on ${route}`, operation, injected: `${route}: 502 HTML page` });
+	expect(result.error?.message).toContain(`failed with HTTP ${status}: ${status} ${text}`);
+	expect(result.error?.description).toContain('A gateway answered in place of the service');
+	expect(result.error?.description).toContain('may have reached the service');
+	expect(result.error?.context?.transient).toBe(true);
+	expect(requestsOn(sim, route).map((entry) => entry.status)).toEqual([status]);
+	expect(retriesLogged(result)).toBe(0);
+	finishCase(sim, result, { case: `${status} HTML page on ${route}`, operation, injected: `${route}: ${status} HTML page` });
 });
 
 test.each([

@@ -9,7 +9,7 @@ const { errorBody, xmlError } = require('./errors');
  * @typedef {import('./reply').Reply} Reply
  *
  * @typedef {'upload' | 'submit' | 'task' | 'asset' | 'media' | 'analysis' | 'plan' | 'cdn' | 'any'} FaultRoute
- * @typedef {'error' | 'html' | 'empty' | 'malformed' | 'echoHeaders'} FaultBody
+ * @typedef {'error' | 'html' | 'signIn' | 'empty' | 'malformed' | 'echoHeaders'} FaultBody
  * @typedef {'beforeResponse' | 'midBody'} FaultReset
  *
  * @typedef {object} Fault
@@ -20,15 +20,16 @@ const { errorBody, xmlError } = require('./errors');
  * @property {number} [delayMs]
  * @property {FaultReset} [reset]
  * @property {boolean} [acceptSubmit]
+ * @property {string} [contentType] replaces the reply's content type; '' sends none
  * @property {number | string} [times] default 1; Infinity (or the string 'Infinity' over JSON)
  *
  * @typedef {Fault & {times: number, remaining: number}} QueuedFault
  */
 
 const ROUTES = ['upload', 'submit', 'task', 'asset', 'media', 'analysis', 'plan', 'cdn', 'any'];
-const BODIES = ['error', 'html', 'empty', 'malformed', 'echoHeaders'];
+const BODIES = ['error', 'html', 'signIn', 'empty', 'malformed', 'echoHeaders'];
 const RESETS = ['beforeResponse', 'midBody'];
-const KEYS = ['route', 'status', 'retryAfter', 'body', 'delayMs', 'reset', 'acceptSubmit', 'times'];
+const KEYS = ['route', 'status', 'retryAfter', 'body', 'delayMs', 'reset', 'acceptSubmit', 'contentType', 'times'];
 
 /**
  * @param {unknown} input
@@ -47,6 +48,7 @@ function normalizeFault(input) {
     throw new TypeError(`fault.status must be an HTTP status 100..599, got ${JSON.stringify(f.status)}`);
   }
   if (f.retryAfter !== undefined && typeof f.retryAfter !== 'string') throw new TypeError('fault.retryAfter must be a string');
+  if (f.contentType !== undefined && typeof f.contentType !== 'string') throw new TypeError('fault.contentType must be a string');
   if (f.body !== undefined && !BODIES.includes(/** @type {string} */ (f.body))) {
     throw new TypeError(`fault.body must be one of ${BODIES.join(', ')}, got ${JSON.stringify(f.body)}`);
   }
@@ -108,6 +110,10 @@ class FaultQueue {
   }
 }
 
+/** A sign-in portal, as a captive portal or an access proxy answers in place of a file: 200 and a page. */
+const SIGN_IN_PAGE =
+  '<!DOCTYPE html><html><head><title>Sign in to continue</title></head><body><form method="post"><input name="user"></form></body></html>';
+
 /** @param {Context} ctx */
 function headerDump(ctx) {
   const raw = ctx.req.rawHeaders;
@@ -124,11 +130,14 @@ function headerDump(ctx) {
  */
 function faultReply(ctx, fault) {
   const kind = fault.body || 'error';
-  const status = fault.status !== undefined ? fault.status : kind === 'malformed' ? 200 : kind === 'html' ? 502 : 500;
+  const status = fault.status !== undefined ? fault.status : kind === 'malformed' || kind === 'signIn' ? 200 : kind === 'html' ? 502 : 500;
   /** @type {Record<string, string>} */
   const headers = {};
   if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
 
+  if (kind === 'signIn') {
+    return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from(SIGN_IN_PAGE, 'utf8') };
+  }
   if (kind === 'html') {
     const html = `<html><body><h1>${status} ${STATUS_CODES[status] || 'Error'}</h1></body></html>`;
     return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from(html, 'utf8') };

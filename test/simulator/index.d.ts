@@ -31,6 +31,8 @@ export interface RequestRecord {
   authorization: string | undefined;
   /** epoch ms of arrival */
   at: number;
+  /** the X-Request-Id header a client sent, if any */
+  requestIdHeader?: string;
 }
 
 export interface Stats {
@@ -46,10 +48,12 @@ export interface Fault {
   route: FaultRoute;
   status?: number;
   retryAfter?: string;
-  body?: 'error' | 'html' | 'empty' | 'malformed' | 'echoHeaders';
+  body?: 'error' | 'html' | 'signIn' | 'empty' | 'malformed' | 'echoHeaders';
   delayMs?: number;
   reset?: 'beforeResponse' | 'midBody';
   acceptSubmit?: boolean;
+  /** replaces the reply's content type; '' sends none */
+  contentType?: string;
   /** default 1; Infinity allowed */
   times?: number;
 }

@@ -94,6 +94,8 @@ async function handle(state, origin, req, res) {
   const { route, param } = origin === 'cdn' ? { route: /** @type {Route} */ ('cdn'), param: '' } : classify(method, pathname);
   /** @type {RequestRecord} */
   const record = { origin, method, path: pathname, route, status: 0, authorization: req.headers.authorization, at: Date.now() };
+  const clientRequestId = req.headers['x-request-id'];
+  if (typeof clientRequestId === 'string') record.requestIdHeader = clientRequestId;
   state.stats.requests.push(record);
   state.stats.byRoute[route] = (state.stats.byRoute[route] || 0) + 1;
   if (state.onRequest) state.onRequest(record);
@@ -125,6 +127,10 @@ async function handle(state, origin, req, res) {
     if (fault.reset !== 'beforeResponse') reply = faultReply(ctx, fault);
   }
   if (reply && fault && fault.retryAfter !== undefined) reply.headers['retry-after'] = fault.retryAfter;
+  if (reply && fault && fault.contentType !== undefined) {
+    delete reply.headers['content-type'];
+    if (fault.contentType !== '') reply.headers['content-type'] = fault.contentType;
+  }
 
   const delay = fault && fault.delayMs !== undefined ? fault.delayMs : origin === 'main' ? state.config.latencyMs : 0;
   await sleep(state, delay);

@@ -19,6 +19,7 @@ const { FaultQueue } = require('./faults');
  * @property {number} status 0 until a status line is sent, and stays 0 when the connection is cut first
  * @property {string | undefined} authorization the raw header value
  * @property {number} at epoch ms of arrival
+ * @property {string} [requestIdHeader] the X-Request-Id header a client sent, if any
  *
  * @typedef {object} Stats
  * @property {RequestRecord[]} requests

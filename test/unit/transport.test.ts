@@ -1,3 +1,6 @@
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
 import { forEachLimited } from '../../nodes/ProductImage/helpers/concurrency';
 import { sleepUnlessCancelled } from '../../nodes/ProductImage/helpers/sleep';
 import {
@@ -5,10 +8,17 @@ import {
 	findNetworkCode,
 	findRequestId,
 	findServiceMessage,
+	isTransient,
 	parseRetryAfter,
 } from '../../nodes/ProductImage/transport/failure';
 import { redactSecrets } from '../../nodes/ProductImage/transport/redact';
-import { backoffDelay, isRetryable } from '../../nodes/ProductImage/transport/retryPolicy';
+import { backoffDelay, isRetryable, retryDelay } from '../../nodes/ProductImage/transport/retryPolicy';
+import { RateLimitGate } from '../../nodes/ProductImage/transport/rateLimitGate';
+import { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/endpoints';
+import { looksLikeText, peekFirstChunk } from '../../nodes/ProductImage/transport/body';
+import { pauseUnlessCancelled } from '../../nodes/ProductImage/transport/pause';
+import { withExtension } from '../../nodes/ProductImage/helpers/downloadBinary';
+import { CREDENTIAL_PROBE_PATH } from '../../credentials/ProductImageApi.credentials';
 
 describe('findServiceMessage finds the message in any error shape', () => {
 	test.each([
@@ -74,19 +84,39 @@ describe('retry policies', () => {
 		}
 	});
 
-	test('submits retry only where the service certainly did not take the job', () => {
-		expect(isRetryable('submit', http(429))).toBe(true);
-		expect(isRetryable('submit', network('ECONNREFUSED'))).toBe(true);
-		for (const failure of [http(500), http(502), http(503), network('ECONNRESET'), timeout]) {
-			expect(isRetryable('submit', failure)).toBe(false);
+	test('billable calls retry only where nothing can have reached the service', () => {
+		for (const failure of [http(429), network('ECONNREFUSED'), network('ENOTFOUND'), network('EAI_AGAIN')]) {
+			expect(isRetryable('billable', failure)).toBe(true);
+		}
+		// A gateway's 502/504 or a timeout may come while the service works on the request.
+		for (const failure of [http(500), http(502, false), http(504, false), http(503), network('ECONNRESET'), timeout]) {
+			expect(isRetryable('billable', failure)).toBe(false);
 		}
 	});
 
-	test('synchronous calls retry on 429 and on 5xx that did not come from the service', () => {
-		expect(isRetryable('sync', http(429))).toBe(true);
-		expect(isRetryable('sync', http(502, false))).toBe(true);
-		expect(isRetryable('sync', http(500, true))).toBe(false);
-		expect(isRetryable('sync', timeout)).toBe(false);
+	test('submit, analysis and planning share the billable policy', () => {
+		expect(retryDelay('submit', http(502), 1)).toBeUndefined();
+		expect(retryDelay('analysis', http(504), 1)).toBeUndefined();
+		expect(retryDelay('plan', timeout, 1)).toBeUndefined();
+		expect(retryDelay('plan', network('ENOTFOUND'), 1)).toBeGreaterThan(0);
+		expect(retryDelay('taskQuery', http(504), 1)).toBeGreaterThan(0);
+	});
+
+	test('the wait is the Retry-After, bounded by the attempts, the cap and the deadline', () => {
+		const limited = { ...http(429), retryAfterMs: 1500 };
+		expect(retryDelay('taskQuery', limited, 1)).toBe(1500);
+		expect(retryDelay('taskQuery', limited, 5)).toBeUndefined();
+		expect(retryDelay('taskQuery', { ...limited, retryAfterMs: 3_600_000 }, 1)).toBeUndefined();
+		expect(retryDelay('taskQuery', limited, 1, Date.now() + 1000)).toBeUndefined();
+	});
+
+	test('transient failures are marked as such', () => {
+		for (const failure of [http(429), http(408), http(502), network('ECONNRESET'), network('ECONNREFUSED'), timeout]) {
+			expect(isTransient(failure)).toBe(true);
+		}
+		for (const failure of [http(400), http(401), http(404), network('ENOTFOUND'), { kind: 'malformed' as const }]) {
+			expect(isTransient(failure)).toBe(false);
+		}
 	});
 
 	test('backoff doubles per attempt with jitter, capped', () => {
@@ -95,6 +125,61 @@ describe('retry policies', () => {
 		expect(backoffDelay(3, () => 0)).toBe(2000);
 		expect(backoffDelay(20, () => 1)).toBe(30000);
 	});
+});
+
+describe('the shared rate-limit gate', () => {
+	test('a 429 closes it for every lane; a longer pause wins; lanes get up to 20% jitter', () => {
+		const gate = new RateLimitGate();
+		const now = 1_000_000;
+		expect(gate.delayFor(now)).toBe(0);
+		gate.close(2000, now);
+		gate.close(500, now + 100);
+		expect(gate.rateLimitedReplies).toBe(2);
+		expect(gate.delayFor(now + 1000, () => 0)).toBe(1000);
+		expect(gate.delayFor(now + 1000, () => 1)).toBe(1400);
+		expect(gate.delayFor(now + 2000)).toBe(0);
+	});
+
+	test('waiting at the gate ends at once when the execution is cancelled', async () => {
+		const gate = new RateLimitGate();
+		gate.close(10_000);
+		const controller = new AbortController();
+		const started = Date.now();
+		setTimeout(() => controller.abort(), 50);
+		await expect(gate.waitUntilOpen(controller.signal)).resolves.toBe(false);
+		expect(Date.now() - started).toBeLessThan(1000);
+	});
+});
+
+test('every endpoint is spelled once; the credential probes the same task path', () => {
+	expect(taskPath('task_a/b')).toBe('/v1/open/tasks/task_a%2Fb');
+	expect(CREDENTIAL_PROBE_PATH).toBe(taskPath(CREDENTIAL_PROBE_TASK_ID));
+	expect(Object.values(ENDPOINTS).every((path) => path.startsWith('/v1/open/'))).toBe(true);
+});
+
+test('download bodies are judged by their first bytes', () => {
+	expect(looksLikeText(Buffer.from('<!DOCTYPE html><title>Sign in</title>'))).toBe(true);
+	expect(looksLikeText(Buffer.from('\uFEFF  {"code": 403}'))).toBe(true);
+	expect(looksLikeText(Buffer.from('<?xml version="1.0"?><Error><Code>AccessDenied</Code></Error>'))).toBe(true);
+	expect(looksLikeText(Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe(false);
+	expect(looksLikeText(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(false);
+	expect(looksLikeText(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe(false);
+});
+
+test('a fallback file name takes the extension of its MIME type', () => {
+	expect(withExtension('task_1-0', 'image/jpeg')).toBe('task_1-0.jpg');
+	expect(withExtension('task_1-0', 'image/webp')).toBe('task_1-0.webp');
+	expect(withExtension('front.png', 'image/jpeg')).toBe('front.png');
+	expect(withExtension('image', 'application/x-unknown')).toBe('image');
+});
+
+test('pauseUnlessCancelled ends on the abort event', async () => {
+	const controller = new AbortController();
+	const started = Date.now();
+	setTimeout(() => controller.abort(), 30);
+	await expect(pauseUnlessCancelled(10_000, controller.signal)).resolves.toBe(false);
+	expect(Date.now() - started).toBeLessThan(250);
+	await expect(pauseUnlessCancelled(5)).resolves.toBe(true);
 });
 
 test('forEachLimited keeps at most the limit in flight and finishes every index', async () => {
@@ -131,4 +216,34 @@ test('sleepUnlessCancelled returns early once the signal aborts', async () => {
 	await expect(sleepUnlessCancelled(10_000, controller.signal)).resolves.toBe(false);
 	expect(Date.now() - started).toBeLessThan(1000);
 	await expect(sleepUnlessCancelled(10)).resolves.toBe(true);
+});
+
+describe('peekFirstChunk leaves every byte to the next reader', () => {
+	const body = () => Readable.from([Buffer.from('first-'), Buffer.from('second-'), Buffer.from('third')], { objectMode: false });
+
+	test('a reader with a data listener', async () => {
+		const stream = body();
+		expect(String(await peekFirstChunk(stream))).toBe('first-');
+		const chunks: Buffer[] = [];
+		await new Promise<void>((resolve, reject) => {
+			stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+			stream.once('end', resolve);
+			stream.once('error', reject);
+		});
+		expect(Buffer.concat(chunks).toString()).toBe('first-second-third');
+	});
+
+	test('a pipe and an async iterator', async () => {
+		const piped = body();
+		await peekFirstChunk(piped);
+		const sink: Buffer[] = [];
+		await pipeline(piped, new Writable({ write: (chunk: Buffer, _encoding, done) => (sink.push(chunk), done()) }));
+		expect(Buffer.concat(sink).toString()).toBe('first-second-third');
+
+		const iterated = body();
+		await peekFirstChunk(iterated);
+		const parts: Buffer[] = [];
+		for await (const chunk of iterated) parts.push(chunk as Buffer);
+		expect(Buffer.concat(parts).toString()).toBe('first-second-third');
+	});
 });

@@ -28,9 +28,31 @@ export function fileNameFromAddress(address: string): string | undefined {
 	}
 }
 
+const EXTENSION_BY_MIME: Record<string, string> = {
+	'image/png': 'png',
+	'image/jpeg': 'jpg',
+	'image/webp': 'webp',
+	'image/gif': 'gif',
+	'image/avif': 'avif',
+	'image/bmp': 'bmp',
+	'image/tiff': 'tif',
+	'image/svg+xml': 'svg',
+};
+
+function extensionOf(fileName: string): string | undefined {
+	return /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+}
+
 function mimeTypeFromName(fileName: string): string | undefined {
-	const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+	const extension = extensionOf(fileName);
 	return extension ? MIME_BY_EXTENSION[extension] : undefined;
+}
+
+/** A name without an extension gets the one of its MIME type (image/jpeg: .jpg), so files open. */
+export function withExtension(fileName: string, mimeType: string): string {
+	if (extensionOf(fileName) !== undefined) return fileName;
+	const extension = EXTENSION_BY_MIME[mimeType];
+	return extension ? `${fileName}.${extension}` : fileName;
 }
 
 /**

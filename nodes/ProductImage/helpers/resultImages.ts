@@ -14,7 +14,7 @@ export interface ImageOutputSettings {
 
 function fileNameFor(image: ResultImage, taskId: string, index: number): string {
 	const fromAsset = image.asset_id?.split('/').pop();
-	return fromAsset || `${taskId}-${index}.png`;
+	return fromAsset || `${taskId}-${index}`;
 }
 
 function describeImage(task: Task, taskId: string, image: ResultImage, index: number, count: number): IDataObject {

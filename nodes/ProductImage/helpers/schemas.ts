@@ -66,5 +66,4 @@ export const planSchema = z
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 export type Task = z.infer<typeof taskSchema>;
 export type ResultImage = z.infer<typeof resultImageSchema>;
-export type Analysis = z.infer<typeof analysisSchema>;
 export type Plan = z.infer<typeof planSchema>;

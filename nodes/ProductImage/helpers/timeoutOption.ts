@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { SYNC_TIMEOUT_SECONDS } from '../transport';
 import { validateParameter } from './validate';
-
-/** The service recommends a client timeout of at least 120 s for its synchronous operations. */
-export const SYNC_TIMEOUT_SECONDS = 120;
 
 export function readTimeoutMs(context: IExecuteFunctions, itemIndex: number): number {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;

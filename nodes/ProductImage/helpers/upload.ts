@@ -1,11 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { requestResult } from '../transport';
+import { ENDPOINTS, requestResult } from '../transport';
 import { readInputFile } from './binaryInput';
 import type { UploadedImage } from './schemas';
 import { uploadedImageSchema } from './schemas';
-
-export const UPLOAD_PATH = '/v1/open/uploads/images';
 
 /** Uploads one binary field of the item as the multipart part `file`. */
 export async function uploadBinaryField(
@@ -19,7 +17,7 @@ export async function uploadBinaryField(
 	form.append('file', file.blob, file.fileName);
 	const { result } = await requestResult(
 		context,
-		{ purpose: 'upload', method: 'POST', path: UPLOAD_PATH, body: form, itemIndex },
+		{ purpose: 'upload', method: 'POST', path: ENDPOINTS.upload, body: form, itemIndex },
 		uploadedImageSchema,
 	);
 	return result;

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { requestResult } from '../transport';
+import { requestResult, taskPath } from '../transport';
 import type { Task } from './schemas';
 import { taskSchema } from './schemas';
 import { sleepUnlessCancelled } from './sleep';
@@ -11,10 +11,6 @@ export interface WaitSettings {
 	initialDelay: number;
 	pollInterval: number;
 	maxWaitTime: number;
-}
-
-export function taskPath(taskId: string): string {
-	return `/v1/open/tasks/${encodeURIComponent(taskId)}`;
 }
 
 export async function getTask(

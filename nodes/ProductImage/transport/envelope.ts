@@ -2,8 +2,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import type { RequestPurpose } from './guidance';
-import type { JsonReply } from './request';
+import type { JsonReply } from './classify';
+import { shapeAdvice } from './guidance';
+import type { RequestPurpose } from './purposes';
 
 const ENVELOPE_KEYS = new Set(['code', 'request_id', 'requestId', 'message', 'msg', 'success']);
 
@@ -44,8 +45,7 @@ export function parseResult<S extends z.ZodTypeAny>(
 		{ request_id: reply.requestId ?? null, issues },
 		{
 			message: `The service's ${purpose} reply did not have the expected shape: ${issues}${requestId}`,
-			description:
-				'The reply came from the service but lacks fields this node needs. Check that the Base URL points at the service and that it speaks API v1.',
+			description: shapeAdvice(purpose, reply.requestId),
 			itemIndex,
 		},
 	);

@@ -5,7 +5,7 @@ import type { JsonObject } from 'n8n-workflow';
  * decides on this value; only the last one of a request is ever shown to the user.
  */
 export interface Failure {
-	kind: 'http' | 'network' | 'timeout' | 'malformed' | 'redirect' | 'tooLarge';
+	kind: 'http' | 'network' | 'timeout' | 'malformed' | 'redirect' | 'tooLarge' | 'notImage';
 	/** HTTP status of the reply, where there was one. */
 	status?: number;
 	/** The envelope's `code` (or an error object's `code`), whatever its type. */
@@ -20,6 +20,12 @@ export interface Failure {
 	html?: boolean;
 	/** The body looked like the service's own envelope: the request reached the service. */
 	processed?: boolean;
+	/** The reply's content type, for a download that was not an image. */
+	contentType?: string;
+	/** The address that answered, for a download that was not an image. */
+	url?: string;
+	/** The reply came from the credential's origin (the service or a gateway in front of it). */
+	fromService?: boolean;
 }
 
 const MESSAGE_KEYS = ['message', 'msg', 'error_description', 'detail', 'error', 'title', 'description'];
@@ -93,6 +99,30 @@ export function findNetworkCode(error: unknown): string | undefined {
 
 export function isTimeoutCode(code: string | undefined): boolean {
 	return code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT';
+}
+
+export function isTimeout(failure: Failure): boolean {
+	return failure.kind === 'timeout' || isTimeoutCode(failure.networkCode);
+}
+
+/** Connection failures that happen before a request is sent: the service cannot have seen it. */
+const NOTHING_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+export function nothingSent(failure: Failure): boolean {
+	return failure.kind === 'network' && NOTHING_SENT_CODES.has(failure.networkCode ?? '');
+}
+
+/**
+ * A failure the same request may not meet a moment later: 429, 408, 5xx, a cut connection, a
+ * timeout, a refused connection. A name that does not resolve is not one of them.
+ */
+export function isTransient(failure: Failure): boolean {
+	if (failure.kind === 'http') {
+		const status = failure.status ?? 0;
+		return status === 429 || status === 408 || status >= 500;
+	}
+	if (failure.kind === 'timeout') return true;
+	return failure.kind === 'network' && failure.networkCode !== 'ENOTFOUND';
 }
 
 /** The parts of a failure that may be shown; built from redacted strings only. */

@@ -1,25 +1,7 @@
 import type { Failure } from './failure';
-import { isTimeoutCode } from './failure';
-
-export type RequestPurpose =
-	| 'upload'
-	| 'submit'
-	| 'taskQuery'
-	| 'download'
-	| 'analysis'
-	| 'plan';
-
-const PURPOSE_LABEL: Record<RequestPurpose, string> = {
-	upload: 'Image upload',
-	submit: 'Generation submit',
-	taskQuery: 'Task query',
-	download: 'Image download',
-	analysis: 'Product analysis',
-	plan: 'A+ planning',
-};
-
-const SUBMIT_MAY_HAVE_LANDED =
-	'The service may have taken the job. It was not sent again automatically because a second submit could bill twice: check your task list before re-running.';
+import { nothingSent } from './failure';
+import type { RequestPurpose } from './purposes';
+import { PURPOSE_LABEL } from './purposes';
 
 /**
  * Whether a failed submit may still have created a task. Only a refusal the service stated (4xx)
@@ -27,29 +9,50 @@ const SUBMIT_MAY_HAVE_LANDED =
  * an unreadable 2xx all leave it open, and "try again" would be the wrong advice.
  */
 function submitMayHaveLanded(failure: Failure): boolean {
-	if (failure.kind === 'redirect') return false;
-	if (failure.kind === 'network') return failure.networkCode !== 'ECONNREFUSED' && failure.networkCode !== 'ENOTFOUND';
+	if (failure.kind === 'redirect' || nothingSent(failure)) return false;
 	if (failure.kind === 'http') return (failure.status ?? 0) >= 500;
 	return true;
 }
 
+/** The request id to quote to the provider: the service's own, else the one this node sent. */
+function requestToQuote(requestId: string | undefined, sentRequestId: string | undefined): string {
+	if (requestId) return `give the service's provider the request id ${requestId}, and it can tell whether the task exists`;
+	if (sentRequestId) {
+		return `the service gave no request id; give its provider the id this node sent in the X-Request-Id header, ${sentRequestId}, and the time of this run`;
+	}
+	return 'the service gave no request id: tell its provider the time of this run';
+}
+
+/**
+ * The advice after a submit that may have created a task (a timeout, a gateway's 5xx, a cut
+ * connection, a reply without a task id): nothing is lost yet, but running the item again bills twice.
+ */
+export function submitUnsureAdvice(requestId: string | undefined, sentRequestId?: string, timedOut = false): string {
+	const timeout = timedOut ? ' If the service is slow to accept, raise "Submit Timeout" in the options.' : '';
+	return `The service may have created the task and may bill for it. Do not run this item again blindly: ${requestToQuote(requestId, sentRequestId)}.${timeout}`;
+}
+
 /** What the user should do next, by what failed. */
-function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number): string {
+function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number, sentRequestId?: string): string {
 	const retried = attempts > 1 ? ` It was tried ${attempts} times.` : '';
 	if (purpose === 'submit' && submitMayHaveLanded(failure)) {
 		const page = failure.html ? 'A web page (a proxy or load balancer) answered instead of the service. ' : '';
-		return `${page}${SUBMIT_MAY_HAVE_LANDED}`;
+		return `${page}${submitUnsureAdvice(failure.requestId, sentRequestId, failure.kind === 'timeout')}`;
 	}
+	const billable = purpose === 'analysis' || purpose === 'plan';
 	if (failure.kind === 'timeout') {
-		return purpose === 'analysis' || purpose === 'plan'
-			? 'The service did not answer in time. Raise "Timeout" in the options (the service recommends at least 120 seconds) or try again later.'
+		return billable
+			? 'The service did not answer in time. It may still have done the work, so this was not sent again. Raise "Timeout" in the options (the service recommends at least 120 seconds) or try again later.'
 			: `The service did not answer in time.${retried} Try again later.`;
 	}
+	if (nothingSent(failure)) {
+		return `Nothing was sent: the service could not be reached.${retried} Check the Base URL in the Product Image API credential.`;
+	}
 	if (failure.kind === 'network') {
-		if (failure.networkCode === 'ECONNREFUSED' || failure.networkCode === 'ENOTFOUND') {
-			return 'The service could not be reached. Check the Base URL in the Product Image API credential.';
-		}
 		return `The connection broke before the reply was complete.${retried} Try again later.`;
+	}
+	if (failure.kind === 'notImage') {
+		return 'The address answered with a page or a message (a sign-in portal, an error page of a CDN) instead of image bytes. Open the address in a browser to see what it serves, and check the address and its access rights.';
 	}
 	if (failure.kind === 'malformed') {
 		return 'The reply was not the JSON the service documents. Check that the Base URL points at the service itself, not at a web page or proxy.';
@@ -60,10 +63,14 @@ function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number):
 	if (failure.kind === 'tooLarge') {
 		return 'The reply was larger than this node accepts for JSON. Check the Base URL.';
 	}
+	const status = failure.status ?? 0;
+	if (status >= 500 && billable) {
+		const who = failure.processed ? 'The service answered with an internal error' : 'A gateway answered in place of the service';
+		return `${who}; the request may have reached the service, so it was not sent again. Try again later.`;
+	}
 	if (failure.html) {
 		return 'A web page answered instead of the service (a proxy, load balancer or wrong Base URL). Check the Base URL, or try again later if the service is down.';
 	}
-	const status = failure.status ?? 0;
 	if (status === 401) return 'Check the API key in the Product Image API credential.';
 	if (status === 403) return 'The API key lacks permission: the service needs a full member-level key.';
 	if (status === 404 && purpose === 'taskQuery') {
@@ -78,36 +85,55 @@ function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number):
 	if (status === 429) {
 		return `The service is rate-limiting requests.${retried} Lower "Max Concurrency" or add a Wait node before this one.`;
 	}
-	if (status >= 500) return `The service had an internal error.${retried} Try again later.`;
+	if (status >= 500) {
+		const who = failure.processed ? 'The service had an internal error' : 'A gateway answered in place of the service';
+		return `${who}.${retried} Try again later.`;
+	}
 	return 'Check the parameters and the credential, then try again.';
+}
+
+/** An address without its query, which may hold a signature. */
+function shownAddress(url: string | undefined): string {
+	return url ? url.split(/[?#]/)[0] : 'the address';
+}
+
+function whatFailed(failure: Failure, label: string): string {
+	switch (failure.kind) {
+		case 'http': {
+			const code = failure.code !== undefined && failure.code !== failure.status ? ` (code ${failure.code})` : '';
+			return `${label} failed with HTTP ${failure.status ?? '?'}${code}`;
+		}
+		case 'timeout':
+			return `${label} timed out`;
+		case 'network':
+			return `${label} failed: connection error ${failure.networkCode ?? ''}`.trim();
+		case 'malformed':
+			return `${label} returned an unreadable reply${failure.status ? ` (HTTP ${failure.status})` : ''}`;
+		case 'redirect':
+			return `${label} was redirected`;
+		case 'tooLarge':
+			return `${label} returned too large a reply`;
+		case 'notImage':
+			return `${label} got ${failure.html ? 'a web page' : 'something'} instead of an image from ${shownAddress(failure.url)} (HTTP ${failure.status}, ${failure.contentType})`;
+	}
 }
 
 export function describeFailure(
 	failure: Failure,
 	purpose: RequestPurpose,
 	attempts: number,
+	sentRequestId?: string,
 ): { message: string; description: string } {
-	const label = PURPOSE_LABEL[purpose];
-	let what: string;
-	if (failure.kind === 'http') {
-		what = `${label} failed with HTTP ${failure.status ?? '?'}`;
-		if (failure.code !== undefined && failure.code !== failure.status) what += ` (code ${failure.code})`;
-	} else if (failure.kind === 'timeout') {
-		what = `${label} timed out`;
-	} else if (failure.kind === 'network') {
-		what = `${label} failed: connection error ${failure.networkCode ?? ''}`.trim();
-	} else if (failure.kind === 'malformed') {
-		what = `${label} returned an unreadable reply${failure.status ? ` (HTTP ${failure.status})` : ''}`;
-	} else if (failure.kind === 'redirect') {
-		what = `${label} was redirected`;
-	} else {
-		what = `${label} returned too large a reply`;
-	}
 	const said = failure.serviceMessage ? `: ${failure.serviceMessage}` : '';
 	const requestId = failure.requestId ? ` [request ${failure.requestId}]` : '';
-	return { message: `${what}${said}${requestId}`, description: adviceFor(failure, purpose, attempts) };
+	return {
+		message: `${whatFailed(failure, PURPOSE_LABEL[purpose])}${said}${requestId}`,
+		description: adviceFor(failure, purpose, attempts, sentRequestId),
+	};
 }
 
-export function isTimeout(failure: Failure): boolean {
-	return failure.kind === 'timeout' || isTimeoutCode(failure.networkCode);
+/** After a reply that came from the service but lacks what this node needs. */
+export function shapeAdvice(purpose: RequestPurpose, requestId: string | undefined): string {
+	if (purpose === 'submit') return `The reply holds no task id. ${submitUnsureAdvice(requestId)}`;
+	return 'The reply came from the service but lacks fields this node needs. Check that the Base URL points at the service and that it speaks API v1.';
 }

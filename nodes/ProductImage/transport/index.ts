@@ -1,14 +1,20 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import type { z } from 'zod';
 
+import type { JsonCall } from './calls';
+import { callService } from './calls';
 import { parseResult } from './envelope';
-import type { JsonCall } from './request';
-import { callService } from './request';
 
-export { downloadStream } from './request';
+export type { DownloadCall, DownloadInfo, JsonCall, JsonReply } from './calls';
+export { callService, downloadStream } from './calls';
+export { cancelledError } from './apiError';
+export { ENDPOINTS, taskPath } from './endpoints';
+export { DEFAULT_TIMEOUT_MS, SUBMIT_TIMEOUT_SECONDS, SYNC_TIMEOUT_SECONDS } from './purposes';
+export type { RequestPurpose } from './purposes';
+export { pauseUnlessCancelled } from './pause';
 
 /**
- * Every JSON call of the node: one request through the shared helper (auth, retries, errors),
+ * Every JSON call of the node: one request through the shared path (auth, retries, errors),
  * then the result taken out of its envelope and validated against `schema`.
  */
 export async function requestResult<S extends z.ZodTypeAny>(

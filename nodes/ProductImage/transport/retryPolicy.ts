@@ -1,17 +1,27 @@
 import type { Failure } from './failure';
-import { isTimeout } from './guidance';
+import { isTimeout, nothingSent } from './failure';
+import type { RequestPurpose } from './purposes';
 
 /**
  * - `read`: task queries, downloads and uploads change nothing that costs money, so every transient
  *   failure is retried.
- * - `submit`: a generation bills; it is retried only where the service certainly did not take it:
- *   429, or a connection refused before a byte was sent. Never after a timeout or a 5xx.
- * - `sync`: analysis and planning are slow and may bill; retried on 429 and on 5xx answers that
- *   did not come from the service itself (a gateway page or an empty body), never after a timeout.
+ * - `billable`: submits, analyses and plans may bill, and a 5xx or a timeout may come after the
+ *   service took the request (a gateway answers for a service that is still working). They are
+ *   retried only where nothing can have reached the service: 429 (it said no), or a connection
+ *   that never opened (refused, a name that did not resolve).
  */
-export type RetryPolicy = 'read' | 'submit' | 'sync';
+export type RetryPolicy = 'read' | 'billable';
 
-export const MAX_ATTEMPTS: Record<RetryPolicy, number> = { read: 5, submit: 4, sync: 3 };
+export const POLICY_BY_PURPOSE: Record<RequestPurpose, RetryPolicy> = {
+	upload: 'read',
+	submit: 'billable',
+	taskQuery: 'read',
+	download: 'read',
+	analysis: 'billable',
+	plan: 'billable',
+};
+
+export const MAX_ATTEMPTS: Record<RetryPolicy, number> = { read: 5, billable: 4 };
 
 /** A Retry-After longer than this is not waited for: the run would look hung. */
 export const MAX_RETRY_AFTER_MS = 120_000;
@@ -20,25 +30,39 @@ const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_CAP_MS = 30_000;
 
 export function isRetryable(policy: RetryPolicy, failure: Failure): boolean {
-	const status = failure.status;
-	if (failure.kind === 'http' && status === 429) return true;
-	const refused = failure.kind === 'network' && failure.networkCode === 'ECONNREFUSED';
-	switch (policy) {
-		case 'read':
-			if (failure.kind === 'http') return status === 408 || (status !== undefined && status >= 500);
-			return failure.kind === 'network' || isTimeout(failure);
-		case 'submit':
-			return refused;
-		case 'sync':
-			if (failure.kind === 'http') {
-				return status !== undefined && status >= 500 && !failure.processed;
-			}
-			return refused;
-	}
+	if (failure.kind === 'http' && failure.status === 429) return true;
+	if (nothingSent(failure)) return true;
+	if (policy === 'billable') return false;
+	if (failure.kind === 'http') return failure.status === 408 || (failure.status ?? 0) >= 500;
+	return failure.kind === 'network' || isTimeout(failure);
 }
 
 /** Exponential backoff with equal jitter: never shorter than half the step, so a storm thins out. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
 	const step = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
 	return Math.round(step / 2 + (random() * step) / 2);
+}
+
+/**
+ * How long to wait before attempt `tries + 1`, or undefined when the request should not be tried
+ * again: the failure is not worth retrying, the attempts are used up, the service asks for a pause
+ * too long to wait for, or the retry would start after the caller's deadline.
+ */
+export function retryDelay(
+	purpose: RequestPurpose,
+	failure: Failure,
+	tries: number,
+	deadline?: number,
+): number | undefined {
+	const policy = POLICY_BY_PURPOSE[purpose];
+	if (tries >= MAX_ATTEMPTS[policy] || !isRetryable(policy, failure)) return undefined;
+	const delayMs = failure.retryAfterMs ?? backoffDelay(tries);
+	if (delayMs > MAX_RETRY_AFTER_MS) return undefined;
+	if (deadline !== undefined && Date.now() + delayMs >= deadline) return undefined;
+	return delayMs;
+}
+
+export function retryReason(failure: Failure): string {
+	if (failure.kind === 'http') return `HTTP ${failure.status}`;
+	return failure.networkCode ?? failure.kind;
 }

@@ -1,32 +1,39 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isHttpAddress } from '../helpers/imageUrls';
+import { RateLimitGate } from './rateLimitGate';
 
 export const CREDENTIAL_TYPE = 'productImageApi';
 
-/** What every request of one node run shares: where the service is, and what must never leak. */
+/** What every request of one node run shares: where the service is, what must never leak, its pace. */
 export interface Session {
 	baseUrl: string;
 	origin: string;
 	secrets: string[];
-	retries: RetryRecord[];
-}
-
-export interface RetryRecord {
-	purpose: string;
-	reason: string;
-	delayMs: number;
+	/** One line per retry, for the run's hint. */
+	retries: Array<{ reason: string }>;
+	/** Every lane of the run waits here while the service asks for a pause (429). */
+	rateLimit: RateLimitGate;
+	isServiceUrl(url: string): boolean;
 }
 
 const sessions = new WeakMap<IExecuteFunctions, Promise<Session>>();
+
+function originOf(url: string): string | undefined {
+	try {
+		return new URL(url).origin;
+	} catch {
+		return undefined;
+	}
+}
 
 async function openSession(context: IExecuteFunctions): Promise<Session> {
 	const credentials = await context.getCredentials<{ baseUrl?: string; apiKey?: string }>(
 		CREDENTIAL_TYPE,
 	);
 	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
-	if (!isHttpAddress(baseUrl)) {
+	const origin = originOf(baseUrl);
+	if (!origin || !/^https?:\/\//i.test(baseUrl)) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`The credential's Base URL "${baseUrl}" is not an http(s) address`,
@@ -34,7 +41,14 @@ async function openSession(context: IExecuteFunctions): Promise<Session> {
 		);
 	}
 	const apiKey = String(credentials.apiKey ?? '');
-	return { baseUrl, origin: new URL(baseUrl).origin, secrets: [apiKey], retries: [] };
+	return {
+		baseUrl,
+		origin,
+		secrets: [apiKey],
+		retries: [],
+		rateLimit: new RateLimitGate(),
+		isServiceUrl: (url) => originOf(url) === origin,
+	};
 }
 
 /** The session of this node run, if any request opened one. */

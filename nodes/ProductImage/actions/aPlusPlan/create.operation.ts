@@ -8,7 +8,7 @@ import { planModuleItems } from '../../helpers/planItems';
 import { planSchema } from '../../helpers/schemas';
 import { readTimeoutMs } from '../../helpers/timeoutOption';
 import { validateParameter } from '../../helpers/validate';
-import { requestResult } from '../../transport';
+import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
@@ -16,8 +16,6 @@ import {
 	platformProperty,
 	timeoutOption,
 } from '../common.descriptions';
-
-export const PLAN_PATH = '/v1/open/aplus/plans';
 
 const properties: INodeProperties[] = [
 	{
@@ -127,7 +125,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const { result: plan, requestId } = await requestResult(
 		this,
-		{ purpose: 'plan', method: 'POST', path: PLAN_PATH, body, itemIndex, timeoutMs },
+		{ purpose: 'plan', method: 'POST', path: ENDPOINTS.aPlusPlans, body, itemIndex, timeoutMs },
 		planSchema,
 	);
 	if (options.splitModules === true) {

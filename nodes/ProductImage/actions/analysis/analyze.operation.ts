@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
 import { readTimeoutMs } from '../../helpers/timeoutOption';
-import { requestResult } from '../../transport';
+import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
@@ -13,7 +13,6 @@ import {
 	timeoutOption,
 } from '../common.descriptions';
 
-export const ANALYSIS_PATH = '/v1/open/product-analysis';
 export const MAX_ANALYSIS_IMAGES = 16;
 
 const properties: INodeProperties[] = [
@@ -37,7 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (productName) body.product_name = productName;
 	const { result, requestId } = await requestResult(
 		this,
-		{ purpose: 'analysis', method: 'POST', path: ANALYSIS_PATH, body, itemIndex, timeoutMs },
+		{ purpose: 'analysis', method: 'POST', path: ENDPOINTS.analysis, body, itemIndex, timeoutMs },
 		analysisSchema,
 	);
 	return [{ json: { ...result, ...(requestId ? { request_id: requestId } : {}) } as IDataObject }];

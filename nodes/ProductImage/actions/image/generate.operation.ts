@@ -3,12 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { buildGenerationBody } from '../../helpers/generationRequest';
 import { submitGeneration } from '../../helpers/submitGeneration';
-import { extraBodyFieldsOption, generationProperties } from './generation.descriptions';
+import { extraBodyFieldsOption, generationProperties, submitTimeoutOption } from './generation.descriptions';
 import { optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	...generationProperties,
-	optionsCollection([extraBodyFieldsOption]),
+	optionsCollection([extraBodyFieldsOption, submitTimeoutOption]),
 ];
 
 export const description = updateDisplayOptions(

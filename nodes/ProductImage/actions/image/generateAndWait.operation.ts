@@ -7,11 +7,11 @@ import { submitGeneration } from '../../helpers/submitGeneration';
 import { waitForTask } from '../../helpers/waitForTask';
 import { readWaitSettings } from '../../helpers/waitSettings';
 import { optionsCollection, waitOptions } from '../common.descriptions';
-import { extraBodyFieldsOption, generationProperties } from './generation.descriptions';
+import { extraBodyFieldsOption, generationProperties, submitTimeoutOption } from './generation.descriptions';
 
 const properties: INodeProperties[] = [
 	...generationProperties,
-	optionsCollection([...waitOptions, extraBodyFieldsOption]),
+	optionsCollection([...waitOptions, extraBodyFieldsOption, submitTimeoutOption]),
 ];
 
 export const description = updateDisplayOptions(

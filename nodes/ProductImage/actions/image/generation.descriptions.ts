@@ -64,3 +64,13 @@ export const extraBodyFieldsOption: INodeProperties = {
 	description:
 		'JSON object merged into the request body, for fields this node has no parameter for, such as {"plan_prompt": "...", "series_style_guide": "..."} of A+ generation',
 };
+
+export const submitTimeoutOption: INodeProperties = {
+	displayName: 'Submit Timeout',
+	name: 'submitTimeout',
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 1 },
+	default: 60,
+	description:
+		'Seconds to wait for the service to accept the task. A submit that times out is not sent again, since the task may exist.',
+};
