@@ -1,8 +1,8 @@
 import { pairedIndexes } from '../harness/fixtures';
 import { useSimulator } from '../harness/simulator';
-import { analyze, finishCase, generateAndWait, promptItems, PROMPT_FROM_ITEM, requestsOn, run } from './support';
+import { analyze, FAULT_SIMULATOR, finishCase, generateAndWait, promptItems, PROMPT_FROM_ITEM, requestsOn, run } from './support';
 
-const simulator = useSimulator();
+const simulator = useSimulator(FAULT_SIMULATOR);
 
 /** Requests that arrived after the run was over: none may, a cancelled node must not keep working. */
 async function requestsAfterRun(sim: ReturnType<typeof simulator>, settleMs: number): Promise<number> {
@@ -90,5 +90,11 @@ test('cancelling with several items waiting stops all of them; none is submitted
 		expect(item.json.error).toBe(`The execution was cancelled while waiting for task ${item.json.taskId}`);
 		expect(sim.tasks.get(String(item.json.taskId))?.body.prompt).toBe(`item ${index}`);
 	}
-	finishCase(sim, result, { case: 'cancel with 3 items waiting', operation: 'image/generateAndWait', injected: 'taskOutcome never, cancel after 0.6 s', inputCount: 3 });
+	finishCase(sim, result, {
+		case: 'cancel with 3 items waiting',
+		operation: 'image/generateAndWait',
+		injected: 'taskOutcome never, cancel after 0.6 s (poll 0.5 s)',
+		inputCount: 3,
+		bounded: { task: 6 },
+	});
 });

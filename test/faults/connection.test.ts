@@ -13,10 +13,11 @@ import {
 	retriesLogged,
 	run,
 	shrinkFixedTimeouts,
+	FAULT_SIMULATOR,
 } from './support';
 import { expectSubmitUnsureAdvice } from './submitAdvice';
 
-const simulator = useSimulator();
+const simulator = useSimulator(FAULT_SIMULATOR);
 
 let restoreTimeouts: (() => void) | undefined;
 afterEach(() => {

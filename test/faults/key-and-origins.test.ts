@@ -21,9 +21,10 @@ import {
 	run,
 	seedTask,
 	surfacesOf,
+	FAULT_SIMULATOR,
 } from './support';
 
-const simulator = useSimulator();
+const simulator = useSimulator(FAULT_SIMULATOR);
 
 interface EchoCase {
 	route: FaultRoute;

@@ -18,10 +18,11 @@ import {
 	seedTask,
 	taskGet,
 	taskWait,
+	FAULT_SIMULATOR,
 } from './support';
 import { expectSubmitUnsureAdvice } from './submitAdvice';
 
-const simulator = useSimulator();
+const simulator = useSimulator(FAULT_SIMULATOR);
 
 /** Fail fast: no retry was logged and the route saw exactly one request. */
 function expectOneAttempt(sim: ReturnType<typeof simulator>, route: string, result: Awaited<ReturnType<typeof run>>) {
@@ -203,7 +204,12 @@ test('a task that never ends gives up at Max Wait Time, naming the task so the w
 	expect(result.error?.description).toContain(taskId);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	expect(result.durationMs).toBeLessThan(2_000);
-	finishCase(sim, result, { case: 'never-ending task', operation: 'image/generateAndWait', injected: 'taskOutcome never, Max Wait Time 0.6 s' });
+	finishCase(sim, result, {
+		case: 'never-ending task',
+		operation: 'image/generateAndWait',
+		injected: 'taskOutcome never, Max Wait Time 0.6 s',
+		bounded: { task: 8 },
+	});
 });
 
 test('an expired result address (410) fails at the first download and says to generate again', async () => {

@@ -12,9 +12,10 @@ import {
 	requestsOn,
 	retriesLogged,
 	run,
+	FAULT_SIMULATOR,
 } from './support';
 
-const simulator = useSimulator();
+const simulator = useSimulator(FAULT_SIMULATOR);
 
 test('a 429 storm on task queries with Retry-After: 0 is waited out at once, not with backoff', async () => {
 	const sim = simulator();
@@ -164,5 +165,35 @@ test('a 429 storm over several concurrent items: every item comes through once, 
 		operation: 'image/generateAndWait',
 		injected: 'submit 3 × 429, task 4 × 429, asset 2 × 429',
 		inputCount: 4,
+	});
+});
+
+test('a 429 with Retry-After pauses every lane of the run, not only the one that got it', async () => {
+	const sim = simulator();
+	// Tasks that run long enough for every lane to keep polling through the pause.
+	sim.configure({ taskDurationMs: 1_500 });
+	sim.addFault({ route: 'task', status: 429, retryAfter: '1' });
+	const result = await run(sim, {
+		nodes: [{ parameters: generateAndWait({ maxConcurrency: 6 }, { prompt: PROMPT_FROM_ITEM }) }],
+		input: promptItems(6),
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3, 4, 5]);
+	const queries = requestsOn(sim, 'task');
+	const limitedAt = queries.find((entry) => entry.status === 429)?.at;
+	expect(limitedAt).toBeDefined();
+	// Queries already on the wire when the 429 was sent may land; nothing is sent after it until
+	// the pause is over (lanes poll every 0.1 s, so without a shared pause ~50 would land).
+	const during = queries.filter((entry) => entry.at > limitedAt! + 50 && entry.at < limitedAt! + 990);
+	expect(during).toEqual([]);
+	expect(queries.filter((entry) => entry.status === 429)).toHaveLength(1);
+	expect(sim.stats.submitsAccepted).toBe(6);
+	finishCase(sim, result, {
+		case: 'one 429 pauses all 6 lanes',
+		operation: 'image/generateAndWait',
+		injected: 'task: 429, Retry-After 1, 6 items polling',
+		inputCount: 6,
+		bounded: { task: 60 },
 	});
 });

@@ -13,10 +13,11 @@ import {
 	requestsOn,
 	retriesLogged,
 	run,
+	FAULT_SIMULATOR,
 } from './support';
 import { expectSubmitUnsureAdvice } from './submitAdvice';
 
-const simulator = useSimulator();
+const simulator = useSimulator(FAULT_SIMULATOR);
 
 /** What every ambiguous submit failure must tell the user instead of "try again". */
 
