@@ -1,21 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { z } from 'zod';
 
 import { ENDPOINTS, requestResult, SUBMIT_TIMEOUT_SECONDS } from '../transport';
 import { submissionSchema } from './schemas';
-import { validateParameter } from './validate';
+import { readTimeoutMs } from './timeoutOption';
 
 /** The Submit Timeout option of Generate and Generate and Wait, in ms. */
 export function readSubmitTimeoutMs(context: IExecuteFunctions, itemIndex: number): number {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const seconds = validateParameter(
-		context,
-		itemIndex,
-		'Submit Timeout',
-		z.coerce.number().positive('must be a number of seconds greater than 0'),
-		options.submitTimeout ?? SUBMIT_TIMEOUT_SECONDS,
-	);
-	return Math.round(seconds * 1000);
+	return readTimeoutMs(context, itemIndex, {
+		name: 'submitTimeout',
+		label: 'Submit Timeout',
+		defaultSeconds: SUBMIT_TIMEOUT_SECONDS,
+	});
 }
 
 /** Submits once; the transport's `billable` policy never repeats a request the service may have taken. */

@@ -4,14 +4,23 @@ import { z } from 'zod';
 import { SYNC_TIMEOUT_SECONDS } from '../transport';
 import { validateParameter } from './validate';
 
-export function readTimeoutMs(context: IExecuteFunctions, itemIndex: number): number {
+/** A timeout option of the `options` collection, in ms: by default the Timeout of analysis and planning. */
+export function readTimeoutMs(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	option: { name: string; label: string; defaultSeconds: number } = {
+		name: 'timeout',
+		label: 'Timeout',
+		defaultSeconds: SYNC_TIMEOUT_SECONDS,
+	},
+): number {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const seconds = validateParameter(
 		context,
 		itemIndex,
-		'Timeout',
+		option.label,
 		z.coerce.number().positive('must be a number of seconds greater than 0'),
-		options.timeout ?? SYNC_TIMEOUT_SECONDS,
+		options[option.name] ?? option.defaultSeconds,
 	);
 	return Math.round(seconds * 1000);
 }

@@ -5,6 +5,7 @@ import {
 	inputBinaryFieldsProperty,
 	platformProperty,
 	productNameProperty,
+	timeoutOption,
 } from '../common.descriptions';
 
 /** The submit parameters shared by Generate and Generate and Wait. */
@@ -66,10 +67,9 @@ export const extraBodyFieldsOption: INodeProperties = {
 };
 
 export const submitTimeoutOption: INodeProperties = {
+	...timeoutOption,
 	displayName: 'Submit Timeout',
 	name: 'submitTimeout',
-	type: 'number',
-	typeOptions: { minValue: 1, numberPrecision: 1 },
 	default: 60,
 	description:
 		'Seconds to wait for the service to accept the task. A submit that times out is not sent again, since the task may exist.',
