@@ -8,6 +8,7 @@ import {
 	finishCase,
 	generate,
 	generateAndWait,
+	keyLeaks,
 	plan,
 	requestsOn,
 	retriesLogged,
@@ -205,4 +206,19 @@ test('an analysis cut mid-body is not repeated: the service already did the work
 	expect(result.error?.description).toContain('connection broke');
 	expect(requestsOn(sim, 'analysis')).toHaveLength(1);
 	finishCase(sim, result, { case: 'reset mid-body on analysis', operation: 'analysis/analyze', injected: 'analysis: cut after half the body' });
+});
+
+test('a host name that does not resolve: nothing was sent, so an analysis is tried again, then says so', async () => {
+	const sim = simulator();
+	const unresolvable = { baseUrl: 'http://product-image.invalid', apiKey: TEST_API_KEY };
+	const result = await run(unresolvable, { nodes: [{ parameters: analyze(sim) }] });
+
+	expect(result.error?.message).toMatch(/^Product analysis failed: connection error (ENOTFOUND|EAI_AGAIN)$/);
+	expect(result.error?.description).toContain('Nothing was sent');
+	expect(result.error?.description).toContain('tried 4 times');
+	expect(result.error?.description).toContain('Base URL');
+	expect(retriesLogged(result)).toBe(3);
+	expect(keyLeaks(result, sim.apiKey)).toEqual([]);
+	// No row in the README table: whether the resolver says ENOTFOUND or EAI_AGAIN depends on the
+	// machine's network, and the table must read the same everywhere.
 });

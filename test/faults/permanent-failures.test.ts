@@ -366,3 +366,16 @@ test('a real image served as application/octet-stream, or with no type, still ar
 	}
 	expect(requestsOn(sim, 'asset')).toHaveLength(2);
 });
+
+test('a submit answered 200 without a task id says the task may exist and which request id to quote', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'submit', status: 200, body: 'error', acceptSubmit: true });
+	const result = await run(sim, { nodes: [{ parameters: generate() }] });
+
+	expect(result.error?.message).toMatch(/^The service's submit reply did not have the expected shape: task_id: Required \[request req_[0-9a-f]+\]$/);
+	expect(result.error?.description).toContain('The reply holds no task id.');
+	expectSubmitUnsureAdvice(result.error?.description);
+	expectOneAttempt(sim, 'submit', result);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	finishCase(sim, result, { case: '200 without task_id (task taken)', operation: 'image/generate', injected: 'submit: 200 envelope without task_id, acceptSubmit' });
+});

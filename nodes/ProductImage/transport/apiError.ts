@@ -6,9 +6,9 @@ import { failureResponse, isTransient } from './failure';
 import { describeFailure } from './guidance';
 import type { RequestPurpose } from './purposes';
 
-/** The error of a cancelled execution; `detail` says what was going on (a wait for a task). */
-export function cancelledError(context: IExecuteFunctions, itemIndex: number, detail = ''): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `The execution was cancelled${detail}`, { itemIndex });
+/** The error of a request cut short by a cancelled execution. */
+export function cancelledError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(context.getNode(), 'The execution was cancelled', { itemIndex });
 }
 
 /**

@@ -24,8 +24,6 @@ export interface Failure {
 	contentType?: string;
 	/** The address that answered, for a download that was not an image. */
 	url?: string;
-	/** The reply came from the credential's origin (the service or a gateway in front of it). */
-	fromService?: boolean;
 }
 
 const MESSAGE_KEYS = ['message', 'msg', 'error_description', 'detail', 'error', 'title', 'description'];

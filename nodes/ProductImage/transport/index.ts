@@ -7,11 +7,9 @@ import { parseResult } from './envelope';
 
 export type { DownloadCall, DownloadInfo, JsonCall, JsonReply } from './calls';
 export { callService, downloadStream } from './calls';
-export { cancelledError } from './apiError';
 export { ENDPOINTS, taskPath } from './endpoints';
-export { DEFAULT_TIMEOUT_MS, SUBMIT_TIMEOUT_SECONDS, SYNC_TIMEOUT_SECONDS } from './purposes';
+export { SUBMIT_TIMEOUT_SECONDS, SYNC_TIMEOUT_SECONDS } from './purposes';
 export type { RequestPurpose } from './purposes';
-export { pauseUnlessCancelled } from './pause';
 
 /**
  * Every JSON call of the node: one request through the shared path (auth, retries, errors),
