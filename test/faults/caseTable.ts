@@ -1,0 +1,165 @@
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Simulator } from '../simulator';
+import { pairedIndexes } from '../harness/fixtures';
+import type { RunResult } from '../harness/engine';
+import { authorizationOrigins, keyLeaks, surfacesOf } from './keyScan';
+import { requestsByRoute, retriesLogged } from './runRecords';
+
+// The case registry behind the README's fault table (scripts/fault-table.js reads it).
+
+export const RESULTS_DIR = path.resolve(__dirname, '..', '..', 'test-results');
+export const CASES_FILE = path.join(RESULTS_DIR, 'fault-cases.jsonl');
+/** Everything each case showed (items, error, hints, logs, the stored run), for a search of the whole run. */
+export const OUTPUTS_FILE = path.join(RESULTS_DIR, 'fault-outputs.jsonl');
+const RUN_MARKER = path.join(RESULTS_DIR, 'fault-cases.run');
+
+/** Jest workers are children of the one jest process; a run in band is that process itself. */
+const runId = String(process.env.JEST_WORKER_ID ? process.ppid : process.pid);
+let prepared = false;
+
+function pause(ms: number): void {
+	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * The file holds one run. Whichever worker of a run writes first empties it; an exclusive claim
+ * file decides who that is, and the others wait for its marker before they append.
+ */
+function prepareCasesFile(): void {
+	if (prepared) return;
+	prepared = true;
+	mkdirSync(RESULTS_DIR, { recursive: true });
+	const claim = path.join(RESULTS_DIR, `fault-cases.${runId}.claim`);
+	try {
+		writeFileSync(claim, '', { flag: 'wx' });
+	} catch {
+		for (let waited = 0; waited < 10_000; waited += 20) {
+			try {
+				if (readFileSync(RUN_MARKER, 'utf8') === runId) return;
+			} catch {
+				// not written yet
+			}
+			pause(20);
+		}
+		return;
+	}
+	writeFileSync(CASES_FILE, '');
+	writeFileSync(OUTPUTS_FILE, '');
+	writeFileSync(RUN_MARKER, runId);
+	for (const name of readdirSync(RESULTS_DIR)) {
+		if (/^fault-cases\.\d+\.claim$/.test(name) && name !== path.basename(claim)) {
+			rmSync(path.join(RESULTS_DIR, name), { force: true });
+		}
+	}
+}
+
+export interface CaseRecord {
+	case: string;
+	operation: string;
+	injected: string;
+	outcome: string;
+	retries: number;
+	submitsAccepted: number;
+	/** Requests per route; a count that depends on timing is shown as the bound the case asserts. */
+	requests: Record<string, number | string>;
+	items: { in: number; out: number };
+}
+
+let sequence = 0;
+
+export function recordCase(entry: CaseRecord, surfaces?: Record<string, string>): void {
+	prepareCasesFile();
+	const testPath = expect.getState().testPath ?? '';
+	const line = { topic: path.basename(testPath).replace(/\.test\.ts$/, ''), seq: sequence++, ...entry };
+	appendFileSync(CASES_FILE, `${JSON.stringify(line)}\n`);
+	if (surfaces) appendFileSync(OUTPUTS_FILE, `${JSON.stringify({ topic: line.topic, case: entry.case, surfaces })}\n`);
+}
+
+/** Ids and ports change every run; the table should not. */
+function stable(text: string): string {
+	return text
+		.replace(/task_[A-Za-z0-9]+/g, 'task_…')
+		.replace(/req_[A-Za-z0-9]+/g, 'req_…')
+		.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:…')
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+/** What a person would see: success, the node's error, or per item what happened. */
+export function measuredOutcome(result: RunResult, inputCount: number): string {
+	const parts: string[] = [];
+	if (result.error) parts.push(`error: ${stable(result.error.message)}`);
+	const failed = result.items.filter((item) => typeof item.json.error === 'string');
+	if (failed.length > 0) {
+		const failedInputs = new Set(pairedIndexes(failed)).size;
+		const first = failed[0];
+		parts.push(
+			`${inputCount - failedInputs} of ${inputCount} items ok; item ${pairedIndexes([first])[0]}: ${stable(String(first.json.error))}`,
+		);
+	}
+	if (parts.length === 0) parts.push(retriesLogged(result) > 0 ? 'recovered' : 'completed');
+	return parts.join('; ');
+}
+
+/**
+ * Tasks the service created, per input item. A run of several items gives each its own prompt
+ * (`promptItems` with `PROMPT_FROM_ITEM`), so every task can be traced to the item that sent it.
+ */
+export function submitsPerItem(sim: Simulator, inputCount: number): number[] {
+	const counts = new Array<number>(inputCount).fill(0);
+	for (const task of sim.tasks.values()) {
+		const index = inputCount === 1 ? 0 : Number(/^item (\d+)$/.exec(String(task.body.prompt))?.[1] ?? NaN);
+		if (!(index >= 0 && index < inputCount)) throw new Error(`task ${task.task_id} cannot be traced to an input item`);
+		counts[index] += 1;
+	}
+	return counts;
+}
+
+/** The counts of `requests`, with timing-dependent ones checked against and shown as their bound. */
+function boundRequests(requests: Record<string, number>, bounded: Record<string, number> = {}): Record<string, number | string> {
+	const shown: Record<string, number | string> = { ...requests };
+	for (const [route, bound] of Object.entries(bounded)) {
+		expect(requests[route] ?? 0).toBeLessThanOrEqual(bound);
+		shown[route] = `≤ ${bound}`;
+	}
+	return shown;
+}
+
+/**
+ * The checks every fault case shares, then its row in the table: the key is nowhere, only the
+ * credential's origin saw it, no item got two submits, every output item is paired with an input.
+ * `bounded` names routes whose request count depends on timing (polls until a deadline or a
+ * cancel): the table shows the asserted bound, so it reads the same on every run.
+ */
+export function finishCase(
+	sim: Simulator,
+	result: RunResult,
+	row: { case: string; operation: string; injected: string; inputCount?: number; bounded?: Record<string, number> },
+): void {
+	const inputCount = row.inputCount ?? 1;
+	expect(keyLeaks(result, sim.apiKey)).toEqual([]);
+	expect(authorizationOrigins(sim).filter((origin) => origin !== 'main')).toEqual([]);
+	expect(sim.stats.cdnAuthRejected).toBe(0);
+	for (const submits of submitsPerItem(sim, inputCount)) expect(submits).toBeLessThanOrEqual(1);
+	// Output follows input order; a run without a node error answers every item; a failed item
+	// becomes exactly one error item.
+	const paired = pairedIndexes(result.items);
+	for (const index of paired) expect(index).toBeGreaterThanOrEqual(0);
+	expect(paired).toEqual([...paired].sort((a, b) => a - b));
+	if (!result.error) expect(new Set(paired)).toEqual(new Set(Array.from({ length: inputCount }, (_, index) => index)));
+	const errorItems = pairedIndexes(result.items.filter((item) => typeof item.json.error === 'string'));
+	expect(new Set(errorItems).size).toBe(errorItems.length);
+	for (const index of errorItems) expect(paired.filter((entry) => entry === index)).toHaveLength(1);
+	recordCase({
+		case: row.case,
+		operation: row.operation,
+		injected: row.injected,
+		outcome: measuredOutcome(result, inputCount),
+		retries: retriesLogged(result),
+		submitsAccepted: sim.stats.submitsAccepted,
+		requests: boundRequests(requestsByRoute(sim), row.bounded),
+		items: { in: inputCount, out: result.items.length },
+	}, surfacesOf(result));
+}
