@@ -353,19 +353,22 @@ test.each([
 	finishCase(sim, result, { case: `200 ${label}`, operation: 'image/download', injected: `asset: 200, ${label}` });
 });
 
-test('a real image served as application/octet-stream, or with no type, still arrives whole', async () => {
-	const sim = simulator();
-	const { url } = await seedTask(sim);
-	for (const contentType of ['application/octet-stream', '']) {
-		sim.addFault({ route: 'asset', contentType });
-		const result = await run(sim, { nodes: [{ parameters: download(url) }] });
-		expect(result.error).toBeUndefined();
-		const binary = result.items[0].binary?.data;
-		expect(binary?.mimeType).toBe('image/png');
-		expect(readPngInfo(await binaryBytes(result, result.items[0])).width).toBe(256);
-	}
-	expect(requestsOn(sim, 'asset')).toHaveLength(2);
-});
+test.each(['memory', 'filesystem'] as const)(
+	'a real image served as application/octet-stream, or with no type, still arrives whole (%s binary mode)',
+	async (binaryMode) => {
+		const sim = simulator();
+		const { url } = await seedTask(sim);
+		for (const contentType of ['application/octet-stream', '']) {
+			sim.addFault({ route: 'asset', contentType });
+			const result = await run(sim, { nodes: [{ parameters: download(url) }], binaryMode });
+			expect(result.error).toBeUndefined();
+			const binary = result.items[0].binary?.data;
+			expect(binary?.mimeType).toBe('image/png');
+			expect(readPngInfo(await binaryBytes(result, result.items[0])).width).toBe(256);
+		}
+		expect(requestsOn(sim, 'asset')).toHaveLength(2);
+	},
+);
 
 test('a submit answered 200 without a task id says the task may exist and which request id to quote', async () => {
 	const sim = simulator();
