@@ -13,12 +13,11 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { selectedVersions } = require('./lib/config');
-const { preparePackageAndN8n, makeWorkRoot } = require('./lib/suite');
+const { preparePackageAndN8n, makeWorkRoot, finishWorkRoot, runSuite } = require('./lib/suite');
 const { installPackage } = require('./install-package');
 const { withN8nServer } = require('./lib/n8n-server');
 const { addSecret, redact } = require('./lib/redact');
 const { info, formatDuration } = require('./lib/log');
-const { stopChildrenOnSignal } = require('./lib/proc');
 const { startSimulator } = require('../simulator');
 const { startForeignOrigin } = require('../simulator/foreign-origins');
 
@@ -107,22 +106,9 @@ async function main() {
   } finally {
     await Promise.all(Object.values(foreign).map((o) => o.close()));
     await sim.close();
-    if (failed === 0 && process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
-    else info(`kept the work folder for inspection: ${workRoot}`);
-    info(`finished in ${formatDuration(Date.now() - started)}`);
+    finishWorkRoot(workRoot, failed, started);
   }
   return { passed, failed };
 }
 
-stopChildrenOnSignal();
-main().then(
-  ({ passed, failed }) => {
-    console.log(`${passed} passed, ${failed} failed`);
-    process.exitCode = failed > 0 ? 1 : 0;
-  },
-  (err) => {
-    console.error(`credential suite could not run: ${redact(err instanceof Error ? err.stack ?? err.message : String(err))}`);
-    console.log('0 passed, 1 failed');
-    process.exitCode = 1;
-  },
-);
+runSuite('credential suite', main);
