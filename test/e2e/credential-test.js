@@ -35,12 +35,18 @@ function cases(sim, foreign) {
     `${base} is not the Product Image service: GET ${PROBE} answered ${found}. Check the Base URL.`;
   return [
     { name: 'valid key', data: sim, status: 'OK', message: /^Connection successful: the service accepted the key \[request req_[0-9a-f]+\]$/ },
+    {
+      name: 'Base URL with /v1',
+      data: { ...sim, baseUrl: `${sim.baseUrl}/v1` },
+      status: 'Error',
+      message: `${sim.baseUrl}/v1 answers GET ${PROBE} the same way without a key (HTTP 404), so it did not check the key: it is not the service's task address. Leave out the path /v1: the Base URL is the service's address without /v1.`,
+    },
     { name: 'wrong key', data: { ...sim, apiKey: OTHER_KEY }, status: 'Error', message: /^The service rejected the API key \(HTTP 401: Invalid or missing API key\)\. Copy the key again from your account\. \[request req_/ },
     {
       name: 'http address redirecting (301) to the service',
       data: { baseUrl: foreign.redirect.baseUrl, apiKey: sim.apiKey },
       status: 'Error',
-      message: `The Base URL redirects (HTTP 301) to ${sim.baseUrl}. Use the address it redirects to, ${sim.baseUrl}, as the Base URL: the node sends the key to the Base URL's origin only.`,
+      message: `The Base URL redirects (HTTP 301): use the address it redirects to, ${sim.baseUrl}, as the Base URL. The node sends the key to the Base URL's origin only and does not follow redirects.`,
     },
     { name: '502 page', data: { baseUrl: foreign.badGateway.baseUrl, apiKey: OTHER_KEY }, status: 'Error', message: notService(foreign.badGateway.baseUrl, 'HTTP 502 Bad Gateway with a web page titled "502 Bad Gateway"') },
     { name: 'website answering 200', data: { baseUrl: foreign.website.baseUrl, apiKey: OTHER_KEY }, status: 'Error', message: notService(foreign.website.baseUrl, 'HTTP 200 OK with a web page titled "Acme Outdoor Gear"') },

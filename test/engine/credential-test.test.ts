@@ -25,8 +25,21 @@ test('the valid key passes: the service answers the probe with its envelope (tas
 
 	expect(result.status).toBe('OK');
 	expect(result.message).toMatch(/^Connection successful: the service accepted the key \[request req_[0-9a-f]+\]$/);
-	const [probe] = sim.stats.requests;
-	expect(probe).toMatchObject({ route: 'task', status: 404, path: PROBE, authorization: `Bearer ${sim.apiKey}` });
+	// The same probe without a key must be refused, or the 404 would prove nothing.
+	expect(sim.stats.requests).toMatchObject([
+		{ route: 'task', status: 404, path: PROBE, authorization: `Bearer ${sim.apiKey}` },
+		{ route: 'task', status: 401, path: PROBE, authorization: undefined },
+	]);
+});
+
+test('a Base URL with an extra path (/v1) fails: the service answers there without checking the key', async () => {
+	const sim = simulator();
+	const result = await testCredential({ baseUrl: `${sim.baseUrl}/v1`, apiKey: sim.apiKey });
+
+	expect(result).toEqual({
+		status: 'Error',
+		message: `${sim.baseUrl}/v1 answers GET ${PROBE} the same way without a key (HTTP 404), so it did not check the key: it is not the service's task address. Leave out the path /v1: the Base URL is the service's address without /v1.`,
+	});
 });
 
 test.each(['nested', 'detail', 'msg'] as const)('the valid key passes when errors come in the %s shape', async (errorShape) => {
@@ -66,9 +79,20 @@ test('an address that redirects names the address to use, and the key goes no fu
 
 	expect(result).toEqual({
 		status: 'Error',
-		message: `The Base URL redirects (HTTP 301) to ${sim.baseUrl}. Use the address it redirects to, ${sim.baseUrl}, as the Base URL: the node sends the key to the Base URL's origin only.`,
+		message: `The Base URL redirects (HTTP 301): use the address it redirects to, ${sim.baseUrl}, as the Base URL. The node sends the key to the Base URL's origin only and does not follow redirects.`,
 	});
 	expect(sim.stats.requests).toHaveLength(0);
+});
+
+test('a redirect to a sign-in page is named, and not offered as the Base URL', async () => {
+	const portal = await origin('signIn');
+	const result = await testCredential({ baseUrl: portal.baseUrl, apiKey: 'sk-some-key-123' });
+
+	expect(result).toEqual({
+		status: 'Error',
+		message: `The Base URL redirects (HTTP 302) to ${portal.baseUrl}/login?next=${encodeURIComponent(PROBE)}, which is not the service's task address (a sign-in page?). Check the Base URL.`,
+	});
+	expect(portal.requests).toHaveLength(1);
 });
 
 test.each([

@@ -1,6 +1,6 @@
 // Types for TypeScript tests; the implementation is foreign-origins.js.
 
-export type ForeignKind = 'redirect' | 'badGateway' | 'website' | 'notFoundPage' | 'notFoundJson';
+export type ForeignKind = 'redirect' | 'signIn' | 'badGateway' | 'website' | 'notFoundPage' | 'notFoundJson';
 
 export interface ForeignOrigin {
   kind: ForeignKind;

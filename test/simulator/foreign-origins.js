@@ -7,7 +7,7 @@ const http = require('node:http');
  * Servers a user may mistake for the service when typing its Base URL: each answers every
  * request the same way, whatever the path or key.
  *
- * @typedef {'redirect' | 'badGateway' | 'website' | 'notFoundPage' | 'notFoundJson'} ForeignKind
+ * @typedef {'redirect' | 'signIn' | 'badGateway' | 'website' | 'notFoundPage' | 'notFoundJson'} ForeignKind
  * @typedef {{kind: ForeignKind, baseUrl: string, requests: {path: string, authorization?: string}[], close: () => Promise<void>}} ForeignOrigin
  */
 
@@ -27,6 +27,9 @@ function answer(kind, redirectTo, url) {
     case 'redirect':
       // What an http:// listener in front of an https service answers.
       return { status: 301, headers: { location: `${redirectTo}${url}`, ...html }, body: page('301 Moved Permanently', 'Moved.') };
+    case 'signIn':
+      // A portal sending every request to its login page.
+      return { status: 302, headers: { location: `/login?next=${encodeURIComponent(url)}`, ...html }, body: page('Found', 'Sign in first.') };
     case 'badGateway':
       return { status: 502, headers: { server: 'nginx', ...html }, body: page('502 Bad Gateway', 'nginx') };
     case 'website':

@@ -5,7 +5,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { ProbeReply } from './probeVerdict';
-import { PROBE_PATH, probeVerdict, unreachableVerdict } from './probeVerdict';
+import { keylessVerdict, PROBE_PATH, probeVerdict, unreachableVerdict } from './probeVerdict';
 
 const PROBE_TIMEOUT_MS = 20_000;
 
@@ -16,6 +16,32 @@ function errorCode(error: unknown): string | undefined {
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
+}
+
+type Send = (authorization: string | undefined) => Promise<ProbeReply>;
+
+/**
+ * A credential test gets only `helpers.request` from n8n (1.x and 2.x alike): it goes through
+ * n8n's outbound HTTP stack (proxy settings, SSRF policy), which a bare fetch would bypass. The
+ * community lint flags `this.helpers.request` as deprecated in favour of `httpRequest`, which
+ * this context does not have (n8n-io/n8n#25190).
+ */
+function sender(context: ICredentialTestFunctions, probeUrl: string): Send {
+	const { helpers } = context;
+	return async (authorization) => {
+		const reply = (await helpers.request({
+			uri: probeUrl,
+			method: 'GET',
+			headers: { Accept: 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+			json: false,
+			followRedirect: false,
+			followAllRedirects: false,
+			simple: false,
+			resolveWithFullResponse: true,
+			timeout: PROBE_TIMEOUT_MS,
+		})) as ProbeReply;
+		return { ...reply, body: typeof reply.body === 'string' ? reply.body : '' };
+	};
 }
 
 /**
@@ -35,26 +61,14 @@ export async function productImageApiConnection(
 		return { status: 'Error', message: `The Base URL "${baseUrl}" is not an http(s) address such as https://api.example.com` };
 	}
 	const probeUrl = `${baseUrl}${PROBE_PATH}`;
-	// A credential test gets only `helpers.request` from n8n (1.x and 2.x alike): it goes through
-	// n8n's outbound HTTP stack (proxy settings, SSRF policy), which a bare fetch would bypass.
-	// The community lint flags `this.helpers.request` as deprecated in favour of `httpRequest`,
-	// which this context does not have (n8n-io/n8n#25190).
-	const { helpers } = this;
-	let reply: ProbeReply;
+	const send = sender(this, probeUrl);
 	try {
-		reply = (await helpers.request({
-			uri: probeUrl,
-			method: 'GET',
-			headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
-			json: false,
-			followRedirect: false,
-			followAllRedirects: false,
-			simple: false,
-			resolveWithFullResponse: true,
-			timeout: PROBE_TIMEOUT_MS,
-		})) as ProbeReply;
+		const verdict = probeVerdict(await send(`Bearer ${apiKey}`), probeUrl, [apiKey]);
+		if (verdict.status !== 'OK') return verdict;
+		// The same question without a key tells a route that checks the key from one that answers
+		// everybody alike (a Base URL with an extra path such as /v1 reaches no route at all).
+		return keylessVerdict(await send(undefined), probeUrl) ?? verdict;
 	} catch (error) {
 		return unreachableVerdict(probeUrl, errorCode(error), (error as Error).message ?? String(error), [apiKey]);
 	}
-	return probeVerdict({ ...reply, body: typeof reply.body === 'string' ? reply.body : '' }, probeUrl, [apiKey]);
 }

@@ -54,11 +54,26 @@ function describeFound(reply: ProbeReply, json: Record<string, unknown> | undefi
 	return `${status}${contentType ? ` (${contentType})` : ''}${text ? `: "${text}"` : ' with an empty body'}`;
 }
 
-/** The address to put in the credential, read from where the probe was sent on. */
-function redirectTarget(location: string, probeUrl: string): string {
-	const target = new URL(location, probeUrl);
-	const path = target.pathname.endsWith(PROBE_PATH) ? target.pathname.slice(0, -PROBE_PATH.length) : '';
-	return `${target.origin}${path}`;
+/**
+ * Where a redirect of the probe leads. The same request moved elsewhere (http → https, a new
+ * host) gives the Base URL to use; a redirect to another path (a sign-in page) does not.
+ */
+function redirectVerdict(statusCode: number, location: string, probeUrl: string): INodeCredentialTestResult {
+	let target: URL;
+	try {
+		target = new URL(location, probeUrl);
+	} catch {
+		return error(`The Base URL redirects (HTTP ${statusCode}) to "${location.slice(0, 200)}", which is not an address. Check the Base URL.`);
+	}
+	if (target.pathname.endsWith(PROBE_PATH)) {
+		const baseUrl = `${target.origin}${target.pathname.slice(0, -PROBE_PATH.length)}`;
+		return error(
+			`The Base URL redirects (HTTP ${statusCode}): use the address it redirects to, ${baseUrl}, as the Base URL. The node sends the key to the Base URL's origin only and does not follow redirects.`,
+		);
+	}
+	return error(
+		`The Base URL redirects (HTTP ${statusCode}) to ${target.href}, which is not the service's task address (a sign-in page?). Check the Base URL.`,
+	);
 }
 
 /**
@@ -76,10 +91,7 @@ export function probeVerdict(reply: ProbeReply, probeUrl: string, secrets: reado
 	if (statusCode >= 300 && statusCode < 400) {
 		const location = header(reply.headers, 'location');
 		if (!location) return error(`${where} answered HTTP ${statusCode} (a redirect) without saying where to. Check the Base URL.`);
-		const target = redirectTarget(location, probeUrl);
-		return error(
-			`The Base URL redirects (HTTP ${statusCode}) to ${target}. Use the address it redirects to, ${target}, as the Base URL: the node sends the key to the Base URL's origin only.`,
-		);
+		return redirectVerdict(statusCode, location, probeUrl);
 	}
 	if (requestId) {
 		const tag = ` [request ${requestId}]`;
@@ -91,6 +103,20 @@ export function probeVerdict(reply: ProbeReply, probeUrl: string, secrets: reado
 		return error(`The service answered HTTP ${statusCode}: ${said('no message')}. Try again later.${tag}`);
 	}
 	return error(`${where} is not the Product Image service: GET ${PROBE_PATH} answered ${redactSecrets(describeFound(reply, json), secrets)}. Check the Base URL.`);
+}
+
+/**
+ * The service refuses a probe without a key. An address that answers it like the keyed one
+ * never looked at the key, so the keyed answer proves nothing: undefined when all is well.
+ */
+export function keylessVerdict(reply: ProbeReply, probeUrl: string): INodeCredentialTestResult | undefined {
+	if (reply.statusCode === 401 || reply.statusCode === 403) return undefined;
+	const { origin, pathname } = new URL(probeUrl.slice(0, -PROBE_PATH.length));
+	const extraPath = pathname.replace(/\/+$/, '');
+	const hint = extraPath ? ` Leave out the path ${extraPath}: the Base URL is the service's address without /v1.` : ' Check the Base URL.';
+	return error(
+		`${origin}${extraPath} answers GET ${PROBE_PATH} the same way without a key (HTTP ${reply.statusCode}), so it did not check the key: it is not the service's task address.${hint}`,
+	);
 }
 
 /** The probe never reached an answer: say why in the words of the socket error. */
