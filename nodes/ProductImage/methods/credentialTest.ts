@@ -9,6 +9,7 @@ import { keylessVerdict, PROBE_PATH, probeVerdict, unreachableVerdict } from './
 
 const PROBE_TIMEOUT_MS = 20_000;
 
+/** The socket error's code (ECONNREFUSED, ENOTFOUND…), which n8n's request stack may wrap in `cause`. */
 function errorCode(error: unknown): string | undefined {
 	for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
 		const code = (current as { code?: unknown }).code;
