@@ -1,17 +1,14 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
 
 /**
- * The service has no "who am I" endpoint, so the test asks for a task id that can never exist:
- * a valid key gets 404 (accepted, task unknown), a wrong key gets 401/403.
+ * Tested by the Product Image node (`testedBy`): a declarative `test` here would take precedence
+ * in n8n, and it cannot tell the service's reply from another server's.
  */
-export const CREDENTIAL_PROBE_PATH = '/v1/open/tasks/task_credential_check';
-
 export class ProductImageApi implements ICredentialType {
 	name = 'productImageApi';
 
@@ -53,50 +50,5 @@ export class ProductImageApi implements ICredentialType {
 				Authorization: '=Bearer {{$credentials.apiKey}}',
 			},
 		},
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: CREDENTIAL_PROBE_PATH,
-			method: 'GET',
-			// 404 (task unknown) is the expected answer to a valid key; only a refused key fails.
-			ignoreHttpStatusErrors: { ignore: true, except: [401, 403] },
-			disableFollowRedirect: true,
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'The service rejected the API key (HTTP 401). Copy the key again from your account.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The service refused the API key (HTTP 403). It needs a full member-level key.',
-				},
-			},
-			// n8n 1.x accepts every status in this mode; the service's envelope still says 401/403.
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'code',
-					value: 401,
-					message: 'The service rejected the API key (code 401). Copy the key again from your account.',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'code',
-					value: 403,
-					message: 'The service refused the API key (code 403). It needs a full member-level key.',
-				},
-			},
-			// n8n's tester checks each rule by its type; its typings only allow one type per list.
-		] as unknown as ICredentialTestRequest['rules'],
 	};
 }

@@ -13,6 +13,7 @@ const steps = [
 	['engine, fault and unit tests', 'npx', ['jest', '--ci']],
 	['fault table (README) is current, and the key scan', 'node', ['scripts/fault-table.js', '--check']],
 	['real n8n (examples, packed package)', 'node', ['test/e2e/run.js']],
+	['real n8n (credential test through the REST API)', 'node', ['test/e2e/credential-test.js']],
 ];
 
 for (const [label, command, args] of steps) {

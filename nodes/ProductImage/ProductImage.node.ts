@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/properties';
 import { router } from './actions/router';
+import { productImageApiConnection } from './methods/credentialTest';
 
 export class ProductImage implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,8 +18,13 @@ export class ProductImage implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'productImageApi', required: true }],
+		credentials: [{ name: 'productImageApi', required: true, testedBy: 'productImageApiConnection' }],
 		properties,
+	};
+
+	methods = {
+		// The key is the `testedBy` name above.
+		credentialTest: { productImageApiConnection },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

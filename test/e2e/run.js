@@ -25,12 +25,11 @@ const { startSimulator } = require('./lib/simulator');
 const { startFakeOpenAi } = require('./lib/fake-openai');
 const { liveService } = require('./lib/live-service');
 const { CREDENTIAL } = require('./lib/workflows');
-const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot } = require('./lib/suite');
+const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot, finishWorkRoot, runSuite } = require('./lib/suite');
 const { loadExpectation, makeContext } = require('./lib/expectation');
 const { summary } = require('./lib/run-data');
 const { redact } = require('./lib/redact');
 const { info, formatDuration } = require('./lib/log');
-const { stopChildrenOnSignal } = require('./lib/proc');
 
 /** @type {import('./n8n-process').BinaryMode[]} */
 const MODES = ['default', 'filesystem'];
@@ -192,22 +191,9 @@ async function main() {
   } finally {
     await sim?.stop();
     await llm?.stop();
-    if (failed === 0 && process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
-    else info(`kept the work folder for inspection: ${workRoot}`);
-    info(`finished in ${formatDuration(Date.now() - started)}`);
+    finishWorkRoot(workRoot, failed, started);
   }
   return { passed, failed };
 }
 
-stopChildrenOnSignal();
-main().then(
-  ({ passed, failed }) => {
-    console.log(`${passed} passed, ${failed} failed`);
-    process.exitCode = failed > 0 ? 1 : 0;
-  },
-  (err) => {
-    console.error(`e2e suite could not run: ${redact(err instanceof Error ? err.message : String(err))}`);
-    console.log('0 passed, 1 failed');
-    process.exitCode = 1;
-  },
-);
+runSuite('e2e suite', main);

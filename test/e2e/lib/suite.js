@@ -11,7 +11,9 @@ const { ensureInstalled } = require('../install-n8n');
 const { build, pack, installPackage } = require('../install-package');
 const { createN8n } = require('../n8n-process');
 const { prepareWorkflow, writeCredentialFile } = require('./workflows');
-const { info } = require('./log');
+const { info, formatDuration } = require('./log');
+const { stopChildrenOnSignal } = require('./proc');
+const { redact } = require('./redact');
 
 /**
  * @param {{versions: string[], build?: boolean, workRoot: string}} options
@@ -65,4 +67,34 @@ async function prepareUserFolder(options) {
   return { n8n, workflows: imported };
 }
 
-module.exports = { preparePackageAndN8n, prepareUserFolder, makeWorkRoot };
+/**
+ * Removes the work folder after a clean run; keeps it for inspection after a failure or with
+ * PRODUCT_IMAGE_E2E_KEEP=1.
+ * @param {string} workRoot @param {number} failed @param {number} started
+ */
+function finishWorkRoot(workRoot, failed, started) {
+  if (failed === 0 && process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
+  else info(`kept the work folder for inspection: ${workRoot}`);
+  info(`finished in ${formatDuration(Date.now() - started)}`);
+}
+
+/**
+ * Runs a suite's `main` and ends with the line CI reads, "N passed, N failed".
+ * @param {string} name @param {() => Promise<{passed: number, failed: number}>} main
+ */
+function runSuite(name, main) {
+  stopChildrenOnSignal();
+  main().then(
+    ({ passed, failed }) => {
+      console.log(`${passed} passed, ${failed} failed`);
+      process.exitCode = failed > 0 ? 1 : 0;
+    },
+    (err) => {
+      console.error(`${name} could not run: ${redact(err instanceof Error ? err.message : String(err))}`);
+      console.log('0 passed, 1 failed');
+      process.exitCode = 1;
+    },
+  );
+}
+
+module.exports = { preparePackageAndN8n, prepareUserFolder, makeWorkRoot, finishWorkRoot, runSuite };
