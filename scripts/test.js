@@ -13,6 +13,7 @@ const steps = [
 	['engine, fault and unit tests', 'npx', ['jest', '--ci']],
 	['fault table (README) and key scan', 'node', ['scripts/fault-table.js']],
 	['real n8n (examples, packed package)', 'node', ['test/e2e/run.js']],
+	['real n8n in queue mode (Postgres, Redis, two workers)', 'node', ['test/queue/run.js']],
 ];
 
 for (const [label, command, args] of steps) {

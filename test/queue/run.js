@@ -14,6 +14,7 @@
 //   PRODUCT_IMAGE_E2E_KEEP=1         keep the work folder (kept anyway when a check fails)
 
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { cacheDir } = require('../e2e/lib/config');
 const { listExamples, expectationFile } = require('../e2e/lib/workflows');
@@ -24,13 +25,18 @@ const { startFakeOpenAi } = require('../e2e/lib/fake-openai');
 const { stopChildrenOnSignal } = require('../e2e/lib/proc');
 const { info, formatDuration } = require('../e2e/lib/log');
 const { ensureServers } = require('./lib/system-packages');
+const { writeReadmeFigures } = require('./lib/readme-figures');
 const { startStack } = require('./lib/stack');
-const { webhookCopy, uploadManyWorkflow, longWaitWorkflow } = require('./lib/workflows');
+const { webhookCopy, uploadManyWorkflow, longWaitWorkflow, fanOutCopy } = require('./lib/workflows');
 const { runExamples } = require('./scenarios/examples');
 const { runUploadMany } = require('./scenarios/upload-many');
 const { runStop } = require('./scenarios/stop');
+const { createFanOutTable, runFanOut } = require('./scenarios/fan-out');
 
 const UPLOAD_ITEMS = 20;
+const FAN_OUT = { products: 200, images: 2, batchSize: 20 };
+// Executions each worker runs at once: with 10 batches, one worker needs two rounds.
+const WORKER_CONCURRENCY = 5;
 
 function versions() {
   return (process.env.PRODUCT_IMAGE_QUEUE_N8N ?? '2.41.0').split(',').map((v) => v.trim()).filter(Boolean);
@@ -67,6 +73,7 @@ async function main() {
       const script = file && loadExpectation(file).llm;
       if (typeof script === 'object') llm.reset(script);
     }
+    const fanOut = fanOutCopy(FAN_OUT.products);
     const examples = listExamples().map((e) => ({ name: e.name, ...webhookCopy(e) }));
     const uploadMany = uploadManyWorkflow(UPLOAD_ITEMS);
     const longWait = longWaitWorkflow();
@@ -81,8 +88,9 @@ async function main() {
         service: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
         llm: { baseUrl: llm.baseUrl, apiKey: llm.apiKey },
         binaryMode: mode,
-        workflows: [...examples, uploadMany, longWait],
+        workflows: [...examples, uploadMany, longWait, fanOut],
         workers: 2,
+        workerConcurrency: WORKER_CONCURRENCY,
       });
       /** @type {import('./scenarios/context').Context} */
       const ctx = {
@@ -101,6 +109,13 @@ async function main() {
         await runExamples(ctx, examples);
         await runUploadMany(ctx, uploadMany, UPLOAD_ITEMS);
         await runStop(ctx, longWait);
+        const table = await createFanOutTable(ctx);
+        const two = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers });
+        await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers, submit429s: 40 });
+        await stack.workers[1].stop();
+        const one = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: [stack.workers[0]] });
+        ctx.report(`fan-out wall time, 1 worker / 2 workers (worker concurrency ${WORKER_CONCURRENCY}, Max Concurrency 5): ${(one.wallMs / two.wallMs).toFixed(2)}`);
+        ctx.check(Object.keys(two.perWorker).length === 2, 'the fan-out spread over both workers');
       } catch (err) {
         failures.push(`n8n ${version}: ${/** @type {Error} */ (err).message}`);
         info(`logs kept in ${stack.logDir}`);
@@ -118,6 +133,8 @@ async function main() {
     process.exitCode = 1;
     return;
   }
+  const machine = `${os.cpus().length} cores, ${formatDuration(Date.now() - started)} for the whole run`;
+  if (writeReadmeFigures(measured, machine)) info('README figures updated (Running large catalogues)');
   if (process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
   process.stdout.write(`\nqueue-mode suite passed in ${formatDuration(Date.now() - started)}\n`);
 }

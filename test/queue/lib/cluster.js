@@ -90,12 +90,12 @@ async function waitHealthy(url, child, logFile) {
  * The main process: editor, REST API and production webhooks.
  * @param {ReturnType<typeof createQueueN8n> extends Promise<infer T> ? T : never} n8n
  * @param {string} logDir
+ * @param {number} port
  */
-async function startMain(n8n, logDir) {
+async function startMain(n8n, logDir, port) {
   const s = step('starting the n8n main process');
   const logFile = path.join(logDir, 'main.log');
   const fd = fs.openSync(logFile, 'a');
-  const port = await freePort();
   try {
     const editor = await n8n.startEditor({ port, stdio: ['ignore', fd, fd] });
     s.done(`${editor.url}, log ${logFile}`);

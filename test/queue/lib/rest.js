@@ -50,10 +50,29 @@ function restClient(baseUrl, cookie) {
       const data = await call('GET', `executions?filter=${filter}&limit=100`);
       return data.results ?? data;
     },
-    /** The stored record, its run data as n8n's own serialised text. @param {string} id */
-    execution: (id) => call('GET', `executions/${id}`),
     /** @param {string} id */
     stop: (id) => call('POST', `executions/${id}/stop`, {}),
+    /**
+     * A Data Table in the owner's project; workflows find it by name.
+     * @param {string} name
+     * @param {{name: string, type: 'string' | 'number' | 'boolean' | 'date'}[]} columns
+     */
+    createDataTable: async (name, columns) => {
+      const project = await call('GET', 'projects/personal');
+      const table = await call('POST', `projects/${project.id}/data-tables`, { name, columns });
+      return {
+        id: table.id,
+        /** @returns {Promise<Record<string, any>[]>} every row, page by page */
+        rows: async () => {
+          const rows = [];
+          for (let skip = 0; ; skip += 100) {
+            const page = await call('GET', `projects/${project.id}/data-tables/${table.id}/rows?take=100&skip=${skip}`);
+            rows.push(...page.data);
+            if (page.data.length < 100) return rows;
+          }
+        },
+      };
+    },
   };
 }
 

@@ -13,6 +13,8 @@ const { info } = require('../../e2e/lib/log');
 const { startRedis, startPostgres, postgresReachableDir } = require('./servers');
 const { createQueueN8n, startMain, startWorker } = require('./cluster');
 const { setupOwner } = require('./rest');
+const { MAIN_URL } = require('./workflows');
+const { freePort } = require('../../e2e/lib/ports');
 
 /**
  * @param {object} o
@@ -59,11 +61,12 @@ async function startStack(o) {
     const workflowDir = path.join(userFolder, 'workflows');
     fs.mkdirSync(workflowDir, { recursive: true });
     const file = path.join(workflowDir, 'all.json');
-    fs.writeFileSync(file, JSON.stringify(o.workflows.map((w) => w.workflow), null, 2));
+    const mainPort = await freePort();
+    fs.writeFileSync(file, JSON.stringify(o.workflows.map((w) => w.workflow), null, 2).replaceAll(MAIN_URL, `http://127.0.0.1:${mainPort}`));
     await n8n.importWorkflow(file);
     for (const { workflow } of o.workflows) await publish(n8n, workflow.id);
 
-    const main = await startMain(n8n, logDir);
+    const main = await startMain(n8n, logDir, mainPort);
     stops.push(main.stop);
     const rest = await setupOwner(`http://127.0.0.1:${main.port}`);
     const names = Array.from({ length: o.workers }, (_, i) => `worker-${i + 1}`);

@@ -121,4 +121,40 @@ function longWaitWorkflow() {
   return { workflow, webhookPath };
 }
 
-module.exports = { webhookCopy, uploadManyWorkflow, longWaitWorkflow, chain, productImageNode, webhookNode };
+/**
+ * The fan-out example as the suite runs it: started by a webhook, the catalogue made by a
+ * Code node (N products with photo addresses) instead of Shopify, the Data Table found by
+ * name (2.x; 1.123's Data Table node picks tables from a list or by id only), and the wait
+ * polling at the short pace of the simulator's tasks.
+ * @param {number} products
+ */
+function fanOutCopy(products) {
+  const copy = webhookCopy({ name: 'catalogue-fan-out', file: path.join(REPO_ROOT, 'examples', 'catalogue-fan-out.json') });
+  copy.workflow.nodes = copy.workflow.nodes.map((/** @type {any} */ n) => {
+    if (n.name === 'Get products') {
+      return {
+        id: n.id,
+        name: n.name,
+        position: n.position,
+        type: 'n8n-nodes-base.code',
+        typeVersion: 2,
+        parameters: {
+          jsCode: `return Array.from({ length: ${products} }, (_, i) => ({ json: { id: 1000 + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } } }));`,
+        },
+      };
+    }
+    if (n.name === 'Settings') {
+      n.parameters.assignments.assignments = n.parameters.assignments.assignments.map((/** @type {any} */ a) => (a.name === 'n8nUrl' ? { ...a, value: MAIN_URL } : a));
+    }
+    if (n.type === NODE_TYPE) n.parameters.options = { ...n.parameters.options, initialDelay: 0.2, pollInterval: 0.2 };
+    if (n.type === 'n8n-nodes-base.dataTable') n.parameters.dataTableId = { __rl: true, mode: 'name', value: FAN_OUT_TABLE };
+    return n;
+  });
+  return copy;
+}
+
+const FAN_OUT_TABLE = 'catalogue_images';
+// Replaced by the main process' address when the stack imports the workflows (lib/stack.js).
+const MAIN_URL = '__N8N_MAIN_URL__';
+
+module.exports = { fanOutCopy, FAN_OUT_TABLE, MAIN_URL, webhookCopy, uploadManyWorkflow, longWaitWorkflow, chain, productImageNode, webhookNode };
