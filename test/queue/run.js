@@ -10,6 +10,8 @@
 // Environment:
 //   PRODUCT_IMAGE_QUEUE_N8N          n8n versions, comma-separated (default 2.41.0)
 //   PRODUCT_IMAGE_QUEUE_BINARY_MODE  binary data mode (default: database on 2.x, filesystem on 1.x)
+//   PRODUCT_IMAGE_QUEUE_ONLY         scenarios, comma-separated: examples, upload, stop, fan-out
+//                                    (a narrowed run leaves the README's figures alone)
 //   PRODUCT_IMAGE_E2E_SKIP_BUILD=1   use the existing dist/
 //   PRODUCT_IMAGE_E2E_KEEP=1         keep the work folder (kept anyway when a check fails)
 
@@ -49,6 +51,10 @@ function binaryMode(version) {
   if (chosen) throw new Error(`unknown binary data mode "${chosen}" (default, filesystem or database)`);
   return Number(version.split('.')[0]) >= 2 ? 'database' : 'filesystem';
 }
+
+const ONLY = process.env.PRODUCT_IMAGE_QUEUE_ONLY?.split(',').map((s) => s.trim());
+/** @param {string} scenario */
+const selected = (scenario) => !ONLY || ONLY.includes(scenario);
 
 async function main() {
   stopChildrenOnSignal();
@@ -106,9 +112,10 @@ async function main() {
         },
       };
       try {
-        await runExamples(ctx, examples);
-        await runUploadMany(ctx, uploadMany, UPLOAD_ITEMS);
-        await runStop(ctx, longWait);
+        if (selected('examples')) await runExamples(ctx, examples);
+        if (selected('upload')) await runUploadMany(ctx, uploadMany, UPLOAD_ITEMS);
+        if (selected('stop')) await runStop(ctx, longWait);
+        if (!selected('fan-out')) continue;
         const table = await createFanOutTable(ctx);
         const two = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers });
         await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers, submit429s: 40 });
@@ -134,7 +141,7 @@ async function main() {
     return;
   }
   const machine = `${os.cpus().length} cores, ${formatDuration(Date.now() - started)} for the whole run`;
-  if (writeReadmeFigures(measured, machine)) info('README figures updated (Running large catalogues)');
+  if (!ONLY && writeReadmeFigures(measured, machine)) info('README figures updated (Running large catalogues)');
   if (process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
   process.stdout.write(`\nqueue-mode suite passed in ${formatDuration(Date.now() - started)}\n`);
 }
