@@ -36,7 +36,8 @@ async function createQueueN8n({ install, userFolder, postgres, redis, binaryMode
       EXECUTIONS_MODE: 'queue',
       QUEUE_BULL_REDIS_HOST: '127.0.0.1',
       QUEUE_BULL_REDIS_PORT: String(redis.port),
-      N8N_DISABLED_MODULES: 'mcp-registry',
+      // 2.x calls n8n's servers from this module; 1.x has no such module and refuses the name.
+      ...(Number(install.version.split('.')[0]) >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
       N8N_RUNNERS_ENABLED: 'true',
     },
   });
