@@ -20,12 +20,16 @@ const START_TYPES = ['n8n-nodes-base.manualTrigger', '@n8n/n8n-nodes-langchain.m
 // Triggers `n8n execute` cannot start from; the headless copy starts there by hand instead.
 const SCHEDULE_TYPES = ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.cron'];
 
+// Examples that need queue mode (sub-workflows by id, Data Tables by name, a scheduled
+// collector): test/queue runs them, `n8n execute` cannot.
+const QUEUE_ONLY_EXAMPLES = new Set(['catalogue-fan-out']);
+
 /** @returns {{name: string, file: string}[]} */
 function listExamples() {
   if (!fs.existsSync(EXAMPLES_DIR)) return [];
   return fs
     .readdirSync(EXAMPLES_DIR)
-    .filter((f) => f.endsWith('.json'))
+    .filter((f) => f.endsWith('.json') && !QUEUE_ONLY_EXAMPLES.has(f.slice(0, -'.json'.length)))
     .sort()
     .map((f) => ({ name: f.slice(0, -'.json'.length), file: path.join(EXAMPLES_DIR, f) }));
 }

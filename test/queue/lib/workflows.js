@@ -1,0 +1,160 @@
+// @ts-check
+'use strict';
+
+// Workflows as the queue-mode suite runs them: every example's test copy (made by the e2e
+// suite's prepareWorkflow) started by a production webhook instead of a Manual Trigger, and
+// the suite's own probes (a multipart upload with many items, a long wait to stop).
+
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { prepareWorkflow, CREDENTIAL, stableId } = require('../../e2e/lib/workflows');
+const { REPO_ROOT } = require('../../e2e/lib/config');
+
+const MANUAL_TYPE = 'n8n-nodes-base.manualTrigger';
+const NODE_TYPE = 'n8n-nodes-product-image.productImage';
+
+/**
+ * A Webhook node of the given name and place; `lastNode` answers with the last node's items
+ * once the worker has finished, `onReceived` at once.
+ * @param {{name: string, position?: number[], id?: string}} like
+ * @param {string} webhookPath
+ * @param {'lastNode' | 'onReceived'} responseMode
+ */
+function webhookNode(like, webhookPath, responseMode) {
+  return {
+    id: like.id ?? crypto.randomUUID(),
+    name: like.name,
+    position: like.position ?? [0, 0],
+    type: 'n8n-nodes-base.webhook',
+    typeVersion: 2,
+    webhookId: crypto.randomUUID(),
+    parameters: { httpMethod: 'POST', path: webhookPath, responseMode, responseData: 'allEntries', options: {} },
+  };
+}
+
+/**
+ * @param {{name: string, file: string}} example
+ * @returns {{workflow: any, webhookPath: string}}
+ */
+function webhookCopy(example) {
+  const workflow = prepareWorkflow(example, { pins: 'replace' });
+  const webhookPath = `queue-${workflow.id}`;
+  workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => (n.type === MANUAL_TYPE ? webhookNode(n, webhookPath, 'lastNode') : n));
+  return { workflow, webhookPath };
+}
+
+/** The product photo the first example embeds: a real PNG small enough to send many times. */
+function samplePhotoBase64() {
+  const example = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', 'product-photo-to-aplus-images.json'), 'utf8'));
+  const set = example.nodes.find((/** @type {any} */ n) => n.name === 'Product photo');
+  return set.parameters.assignments.assignments.find((/** @type {any} */ a) => a.name === 'photo').value;
+}
+
+/**
+ * @param {string} name
+ * @param {any[]} nodes in order; each is connected to the next
+ */
+function chain(name, nodes) {
+  /** @type {Record<string, any>} */
+  const connections = {};
+  nodes.forEach((n, i) => {
+    n.position = [i * 220, 0];
+    if (i + 1 < nodes.length) connections[n.name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+  });
+  return { id: stableId(`queue-${name}`), name: `queue suite: ${name}`, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** @param {string} name @param {object} parameters */
+function productImageNode(name, parameters) {
+  return { id: crypto.randomUUID(), name, type: NODE_TYPE, typeVersion: 1, credentials: { productImageApi: { ...CREDENTIAL } }, parameters };
+}
+
+/**
+ * N products, each with a photo as binary data, through Generate and Wait with the photo as
+ * an Input Binary Field: every item uploads its photo (multipart) inside the worker.
+ * @param {number} items
+ */
+function uploadManyWorkflow(items) {
+  const webhookPath = 'queue-upload-many';
+  const photo = samplePhotoBase64();
+  const products = {
+    id: crypto.randomUUID(),
+    name: 'Products',
+    type: 'n8n-nodes-base.code',
+    typeVersion: 2,
+    parameters: { jsCode: `return Array.from({ length: ${items} }, (_, i) => ({ json: { productName: 'Bottle ' + (i + 1), photo: ${JSON.stringify(photo)} } }));` },
+  };
+  const toFile = {
+    id: crypto.randomUUID(),
+    name: 'Photo to file',
+    type: 'n8n-nodes-base.convertToFile',
+    typeVersion: 1.1,
+    parameters: { operation: 'toBinary', sourceProperty: 'photo', binaryPropertyName: 'data', options: { dataIsBase64: true, fileName: 'bottle.png', mimeType: 'image/png' } },
+  };
+  const generate = productImageNode('Generate and wait', {
+    resource: 'image',
+    operation: 'generateAndWait',
+    prompt: "={{ 'Catalogue photo of ' + $('Products').item.json.productName }}",
+    productName: "={{ $('Products').item.json.productName }}",
+    inputBinaryFields: 'data',
+    size: '1:1',
+    resolution: '1k',
+    options: { initialDelay: 0.2, pollInterval: 0.2, maxConcurrency: 5 },
+  });
+  const workflow = chain('upload many', [webhookNode({ name: 'Webhook' }, webhookPath, 'lastNode'), products, toFile, generate]);
+  return { workflow, webhookPath };
+}
+
+/** One Generate and Wait on a task that takes minutes: the execution the suite stops. */
+function longWaitWorkflow() {
+  const webhookPath = 'queue-long-wait';
+  const generate = productImageNode('Generate and wait', {
+    resource: 'image',
+    operation: 'generateAndWait',
+    prompt: 'A product photo that takes a long time',
+    size: '1:1',
+    resolution: '1k',
+    options: { initialDelay: 0.2, pollInterval: 0.2, maxWaitTime: 600 },
+  });
+  const workflow = chain('long wait', [webhookNode({ name: 'Webhook' }, webhookPath, 'onReceived'), generate]);
+  return { workflow, webhookPath };
+}
+
+/**
+ * The fan-out example as the suite runs it: started by a webhook, the catalogue made by a
+ * Code node (N products with photo addresses) instead of Shopify, the Data Table found by
+ * name (2.x; 1.123's Data Table node picks tables from a list or by id only), and the wait
+ * polling at the short pace of the simulator's tasks.
+ * @param {number} products
+ */
+function fanOutCopy(products) {
+  const copy = webhookCopy({ name: 'catalogue-fan-out', file: path.join(REPO_ROOT, 'examples', 'catalogue-fan-out.json') });
+  copy.workflow.nodes = copy.workflow.nodes.map((/** @type {any} */ n) => {
+    if (n.name === 'Get products') {
+      return {
+        id: n.id,
+        name: n.name,
+        position: n.position,
+        type: 'n8n-nodes-base.code',
+        typeVersion: 2,
+        parameters: {
+          jsCode: `return Array.from({ length: ${products} }, (_, i) => ({ json: { id: 1000 + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } } }));`,
+        },
+      };
+    }
+    if (n.name === 'Settings') {
+      n.parameters.assignments.assignments = n.parameters.assignments.assignments.map((/** @type {any} */ a) => (a.name === 'n8nUrl' ? { ...a, value: MAIN_URL } : a));
+    }
+    if (n.type === NODE_TYPE) n.parameters.options = { ...n.parameters.options, initialDelay: 0.2, pollInterval: 0.2 };
+    if (n.type === 'n8n-nodes-base.dataTable') n.parameters.dataTableId = { __rl: true, mode: 'name', value: FAN_OUT_TABLE };
+    return n;
+  });
+  return copy;
+}
+
+const FAN_OUT_TABLE = 'catalogue_images';
+// Replaced by the main process' address when the stack imports the workflows (lib/stack.js).
+const MAIN_URL = '__N8N_MAIN_URL__';
+
+module.exports = { fanOutCopy, FAN_OUT_TABLE, MAIN_URL, webhookCopy, uploadManyWorkflow, longWaitWorkflow, chain, productImageNode, webhookNode };

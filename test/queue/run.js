@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+
+// The queue-mode suite: n8n with Postgres, Redis, one main process and two workers, the
+// packed package installed as a community package, executions started by production
+// webhooks, against the service simulator. Everything it starts is stopped at the end, also
+// when a check fails or the run is interrupted.
+//
+// Environment:
+//   PRODUCT_IMAGE_QUEUE_N8N          n8n versions, comma-separated (default 2.41.0)
+//   PRODUCT_IMAGE_QUEUE_BINARY_MODE  binary data mode (default: database on 2.x, filesystem on 1.x)
+//   PRODUCT_IMAGE_QUEUE_ONLY         scenarios, comma-separated: examples, upload, stop, fan-out
+//                                    (a narrowed run leaves the README's figures alone)
+//   PRODUCT_IMAGE_E2E_SKIP_BUILD=1   use the existing dist/
+//   PRODUCT_IMAGE_E2E_KEEP=1         keep the work folder (kept anyway when a check fails)
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { cacheDir } = require('../e2e/lib/config');
+const { listExamples, expectationFile } = require('../e2e/lib/workflows');
+const { loadExpectation } = require('../e2e/lib/expectation');
+const { preparePackageAndN8n } = require('../e2e/lib/suite');
+const { startSimulator } = require('../e2e/lib/simulator');
+const { startFakeOpenAi } = require('../e2e/lib/fake-openai');
+const { stopChildrenOnSignal } = require('../e2e/lib/proc');
+const { info, formatDuration } = require('../e2e/lib/log');
+const { ensureServers } = require('./lib/system-packages');
+const { writeReadmeFigures } = require('./lib/readme-figures');
+const { startStack } = require('./lib/stack');
+const { webhookCopy, uploadManyWorkflow, longWaitWorkflow, fanOutCopy } = require('./lib/workflows');
+const { runExamples } = require('./scenarios/examples');
+const { runUploadMany } = require('./scenarios/upload-many');
+const { runStop } = require('./scenarios/stop');
+const { createFanOutTable, runFanOut } = require('./scenarios/fan-out');
+
+const UPLOAD_ITEMS = 20;
+const FAN_OUT = { products: 200, images: 2, batchSize: 20 };
+// Executions each worker runs at once: with 10 batches, one worker needs two rounds.
+const WORKER_CONCURRENCY = 5;
+
+function versions() {
+  return (process.env.PRODUCT_IMAGE_QUEUE_N8N ?? '2.41.0').split(',').map((v) => v.trim()).filter(Boolean);
+}
+
+/** @param {string} version @returns {'default' | 'filesystem' | 'database'} */
+function binaryMode(version) {
+  const chosen = process.env.PRODUCT_IMAGE_QUEUE_BINARY_MODE;
+  if (chosen === 'default' || chosen === 'filesystem' || chosen === 'database') return chosen;
+  if (chosen) throw new Error(`unknown binary data mode "${chosen}" (default, filesystem or database)`);
+  return Number(version.split('.')[0]) >= 2 ? 'database' : 'filesystem';
+}
+
+const ONLY = process.env.PRODUCT_IMAGE_QUEUE_ONLY?.split(',').map((s) => s.trim());
+/** @param {string} scenario */
+const selected = (scenario) => !ONLY || ONLY.includes(scenario);
+
+async function main() {
+  stopChildrenOnSignal();
+  const started = Date.now();
+  const servers = await ensureServers();
+  const queueCache = path.join(cacheDir(), 'queue');
+  fs.mkdirSync(queueCache, { recursive: true });
+  const workRoot = fs.mkdtempSync(path.join(queueCache, 'run-'));
+  info(`work folder ${workRoot}`);
+  const { installs, tarball } = await preparePackageAndN8n({ versions: versions(), workRoot });
+  const sim = await startSimulator();
+  const llm = await startFakeOpenAi();
+  /** @type {string[]} */
+  const failures = [];
+  /** @type {string[]} */
+  const measured = [];
+  try {
+    await sim.configure({ taskDurationMs: 300 });
+    // The one example with an AI model scripts the fake model through its expectation.
+    for (const e of listExamples()) {
+      const file = expectationFile(e.name);
+      const script = file && loadExpectation(file).llm;
+      if (typeof script === 'object') llm.reset(script);
+    }
+    const fanOut = fanOutCopy(FAN_OUT.products);
+    const examples = listExamples().map((e) => ({ name: e.name, ...webhookCopy(e) }));
+    const uploadMany = uploadManyWorkflow(UPLOAD_ITEMS);
+    const longWait = longWaitWorkflow();
+    for (const version of versions()) {
+      const mode = binaryMode(version);
+      info(`n8n ${version}, queue mode, binary data mode ${mode}`);
+      const stack = await startStack({
+        install: installs.n8n[version],
+        tarball,
+        workDir: path.join(workRoot, version),
+        servers,
+        service: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+        llm: { baseUrl: llm.baseUrl, apiKey: llm.apiKey },
+        binaryMode: mode,
+        workflows: [...examples, uploadMany, longWait, fanOut],
+        workers: 2,
+        workerConcurrency: WORKER_CONCURRENCY,
+      });
+      /** @type {import('./scenarios/context').Context} */
+      const ctx = {
+        stack,
+        sim,
+        report: (line) => {
+          measured.push(`n8n ${version} (${mode}): ${line}`);
+          info(`measured: ${line}`);
+        },
+        check: (ok, what) => {
+          info(`${ok ? 'ok' : 'FAILED'}: ${what}`);
+          if (!ok) failures.push(`n8n ${version}: ${what}`);
+        },
+      };
+      try {
+        if (selected('examples')) await runExamples(ctx, examples);
+        if (selected('upload')) await runUploadMany(ctx, uploadMany, UPLOAD_ITEMS);
+        if (selected('stop')) await runStop(ctx, longWait);
+        if (!selected('fan-out')) continue;
+        const table = await createFanOutTable(ctx);
+        const two = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers });
+        await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers, submit429s: 40 });
+        await stack.workers[1].stop();
+        const one = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: [stack.workers[0]] });
+        ctx.report(`fan-out wall time, 1 worker / 2 workers (worker concurrency ${WORKER_CONCURRENCY}, Max Concurrency 5): ${(one.wallMs / two.wallMs).toFixed(2)}`);
+        ctx.check(Object.keys(two.perWorker).length === 2, 'the fan-out spread over both workers');
+      } catch (err) {
+        failures.push(`n8n ${version}: ${/** @type {Error} */ (err).message}`);
+        info(`logs kept in ${stack.logDir}`);
+      } finally {
+        await stack.stop();
+      }
+    }
+  } finally {
+    await sim.stop();
+    await llm.stop();
+  }
+  process.stdout.write(`\nQueue-mode suite, measured:\n${measured.map((l) => `  ${l}`).join('\n')}\n`);
+  if (failures.length) {
+    process.stdout.write(`\nFAILED (work folder kept: ${workRoot}):\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const machine = `${os.cpus().length} cores, ${formatDuration(Date.now() - started)} for the whole run`;
+  if (!ONLY && writeReadmeFigures(measured, machine)) info('README figures updated (Running large catalogues)');
+  if (process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
+  process.stdout.write(`\nqueue-mode suite passed in ${formatDuration(Date.now() - started)}\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`\nqueue-mode suite: ${err.message}\n`);
+  process.exit(1);
+});
