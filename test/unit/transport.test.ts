@@ -14,11 +14,10 @@ import {
 import { redactSecrets } from '../../nodes/ProductImage/transport/redact';
 import { backoffDelay, isRetryable, retryDelay } from '../../nodes/ProductImage/transport/retryPolicy';
 import { RateLimitGate } from '../../nodes/ProductImage/transport/rateLimitGate';
-import { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/endpoints';
+import { ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/endpoints';
 import { looksLikeText, peekFirstChunk } from '../../nodes/ProductImage/transport/body';
 import { pauseUnlessCancelled } from '../../nodes/ProductImage/transport/pause';
 import { withExtension } from '../../nodes/ProductImage/helpers/downloadBinary';
-import { CREDENTIAL_PROBE_PATH } from '../../credentials/ProductImageApi.credentials';
 
 describe('findServiceMessage finds the message in any error shape', () => {
 	test.each([
@@ -151,9 +150,8 @@ describe('the shared rate-limit gate', () => {
 	});
 });
 
-test('every endpoint is spelled once; the credential probes the same task path', () => {
+test('task ids are encoded into one path segment; every endpoint sits below /v1/open/', () => {
 	expect(taskPath('task_a/b')).toBe('/v1/open/tasks/task_a%2Fb');
-	expect(CREDENTIAL_PROBE_PATH).toBe(taskPath(CREDENTIAL_PROBE_TASK_ID));
 	expect(Object.values(ENDPOINTS).every((path) => path.startsWith('/v1/open/'))).toBe(true);
 });
 

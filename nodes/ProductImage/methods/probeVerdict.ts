@@ -2,13 +2,14 @@ import type { INodeCredentialTestResult } from 'n8n-workflow';
 
 import { htmlHeadline, looksLikeHtml } from '../transport/body';
 import { findServiceMessage } from '../transport/failure';
+import { CREDENTIAL_PROBE_TASK_ID, taskPath } from '../transport/endpoints';
 import { redactSecrets } from '../transport/redact';
 
 /**
  * The service has no "who am I" endpoint, so the test asks for a task id that can never exist:
  * the cheapest read that needs the key.
  */
-export const PROBE_PATH = '/v1/open/tasks/task_credential_check';
+export const PROBE_PATH = taskPath(CREDENTIAL_PROBE_TASK_ID);
 
 /** What came back for the probe, as n8n's request helper hands it over. */
 export interface ProbeReply {
