@@ -6,6 +6,13 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 
+/** What git sees as changed or untracked; the run must end with the same list it started with. */
+function treeState() {
+	const result = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8' });
+	return result.status === 0 ? result.stdout : undefined;
+}
+const treeBefore = treeState();
+
 const steps = [
 	['build', 'npm', ['run', 'build']],
 	['lint', 'npm', ['run', 'lint']],
@@ -28,3 +35,11 @@ for (const [label, command, args] of steps) {
 	}
 	process.stdout.write(`=== ${label} passed in ${seconds} s\n`);
 }
+
+// A step that rewrites a tracked file (a table, a figure) hides a stale copy instead of failing on it.
+const treeAfter = treeState();
+if (treeBefore !== undefined && treeAfter !== treeBefore) {
+	process.stdout.write(`\n=== the test command changed the tree:\n${treeAfter}\n`);
+	process.exit(1);
+}
+process.stdout.write('\n=== the tree is as the run found it\n');
