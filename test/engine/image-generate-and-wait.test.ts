@@ -212,3 +212,15 @@ test('the wait logs each status the task moves through, once', async () => {
 	expect(statusLines.length).toBeGreaterThanOrEqual(2);
 	expect(sim.tasks.get(taskId)!.queries).toBeGreaterThan(statusLines.length);
 });
+
+test('a task that reports an empty error object while it runs is waited for, not failed', async () => {
+	const sim = simulator();
+	sim.configure({ emptyErrorObject: true, taskDurationMs: 400 });
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] });
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	expect(result.items[0].json.status).toBe('succeeded');
+	const [task] = [...sim.tasks.values()];
+	expect(task.queries).toBeGreaterThan(1);
+});

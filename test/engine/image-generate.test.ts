@@ -103,3 +103,20 @@ test('many items submit one task each, in input order', async () => {
 	expect(prompts).toEqual(['a red bottle', 'a green bottle', 'a blue bottle']);
 	expect(sim.stats.submitsAccepted).toBe(3);
 });
+
+test('CDN addresses with commas in their path reach the service exactly as given', async () => {
+	const sim = simulator();
+	const cloudinary = 'https://res.cdn.test/image/upload/w_400,h_300,c_fill/v1/bottle.jpg';
+	const shopify = 'https://cdn.shop.test/files/bottle.jpg?v=1,2';
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			generate({ imageUrls: `${cloudinary}, ${shopify}\nhttps://cdn.shop.test/side.jpg` }),
+			generate({ imageUrls: `={{ ["${cloudinary}"] }}` }),
+		],
+	});
+
+	expect(result.error).toBeUndefined();
+	const bodies = [...sim.tasks.values()].map((task) => task.body.image_urls);
+	expect(bodies).toEqual([[cloudinary, shopify, 'https://cdn.shop.test/side.jpg'], [cloudinary]]);
+});

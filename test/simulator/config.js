@@ -18,6 +18,7 @@
  * @property {number} latencyMs
  * @property {number} maxUploadBytes
  * @property {number} expireAfterMs
+ * @property {boolean} emptyErrorObject a task that has not failed reports `error: {code: null, message: ''}` instead of null
  */
 
 /** @type {Readonly<SimulatorConfig>} */
@@ -33,6 +34,7 @@ const DEFAULT_CONFIG = Object.freeze({
   latencyMs: 0,
   maxUploadBytes: 20 * 1024 * 1024,
   expireAfterMs: 3 * 24 * 60 * 60 * 1000,
+  emptyErrorObject: false,
 });
 
 /**
@@ -61,6 +63,7 @@ const RULES = {
   latencyMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
   maxUploadBytes: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
   expireAfterMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
+  emptyErrorObject: { check: isBoolean, expect: 'a boolean' },
 };
 
 /**

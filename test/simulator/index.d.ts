@@ -10,6 +10,7 @@ export interface SimulatorConfig {
   imagesPerTask: number;
   imageLongSide: number;
   resultsInData: boolean;
+  emptyErrorObject: boolean;
   downloads: DownloadMode;
   assetsRequireAuth: boolean;
   errorShape: ErrorShape;

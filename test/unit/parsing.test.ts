@@ -10,7 +10,13 @@ describe('splitImageUrls', () => {
 		['https://a/1.png, https://a/2.png', ['https://a/1.png', 'https://a/2.png']],
 		['https://a/1.png\n\nhttps://a/2.png\n', ['https://a/1.png', 'https://a/2.png']],
 		[['https://a/1.png', ' https://a/2.png '], ['https://a/1.png', 'https://a/2.png']],
-		[['https://a/1.png,https://a/2.png'], ['https://a/1.png', 'https://a/2.png']],
+		[['https://a/1.png,https://a/2.png'], ['https://a/1.png,https://a/2.png']],
+		[
+			'https://cdn.test/upload/w_400,h_300/x.jpg, https://cdn.test/upload/c_fill,g_auto/y.jpg',
+			['https://cdn.test/upload/w_400,h_300/x.jpg', 'https://cdn.test/upload/c_fill,g_auto/y.jpg'],
+		],
+		['https://cdn.test/a,b.jpg\r\nHTTP://cdn.test/c.jpg', ['https://cdn.test/a,b.jpg', 'HTTP://cdn.test/c.jpg']],
+		[['https://cdn.test/upload/w_400,h_300/x.jpg'], ['https://cdn.test/upload/w_400,h_300/x.jpg']],
 		['', []],
 		[undefined, []],
 		[null, []],
@@ -49,9 +55,20 @@ describe('classifyTask', () => {
 		['error', null, 'failed'],
 		['processing', { code: 'x', message: 'boom' }, 'failed'],
 		['processing', 'boom', 'failed'],
+		['processing', { code: null, message: '' }, 'pending'],
+		['running', {}, 'pending'],
+		['running', { code: 0, message: ' ', details: [] }, 'pending'],
+		['running', { details: { reason: 'quota' } }, 'failed'],
+		['succeeded', { code: null, message: '' }, 'succeeded'],
 		['processing', {}, 'pending'],
 	])('status %j with error %j is %s', (status, error, expected) => {
 		expect(classifyTask({ status, error })).toBe(expected);
+	});
+
+	test('a succeeded task with images succeeds whatever its error field holds', () => {
+		const result = { images: [{ url: 'https://x.test/a.png' }] };
+		expect(classifyTask({ status: 'succeeded', result, error: { message: 'retried once' } })).toBe('succeeded');
+		expect(classifyTask({ status: 'succeeded', result: { images: [] }, error: { message: 'no image' } })).toBe('failed');
 	});
 
 	test('the reason of a failure comes from whichever field holds it', () => {

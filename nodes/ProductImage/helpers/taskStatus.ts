@@ -20,15 +20,22 @@ const FAILED_STATUSES = new Set([
 
 export type TaskState = 'succeeded' | 'failed' | 'pending';
 
-function hasError(error: unknown): boolean {
-	if (error === null || error === undefined || error === false) return false;
+/**
+ * Some services keep an `error` object on every task and fill it only on failure
+ * (`{code: null, message: ""}`): only content counts, not the object's presence.
+ */
+function hasError(error: unknown, depth = 0): boolean {
+	if (error === null || error === undefined || typeof error === 'boolean') return error === true;
 	if (typeof error === 'string') return error.trim() !== '';
-	if (typeof error === 'object') return Object.keys(error).length > 0;
-	return true;
+	if (typeof error === 'number') return error !== 0;
+	if (depth > 3 || typeof error !== 'object') return false;
+	return Object.values(error).some((value) => hasError(value, depth + 1));
 }
 
 export function classifyTask(task: Task): TaskState {
 	const status = task.status.trim().toLowerCase();
+	// The images are the result the user paid for; a leftover error note does not take them away.
+	if (status === 'succeeded' && (task.result?.images?.length ?? 0) > 0) return 'succeeded';
 	if (FAILED_STATUSES.has(status) || hasError(task.error)) return 'failed';
 	return status === 'succeeded' ? 'succeeded' : 'pending';
 }

@@ -34,12 +34,9 @@ function taskView(state, task, now) {
       images.push({ asset_id: assetId, url, expires_at: expiresAt });
     }
     view.result = { images };
-    view.error = null;
-  } else if (status === 'failed') {
-    view.error = { ...FAILURE };
-  } else {
-    view.error = null;
   }
+  if (status === 'failed') view.error = { ...FAILURE };
+  else view.error = state.config.emptyErrorObject ? { code: null, message: '' } : null;
   return view;
 }
 
