@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { WAIT_DEFAULTS } from '../helpers/waitSettings';
-
 /** The "Options" collection every operation with optional settings shows. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	return {
@@ -66,8 +64,21 @@ export const binaryPropertyOption: INodeProperties = {
 	displayName: 'Put Output File in Field',
 	name: 'binaryPropertyName',
 	type: 'string',
-	default: WAIT_DEFAULTS.binaryPropertyName,
+	default: 'data',
 	hint: 'The name of the output binary field to put the image in',
+};
+
+/** Read by the router before any item runs, so the first item's value counts for all. */
+export const DEFAULT_MAX_CONCURRENCY = 5;
+
+export const maxConcurrencyOption: INodeProperties = {
+	displayName: 'Max Concurrency',
+	name: 'maxConcurrency',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 50 },
+	default: 5,
+	description:
+		'How many items are sent to the service and waited for at the same time (read from the first item). Output order always follows the input.',
 };
 
 /** Options of every operation that waits for a task and hands its images on. */
@@ -77,14 +88,14 @@ export const waitOptions: INodeProperties[] = [
 		displayName: 'Download Images',
 		name: 'downloadImages',
 		type: 'boolean',
-		default: WAIT_DEFAULTS.downloadImages,
+		default: true,
 		description: 'Whether to download the images as binary data. Off: output the result addresses only (valid 3 days).',
 	},
 	{
 		displayName: 'Images Output',
 		name: 'imagesOutput',
 		type: 'options',
-		default: WAIT_DEFAULTS.imagesOutput,
+		default: 'perImage',
 		options: [
 			{ name: 'One Item per Image', value: 'perImage', description: 'Each image is an item with the field above' },
 			{
@@ -99,24 +110,16 @@ export const waitOptions: INodeProperties[] = [
 		name: 'initialDelay',
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 1 },
-		default: WAIT_DEFAULTS.initialDelay,
+		default: 5,
 		description: 'Seconds to wait before the first status query (the service asks for 5)',
 	},
-	{
-		displayName: 'Max Concurrency',
-		name: 'maxConcurrency',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 50 },
-		default: WAIT_DEFAULTS.maxConcurrency,
-		description:
-			'How many items are submitted and waited for at the same time (read from the first item). Output order always follows the input.',
-	},
+	maxConcurrencyOption,
 	{
 		displayName: 'Max Wait Time',
 		name: 'maxWaitTime',
 		type: 'number',
 		typeOptions: { minValue: 1, numberPrecision: 1 },
-		default: WAIT_DEFAULTS.maxWaitTime,
+		default: 600,
 		description: 'Seconds after which the wait gives up with an error naming the task ID, so it can be resumed',
 	},
 	{
@@ -124,7 +127,7 @@ export const waitOptions: INodeProperties[] = [
 		name: 'pollInterval',
 		type: 'number',
 		typeOptions: { minValue: 0.1, numberPrecision: 1 },
-		default: WAIT_DEFAULTS.pollInterval,
+		default: 5,
 		description: 'Seconds between status queries',
 	},
 ];

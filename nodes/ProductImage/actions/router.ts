@@ -1,13 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { forEachLimited } from '../helpers/concurrency';
-import { WAIT_DEFAULTS } from '../helpers/waitSettings';
+import type { AcceptedTask } from '../helpers/runControl';
+import { runControl } from '../helpers/runControl';
 import { openedSession } from '../transport/session';
 import * as aPlusPlan from './aPlusPlan/APlusPlan.resource';
 import * as analysis from './analysis/Analysis.resource';
 import * as image from './image/Image.resource';
 import * as task from './task/Task.resource';
+import { DEFAULT_MAX_CONCURRENCY } from './common.descriptions';
 import type { OperationModule } from './types';
 
 const resources: Record<string, Record<string, OperationModule>> = {
@@ -31,15 +33,41 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 }
 
 function concurrencyFor(context: IExecuteFunctions, operation: OperationModule): number {
-	if (!operation.waits) return 1;
+	if (!operation.runsConcurrently) return 1;
 	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
-	const value = Number(options.maxConcurrency ?? WAIT_DEFAULTS.maxConcurrency);
+	const value = Number(options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
 	return Number.isFinite(value) && value >= 1 ? Math.floor(value) : 1;
 }
 
+/** The error of one item, as n8n shows it: its own class kept, the item it belongs to named. */
+function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.context.itemIndex ??= itemIndex;
+		return error;
+	}
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
 /**
- * Runs the chosen operation for every input item. Items may overlap in time (operations that wait),
- * but each item's output lands in its own slot, so the output follows input order and pairing.
+ * Without Continue On Fail the node's output is lost, and with it every task id the run got:
+ * name each one, so what was paid for can still be collected.
+ */
+function listAcceptedTasks(error: NodeApiError | NodeOperationError, accepted: AcceptedTask[]): void {
+	if (!accepted.length) return;
+	const sorted = [...accepted].sort((a, b) => a.itemIndex - b.itemIndex);
+	const list = sorted.map(({ itemIndex, taskId }) => `item ${itemIndex}: ${taskId}`).join(', ');
+	const advice =
+		`The service had already accepted ${accepted.length} generation(s) of this run (${list}). ` +
+		'They are billed and their images stay at the service for 3 days: collect them with Task → Wait for Task and these task ids instead of running this node again, which would submit them again.';
+	error.description = error.description ? `${error.description} ${advice}` : advice;
+	error.context.acceptedTasks = sorted.map(({ itemIndex, taskId }) => ({ itemIndex, taskId }));
+}
+
+/**
+ * Reads every item's parameters first, then runs the operation for every item. Items may overlap
+ * in time (operations that wait), but each item's output lands in its own slot, so the output
+ * follows input order and pairing. Without Continue On Fail the first failure stops the run: no
+ * new item starts, items that wait stop waiting, and the error lists the tasks already accepted.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -49,20 +77,38 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
 	}
+	const continueOnFail = this.continueOnFail();
 	const outputs: INodeExecutionData[][] = new Array(items.length);
-	await forEachLimited(items.length, concurrencyFor(this, operation), async (itemIndex) => {
+	const parameters = new Map<number, unknown>();
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const produced = await operation.execute.call(this, itemIndex);
-			outputs[itemIndex] = produced.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
+			parameters.set(itemIndex, operation.readParameters.call(this, itemIndex));
 		} catch (error) {
-			if (!this.continueOnFail()) {
-				// Both constructors hand back an error of their own class unchanged; anything else is wrapped.
-				if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex });
-				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-			}
+			if (!continueOnFail) throw itemError(this, error, itemIndex);
 			outputs[itemIndex] = [errorItem(error, itemIndex)];
 		}
-	});
+	}
+	const control = runControl(this);
+	const ready = [...parameters.keys()];
+	try {
+		await forEachLimited(ready.length, concurrencyFor(this, operation), async (position) => {
+			const itemIndex = ready[position];
+			try {
+				const produced = await operation.execute.call(this, itemIndex, parameters.get(itemIndex));
+				outputs[itemIndex] = produced.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
+			} catch (error) {
+				if (!continueOnFail) {
+					control.stop.abort();
+					throw itemError(this, error, itemIndex);
+				}
+				outputs[itemIndex] = [errorItem(error, itemIndex)];
+			}
+		});
+	} catch (error) {
+		const failure = itemError(this, error, 0);
+		listAcceptedTasks(failure, control.accepted);
+		throw failure;
+	}
 	const session = await openedSession(this);
 	if (session?.retries.length) {
 		const reasons = [...new Set(session.retries.map((retry) => retry.reason))].join(', ');

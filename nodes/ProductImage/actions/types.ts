@@ -1,10 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-/** What every `<operation>.operation.ts` exports. The router adds pairing and error handling. */
-export interface OperationModule {
+/**
+ * What every `<operation>.operation.ts` exports. The router reads every item's parameters before
+ * the first request, then runs the items; it adds pairing and error handling.
+ */
+export interface OperationModule<Parameters = unknown> {
 	description: INodeProperties[];
+	/** Reads and checks one item's parameters; sends nothing, so a typo on any item costs nothing. */
+	readParameters(this: IExecuteFunctions, itemIndex: number): Parameters;
 	/** Runs the operation for one input item; returns that item's output items. */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
-	/** Operations that wait let several items be in flight at once. */
-	waits?: boolean;
+	execute(this: IExecuteFunctions, itemIndex: number, parameters: Parameters): Promise<INodeExecutionData[]>;
+	/** Items of operations that spend their time waiting on the service run several at a time. */
+	runsConcurrently?: boolean;
 }

@@ -13,26 +13,35 @@ export interface InputFile {
  * the bytes once more: the upload holds about the file's size in memory (filesystem mode) or three
  * times it (memory mode, where the item also holds it as base64); `npm run bench` measures both.
  */
+/** A named binary field must be on the item; the error lists the fields that are. */
+export function assertBinaryField(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fieldName: string,
+	parameter: string,
+): void {
+	const item = context.getInputData()[itemIndex];
+	const available = Object.keys(item?.binary ?? {});
+	if (available.includes(fieldName)) return;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Parameter "${parameter}": the input item has no binary field "${fieldName}"`,
+		{
+			itemIndex,
+			description: available.length
+				? `Binary fields on this item: ${available.join(', ')}. Enter one of them.`
+				: 'This item carries no binary data. Put a node that outputs files (HTTP Request, Read/Write Files, a store node) before this one.',
+		},
+	);
+}
+
 export async function readInputFile(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	fieldName: string,
 	parameter: string,
 ): Promise<InputFile> {
-	const item = context.getInputData()[itemIndex];
-	const available = Object.keys(item?.binary ?? {});
-	if (!available.includes(fieldName)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Parameter "${parameter}": the input item has no binary field "${fieldName}"`,
-			{
-				itemIndex,
-				description: available.length
-					? `Binary fields on this item: ${available.join(', ')}. Enter one of them.`
-					: 'This item carries no binary data. Put a node that outputs files (HTTP Request, Read/Write Files, a store node) before this one.',
-			},
-		);
-	}
+	assertBinaryField(context, itemIndex, fieldName, parameter);
 	const binary = context.helpers.assertBinaryData(itemIndex, fieldName);
 	let parts: Uint8Array[];
 	if (binary.id) {

@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 import { z } from 'zod';
 
+import type { ImageInputs } from './imageInputs';
 import { IMAGE_URLS, INPUT_BINARY_FIELDS, readImageInputs, resolveImageUrls } from './imageInputs';
+import { readSubmitTimeoutMs } from './submitGeneration';
 import { parameterError, validateParameter } from './validate';
 
 const sizeSchema = z
@@ -38,14 +40,16 @@ function readExtraBodyFields(context: IExecuteFunctions, itemIndex: number): IDa
 	return parsed as IDataObject;
 }
 
-/**
- * The body of a generation submit. Every parameter is checked first; only then are the input
- * binaries uploaded, so a typo never costs an upload.
- */
-export async function buildGenerationBody(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): Promise<IDataObject> {
+/** A generation's parameters, read and checked; the input binaries are not uploaded yet. */
+export interface GenerationRequest {
+	fields: IDataObject;
+	extra: IDataObject;
+	images: ImageInputs;
+	submitTimeoutMs: number;
+}
+
+/** Reads and checks every parameter of a generation without sending anything. */
+export function readGenerationRequest(context: IExecuteFunctions, itemIndex: number): GenerationRequest {
 	const prompt = optionalText(context, 'prompt', itemIndex);
 	const size = validateParameter(context, itemIndex, 'Size', sizeSchema, context.getNodeParameter('size', itemIndex, '1:1'));
 	const resolution = validateParameter(
@@ -56,6 +60,7 @@ export async function buildGenerationBody(
 		context.getNodeParameter('resolution', itemIndex, '1k'),
 	);
 	const extra = readExtraBodyFields(context, itemIndex);
+	const submitTimeoutMs = readSubmitTimeoutMs(context, itemIndex);
 	const images = readImageInputs(context, itemIndex);
 	if (!prompt && images.count === 0) {
 		throw parameterError(
@@ -72,13 +77,24 @@ export async function buildGenerationBody(
 	if (name) productInfo.name = name;
 	if (sellingPoints) productInfo.sellingPoints = sellingPoints;
 	if (platform) productInfo.platform = platform;
-	const outputLanguage = optionalText(context, 'outputLanguage', itemIndex);
+	// The spec shows `zh-cn` and `1k`: codes typed as `en-US` or `1K` are sent in that form.
+	const outputLanguage = optionalText(context, 'outputLanguage', itemIndex)?.toLowerCase();
 
-	const imageUrls = await resolveImageUrls(context, itemIndex, images);
-	const body: IDataObject = { size, resolution };
-	if (prompt) body.prompt = prompt;
+	const fields: IDataObject = { size, resolution: resolution.toLowerCase() };
+	if (prompt) fields.prompt = prompt;
+	if (Object.keys(productInfo).length) fields.product_info = productInfo;
+	if (outputLanguage) fields.output_language = outputLanguage;
+	return { fields, extra, images, submitTimeoutMs };
+}
+
+/** The submit body: uploads the input binaries, then adds their addresses to the image URLs. */
+export async function generationBody(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	request: GenerationRequest,
+): Promise<IDataObject> {
+	const imageUrls = await resolveImageUrls(context, itemIndex, request.images);
+	const body: IDataObject = { ...request.fields };
 	if (imageUrls.length) body.image_urls = imageUrls;
-	if (Object.keys(productInfo).length) body.product_info = productInfo;
-	if (outputLanguage) body.output_language = outputLanguage;
-	return { ...body, ...extra };
+	return { ...body, ...request.extra };
 }

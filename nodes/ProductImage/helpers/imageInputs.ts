@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { isHttpAddress, splitFieldNames, splitImageUrls } from './imageUrls';
+import { assertBinaryField } from './binaryInput';
 import { uploadBinaryField } from './upload';
 import { parameterError } from './validate';
 
@@ -48,20 +49,7 @@ export function readImageInputs(
 	if (limits.max !== undefined && count > limits.max) {
 		throw parameterError(context, itemIndex, both, `at most ${limits.max} images are allowed, ${count} given`);
 	}
-	const item = context.getInputData()[itemIndex];
-	const missing = binaryFields.find((field) => !item?.binary?.[field]);
-	if (missing !== undefined) {
-		const available = Object.keys(item?.binary ?? {});
-		throw parameterError(
-			context,
-			itemIndex,
-			INPUT_BINARY_FIELDS,
-			`the input item has no binary field "${missing}"`,
-			available.length
-				? `Binary fields on this item: ${available.join(', ')}.`
-				: 'This item carries no binary data.',
-		);
-	}
+	for (const field of binaryFields) assertBinaryField(context, itemIndex, field, INPUT_BINARY_FIELDS);
 	return { urls, binaryFields, count };
 }
 

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { requestResult, taskPath } from '../transport';
 import type { Task } from './schemas';
 import { taskSchema } from './schemas';
+import { waitSignal } from './runControl';
 import { sleepUnlessCancelled } from './sleep';
 import { classifyTask, taskFailureReason } from './taskStatus';
 
@@ -44,9 +45,12 @@ export function nameTaskInError(error: unknown, taskId: string, advice: string):
 }
 
 function cancelled(context: IExecuteFunctions, itemIndex: number, taskId: string): NodeOperationError {
+	const why = context.getExecutionCancelSignal?.()?.aborted
+		? 'The execution was cancelled'
+		: 'Another item of this run failed';
 	const error = new NodeOperationError(
 		context.getNode(),
-		`The execution was cancelled while waiting for task ${taskId}`,
+		`${why} while waiting for task ${taskId}`,
 		{ itemIndex, description: 'The task may still finish on the service: resume with Task → Wait for Task and this task id.' },
 	);
 	error.context.taskId = taskId;
@@ -64,7 +68,7 @@ export async function waitForTask(
 	taskId: string,
 	settings: WaitSettings,
 ): Promise<Task> {
-	const signal = context.getExecutionCancelSignal?.();
+	const signal = waitSignal(context);
 	const deadline = Date.now() + settings.maxWaitTime * 1000;
 	const firstDelay = Math.min(settings.initialDelay * 1000, settings.maxWaitTime * 1000);
 	if (!(await sleepUnlessCancelled(firstDelay, signal))) throw cancelled(context, itemIndex, taskId);

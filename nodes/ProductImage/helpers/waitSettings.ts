@@ -12,7 +12,6 @@ export const WAIT_DEFAULTS = {
 	downloadImages: true,
 	binaryPropertyName: 'data',
 	imagesOutput: 'perImage',
-	maxConcurrency: 5,
 } as const;
 
 const seconds = (minimum: number, inclusive: boolean) =>

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { A_PLUS_MODULE_IDS, A_PLUS_MODULES } from '../../helpers/aPlusModules';
+import type { ImageInputs } from '../../helpers/imageInputs';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { planModuleItems } from '../../helpers/planItems';
 import { planSchema } from '../../helpers/schemas';
@@ -14,6 +15,7 @@ import {
 	inputBinaryFieldsProperty,
 	optionsCollection,
 	platformProperty,
+	maxConcurrencyOption,
 	timeoutOption,
 } from '../common.descriptions';
 
@@ -58,6 +60,7 @@ const properties: INodeProperties[] = [
 		description: 'Language of the plan, such as en-US or zh-CN',
 	},
 	optionsCollection([
+			maxConcurrencyOption,
 			{
 				displayName: 'One Item per Module',
 				name: 'splitModules',
@@ -95,7 +98,26 @@ function asList(value: unknown): unknown {
 	return typeof value === 'string' ? value.split(',').map((entry) => entry.trim()).filter(Boolean) : value;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+/** The spec shows `zh-CN`: the language in lowercase, a two-letter region in uppercase. */
+function languageTag(value: string): string {
+	return value
+		.split('-')
+		.map((part, index) => (index === 0 ? part.toLowerCase() : part.length === 2 ? part.toUpperCase() : part))
+		.join('-');
+}
+
+/** Planning holds its request open up to the Timeout (120 s): items overlap rather than queue. */
+export const runsConcurrently = true;
+
+interface Parameters {
+	fields: IDataObject;
+	modules: string[];
+	images: ImageInputs;
+	timeoutMs: number;
+	splitModules: boolean;
+}
+
+export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
 	const modules = validateParameter(this, itemIndex, 'Modules', modulesSchema, asList(this.getNodeParameter('modules', itemIndex, [])));
 	const market = validateParameter(
 		this,
@@ -115,20 +137,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const productDescription = String(this.getNodeParameter('productDescription', itemIndex, '')).trim();
 	const platform = String(this.getNodeParameter('platform', itemIndex, '')).trim();
+	const images = readImageInputs(this, itemIndex, { min: 1 });
 
-	const imageUrls = await resolveImageUrls(this, itemIndex, readImageInputs(this, itemIndex, { min: 1 }));
-	const body: IDataObject = { image_urls: imageUrls, modules };
-	if (productDescription) body.product_description = productDescription;
-	if (platform) body.platform = platform;
-	if (market) body.market = market.toUpperCase();
-	if (language) body.language = language;
+	const fields: IDataObject = { modules };
+	if (productDescription) fields.product_description = productDescription;
+	if (platform) fields.platform = platform;
+	if (market) fields.market = market.toUpperCase();
+	if (language) fields.language = languageTag(language);
+	return { fields, modules, images, timeoutMs, splitModules: options.splitModules === true };
+}
 
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ fields, modules, images, timeoutMs, splitModules }: Parameters,
+): Promise<INodeExecutionData[]> {
+	const body: IDataObject = { image_urls: await resolveImageUrls(this, itemIndex, images), ...fields };
 	const { result: plan, requestId } = await requestResult(
 		this,
 		{ purpose: 'plan', method: 'POST', path: ENDPOINTS.aPlusPlans, body, itemIndex, timeoutMs },
 		planSchema,
 	);
-	if (options.splitModules === true) {
+	if (splitModules) {
 		return planModuleItems(plan, modules).map((json) => ({ json }));
 	}
 	return [{ json: { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject }];

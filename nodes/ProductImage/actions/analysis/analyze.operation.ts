@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { ImageInputs } from '../../helpers/imageInputs';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
 import { readTimeoutMs } from '../../helpers/timeoutOption';
@@ -8,6 +9,7 @@ import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
+	maxConcurrencyOption,
 	optionsCollection,
 	productNameProperty,
 	timeoutOption,
@@ -19,7 +21,7 @@ const properties: INodeProperties[] = [
 	productNameProperty,
 	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} 1 to ${MAX_ANALYSIS_IMAGES} images in all.` },
 	inputBinaryFieldsProperty,
-	optionsCollection([timeoutOption]),
+	optionsCollection([maxConcurrencyOption, timeoutOption]),
 ];
 
 export const description = updateDisplayOptions(
@@ -27,10 +29,28 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const timeoutMs = readTimeoutMs(this, itemIndex);
-	const productName = String(this.getNodeParameter('productName', itemIndex, '')).trim();
-	const images = readImageInputs(this, itemIndex, { min: 1, max: MAX_ANALYSIS_IMAGES });
+/** Analysis holds its request open up to the Timeout (120 s): items overlap rather than queue. */
+export const runsConcurrently = true;
+
+interface Parameters {
+	timeoutMs: number;
+	productName: string;
+	images: ImageInputs;
+}
+
+export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
+	return {
+		timeoutMs: readTimeoutMs(this, itemIndex),
+		productName: String(this.getNodeParameter('productName', itemIndex, '')).trim(),
+		images: readImageInputs(this, itemIndex, { min: 1, max: MAX_ANALYSIS_IMAGES }),
+	};
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ timeoutMs, productName, images }: Parameters,
+): Promise<INodeExecutionData[]> {
 	const imageUrls = await resolveImageUrls(this, itemIndex, images);
 	const body: IDataObject = { image_urls: imageUrls };
 	if (productName) body.product_name = productName;

@@ -40,7 +40,13 @@ const addressSchema = z
 	.min(1, 'must not be empty')
 	.refine(isHttpAddress, 'must be an http(s) address');
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+interface Parameters {
+	url: string;
+	field: string;
+	fileName?: string;
+}
+
+export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
 	const url = validateParameter(this, itemIndex, 'URL', addressSchema, this.getNodeParameter('url', itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const field = validateParameter(
@@ -51,6 +57,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		options.binaryPropertyName ?? 'data',
 	);
 	const fileName = typeof options.fileName === 'string' && options.fileName.trim() ? options.fileName.trim() : undefined;
+	return { url, field, fileName };
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ url, field, fileName }: Parameters,
+): Promise<INodeExecutionData[]> {
 	const binary = await downloadToBinary(this, itemIndex, url, { fileName });
 	return [
 		{

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { buildGenerationBody } from '../../helpers/generationRequest';
+import type { GenerationRequest } from '../../helpers/generationRequest';
+import { generationBody, readGenerationRequest } from '../../helpers/generationRequest';
 import { submitGeneration } from '../../helpers/submitGeneration';
 import { extraBodyFieldsOption, generationProperties, submitTimeoutOption } from './generation.descriptions';
 import { optionsCollection } from '../common.descriptions';
@@ -16,8 +17,16 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const body = await buildGenerationBody(this, itemIndex);
-	const submission = await submitGeneration(this, itemIndex, body);
+export function readParameters(this: IExecuteFunctions, itemIndex: number): GenerationRequest {
+	return readGenerationRequest(this, itemIndex);
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	request: GenerationRequest,
+): Promise<INodeExecutionData[]> {
+	const body = await generationBody(this, itemIndex, request);
+	const submission = await submitGeneration(this, itemIndex, body, request.submitTimeoutMs);
 	return [{ json: submission as IDataObject }];
 }

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { buildGenerationBody } from '../../helpers/generationRequest';
+import type { GenerationRequest } from '../../helpers/generationRequest';
+import { generationBody, readGenerationRequest } from '../../helpers/generationRequest';
 import { taskResultItems } from '../../helpers/resultImages';
 import { submitGeneration } from '../../helpers/submitGeneration';
 import { waitForTask } from '../../helpers/waitForTask';
@@ -19,12 +20,24 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export const waits = true;
+export const runsConcurrently = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const settings = readWaitSettings(this, itemIndex);
-	const body = await buildGenerationBody(this, itemIndex);
-	const { task_id: taskId } = await submitGeneration(this, itemIndex, body);
+interface Parameters {
+	request: GenerationRequest;
+	settings: ReturnType<typeof readWaitSettings>;
+}
+
+export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
+	return { settings: readWaitSettings(this, itemIndex), request: readGenerationRequest(this, itemIndex) };
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ request, settings }: Parameters,
+): Promise<INodeExecutionData[]> {
+	const body = await generationBody(this, itemIndex, request);
+	const { task_id: taskId } = await submitGeneration(this, itemIndex, body, request.submitTimeoutMs);
 	const task = await waitForTask(this, itemIndex, taskId, settings);
 	return await taskResultItems(this, itemIndex, taskId, task, settings);
 }

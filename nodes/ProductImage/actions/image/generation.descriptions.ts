@@ -37,7 +37,7 @@ export const generationProperties: INodeProperties[] = [
 		type: 'string',
 		default: '1:1',
 		placeholder: '1:1',
-		description: 'Aspect ratio as <width>:<height>, such as 1:1, 4:3 or 16:9',
+		description: 'Aspect ratio as width:height, such as 1:1, 4:3 or 16:9',
 	},
 	{
 		displayName: 'Resolution',

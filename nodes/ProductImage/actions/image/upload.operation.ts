@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { assertBinaryField } from '../../helpers/binaryInput';
 import { uploadBinaryField } from '../../helpers/upload';
 
 const properties: INodeProperties[] = [
@@ -19,8 +20,15 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+const PARAMETER = 'Input Binary Field';
+
+export function readParameters(this: IExecuteFunctions, itemIndex: number): string {
 	const field = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	const uploaded = await uploadBinaryField(this, itemIndex, field, 'Input Binary Field');
+	assertBinaryField(this, itemIndex, field, PARAMETER);
+	return field;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, field: string): Promise<INodeExecutionData[]> {
+	const uploaded = await uploadBinaryField(this, itemIndex, field, PARAMETER);
 	return [{ json: uploaded as IDataObject }];
 }

@@ -9,7 +9,11 @@ export const description = updateDisplayOptions(
 	[taskIdProperty] as INodeProperties[],
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const { task } = await getTask(this, itemIndex, readTaskId(this, itemIndex));
+export function readParameters(this: IExecuteFunctions, itemIndex: number): string {
+	return readTaskId(this, itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, taskId: string): Promise<INodeExecutionData[]> {
+	const { task } = await getTask(this, itemIndex, taskId);
 	return [{ json: task as IDataObject }];
 }

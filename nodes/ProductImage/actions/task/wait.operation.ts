@@ -17,11 +17,22 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export const waits = true;
+export const runsConcurrently = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const taskId = readTaskId(this, itemIndex);
-	const settings = readWaitSettings(this, itemIndex);
+interface Parameters {
+	taskId: string;
+	settings: ReturnType<typeof readWaitSettings>;
+}
+
+export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
+	return { taskId: readTaskId(this, itemIndex), settings: readWaitSettings(this, itemIndex) };
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ taskId, settings }: Parameters,
+): Promise<INodeExecutionData[]> {
 	const task = await waitForTask(this, itemIndex, taskId, settings);
 	return await taskResultItems(this, itemIndex, taskId, task, settings);
 }

@@ -1,0 +1,142 @@
+import type { RequestRecord } from '../simulator';
+import { pairedIndexes } from '../harness/fixtures';
+import { runWorkflow } from '../harness/engine';
+import { credentialsFor, useSimulator } from '../harness/simulator';
+
+/** How many requests of a route were open at once, seen as each one arrived. */
+const openAtArrival: Record<string, number[]> = {};
+const simulator = useSimulator({
+	onRequest: (record: RequestRecord) => {
+		const sim = simulator();
+		const open = sim.stats.requests.filter((other) => other.route === record.route && other.status === 0).length;
+		(openAtArrival[record.route] ??= []).push(open);
+	},
+});
+
+beforeEach(() => {
+	for (const route of Object.keys(openAtArrival)) delete openAtArrival[route];
+});
+
+const products = ['red', 'green', 'blue', 'black'].map((color, index) => ({
+	json: { color, size: index === 3 ? '16x9' : '1:1' },
+}));
+
+const generateAndWait = (options: Record<string, unknown> = {}) => ({
+	parameters: {
+		resource: 'image',
+		operation: 'generateAndWait',
+		prompt: '={{ "a " + $json.color + " bottle" }}',
+		size: '={{ $json.size }}',
+		options: { initialDelay: 0, pollInterval: 0.1, ...options },
+	},
+});
+
+test('a bad parameter on the last item is refused before any item sends a request', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()], input: products });
+
+	expect(result.error?.message).toContain('Parameter "Size"');
+	expect(sim.stats.requests).toHaveLength(0);
+});
+
+test('with Continue On Fail the bad item becomes its error item and the others run', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ ...generateAndWait(), continueOnFail: true }],
+		input: products,
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3]);
+	expect(result.items[3].json.error).toContain('Parameter "Size"');
+	expect(result.items.slice(0, 3).every((item) => item.json.status === 'succeeded')).toBe(true);
+	expect(sim.stats.submitsAccepted).toBe(3);
+});
+
+test('after one item fails, no new submit starts, waits stop, and the error lists the accepted tasks', async () => {
+	const sim = simulator();
+	// Tasks that would outlast the test: only a stopped wait lets the run end.
+	sim.configure({ taskDurationMs: 10 * 60_000 });
+	sim.addFault({ route: 'submit', status: 400, body: 'error', delayMs: 300 });
+	const input = products.slice(0, 3).concat({ json: { color: 'white', size: '1:1' } });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ maxConcurrency: 2, maxWaitTime: 900 })],
+		input,
+	});
+
+	expect(result.error?.message).toContain('400');
+	const submits = sim.stats.requests.filter((request) => request.route === 'submit');
+	expect(submits).toHaveLength(2);
+	expect(sim.stats.submitsAccepted).toBe(1);
+	const [taskId] = [...sim.tasks.keys()];
+	const acceptedItem = [...sim.tasks.values()][0].body.prompt === 'a red bottle' ? 0 : 1;
+	expect(result.error?.description).toContain(`item ${acceptedItem}: ${taskId}`);
+	expect(result.error?.description).toContain('Task → Wait for Task');
+	expect(result.error?.context?.acceptedTasks).toEqual([{ itemIndex: acceptedItem, taskId }]);
+});
+
+test('analysis runs its items under Max Concurrency and keeps their order and pairing', async () => {
+	const sim = simulator();
+	sim.configure({ latencyMs: 300 });
+	const input = ['one', 'two', 'three', 'four'].map((name) => ({ json: { name } }));
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			{
+				parameters: {
+					resource: 'analysis',
+					operation: 'analyze',
+					productName: '={{ $json.name }}',
+					imageUrls: 'https://img.test/a,b.jpg',
+					options: { maxConcurrency: 4 },
+				},
+			},
+		],
+		input,
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3]);
+	expect(Math.max(...openAtArrival.analysis)).toBeGreaterThan(1);
+});
+
+test('A+ planning with Max Concurrency 1 sends one request at a time', async () => {
+	const sim = simulator();
+	sim.configure({ latencyMs: 100 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			{
+				parameters: {
+					resource: 'aPlusPlan',
+					operation: 'create',
+					imageUrls: 'https://img.test/a.jpg',
+					modules: ['hero'],
+					language: 'ZH-cn',
+					options: { maxConcurrency: 1 },
+				},
+			},
+		],
+		input: [{ json: {} }, { json: {} }, { json: {} }],
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
+	expect(openAtArrival.plan).toEqual([1, 1, 1]);
+	const plan = result.items[0].json as { modules: Array<{ recommended_prompt: string }> };
+	expect(plan.modules[0].recommended_prompt).toContain('copy in zh-CN');
+});
+
+test('codes typed in any case are sent in the form the spec shows', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { resource: 'image', operation: 'generate', prompt: 'bottle', resolution: '2K', outputLanguage: 'EN-US' } }],
+	});
+
+	expect(result.error).toBeUndefined();
+	const [task] = [...sim.tasks.values()];
+	expect(task.body).toMatchObject({ resolution: '2k', output_language: 'en-us' });
+});
