@@ -115,6 +115,22 @@ export const waitOptions: INodeProperties[] = [
 	},
 	maxConcurrencyOption,
 	{
+		displayName: 'On Timeout',
+		name: 'onTimeout',
+		type: 'options',
+		default: 'error',
+		options: [
+			{ name: 'Error', value: 'error', description: 'Stop with an error naming the task ID' },
+			{
+				name: 'Output Task State',
+				value: 'outputTaskState',
+				description:
+					'Output {task_id, status, timed_out: true, waited_seconds} without an error, so a scheduled collector can look again later',
+			},
+		],
+		description: 'What happens when Max Wait Time runs out before the task finishes',
+	},
+	{
 		displayName: 'Max Wait Time',
 		name: 'maxWaitTime',
 		type: 'number',

@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { requestResult, taskPath } from '../transport';
+import { backoffDelay, MAX_RETRY_AFTER_MS } from '../transport/retryPolicy';
 import type { Task } from './schemas';
 import { taskSchema } from './schemas';
 import { waitSignal } from './runControl';
@@ -12,6 +13,26 @@ export interface WaitSettings {
 	initialDelay: number;
 	pollInterval: number;
 	maxWaitTime: number;
+	/** `outputTaskState`: a wait that runs out of time reports where the task stood, without an error. */
+	onTimeout: 'error' | 'outputTaskState';
+}
+
+/** How a wait ended: the task finished, or (On Timeout → Output Task State) the time ran out. */
+export type WaitOutcome =
+	| { finished: true; task: Task }
+	| { finished: false; status: string | undefined; waitedSeconds: number };
+
+/**
+ * A task query that failed for a passing reason (429, 5xx, reset, timeout) after its own retries:
+ * the delay before the next look, or undefined when the failure ends the wait (a lasting one, or a
+ * Retry-After longer than the transport waits for).
+ */
+function missedLookDelay(error: unknown, pollMs: number, missedLooks: number): number | undefined {
+	const context = (error as { context?: { transient?: unknown; retryAfterMs?: unknown } } | undefined)?.context;
+	if (context?.transient !== true) return undefined;
+	const retryAfterMs = typeof context.retryAfterMs === 'number' ? context.retryAfterMs : 0;
+	if (retryAfterMs > MAX_RETRY_AFTER_MS) return undefined;
+	return Math.max(pollMs, retryAfterMs, backoffDelay(missedLooks));
 }
 
 export async function getTask(
@@ -67,18 +88,32 @@ export async function waitForTask(
 	itemIndex: number,
 	taskId: string,
 	settings: WaitSettings,
-): Promise<Task> {
+): Promise<WaitOutcome> {
 	const signal = waitSignal(context);
-	const deadline = Date.now() + settings.maxWaitTime * 1000;
+	const started = Date.now();
+	const deadline = started + settings.maxWaitTime * 1000;
 	const firstDelay = Math.min(settings.initialDelay * 1000, settings.maxWaitTime * 1000);
 	if (!(await sleepUnlessCancelled(firstDelay, signal))) throw cancelled(context, itemIndex, taskId);
 	let lastStatus: string | undefined;
+	let missedLooks = 0;
 	for (;;) {
 		let reply: Awaited<ReturnType<typeof getTask>>;
 		try {
 			reply = await getTask(context, itemIndex, taskId, deadline);
+			missedLooks = 0;
 		} catch (error) {
 			if (signal?.aborted) throw cancelled(context, itemIndex, taskId);
+			// The task is fine; only this look at it failed. Lanes that poll in step would keep
+			// hitting the same storm, so the next look backs off with jitter.
+			const delayMs = missedLookDelay(error, settings.pollInterval * 1000, ++missedLooks);
+			if (delayMs !== undefined && Date.now() + delayMs < deadline) {
+				context.logger.warn(
+					`Product Image: a query of task ${taskId} failed (${(error as Error).message}); looking again in ${delayMs} ms`,
+					{ itemIndex, taskId },
+				);
+				if (!(await sleepUnlessCancelled(delayMs, signal))) throw cancelled(context, itemIndex, taskId);
+				continue;
+			}
 			throw nameTaskInError(
 				error,
 				taskId,
@@ -92,7 +127,7 @@ export async function waitForTask(
 			lastStatus = task.status;
 		}
 		const state = classifyTask(task);
-		if (state === 'succeeded') return task;
+		if (state === 'succeeded') return { finished: true, task };
 		if (state === 'failed') {
 			const error = new NodeApiError(
 				context.getNode(),
@@ -110,6 +145,9 @@ export async function waitForTask(
 		}
 		const pollMs = settings.pollInterval * 1000;
 		if (Date.now() + pollMs > deadline) {
+			if (settings.onTimeout === 'outputTaskState') {
+				return { finished: false, status: task.status, waitedSeconds: Math.round((Date.now() - started) / 100) / 10 };
+			}
 			const error = new NodeOperationError(
 				context.getNode(),
 				`Task ${taskId} did not finish within ${settings.maxWaitTime} s (last status "${task.status}")`,

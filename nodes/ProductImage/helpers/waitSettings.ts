@@ -40,5 +40,6 @@ export function readWaitSettings(
 			options.binaryPropertyName ?? WAIT_DEFAULTS.binaryPropertyName,
 		),
 		imagesOutput: options.imagesOutput === 'together' ? 'together' : 'perImage',
+		onTimeout: options.onTimeout === 'outputTaskState' ? 'outputTaskState' : 'error',
 	};
 }

@@ -39,5 +39,6 @@ export function failureError(
 		serviceCode: failure.code,
 	});
 	if (isTransient(failure)) error.context.transient = true;
+	if (failure.retryAfterMs !== undefined) error.context.retryAfterMs = failure.retryAfterMs;
 	return error;
 }

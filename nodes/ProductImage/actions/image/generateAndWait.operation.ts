@@ -3,9 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { GenerationRequest } from '../../helpers/generationRequest';
 import { generationBody, readGenerationRequest } from '../../helpers/generationRequest';
-import { taskResultItems } from '../../helpers/resultImages';
+import { collectTask } from '../../helpers/collectTask';
 import { submitGeneration } from '../../helpers/submitGeneration';
-import { waitForTask } from '../../helpers/waitForTask';
 import { readWaitSettings } from '../../helpers/waitSettings';
 import { optionsCollection, waitOptions } from '../common.descriptions';
 import { extraBodyFieldsOption, generationProperties, submitTimeoutOption } from './generation.descriptions';
@@ -38,6 +37,5 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const body = await generationBody(this, itemIndex, request);
 	const { task_id: taskId } = await submitGeneration(this, itemIndex, body, request.submitTimeoutMs);
-	const task = await waitForTask(this, itemIndex, taskId, settings);
-	return await taskResultItems(this, itemIndex, taskId, task, settings);
+	return await collectTask(this, itemIndex, taskId, settings);
 }

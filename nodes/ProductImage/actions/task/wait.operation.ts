@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { taskResultItems } from '../../helpers/resultImages';
-import { waitForTask } from '../../helpers/waitForTask';
+import { collectTask } from '../../helpers/collectTask';
 import { readWaitSettings } from '../../helpers/waitSettings';
 import { optionsCollection, waitOptions } from '../common.descriptions';
 import { readTaskId, taskIdProperty } from './taskId.description';
@@ -33,6 +32,5 @@ export async function execute(
 	itemIndex: number,
 	{ taskId, settings }: Parameters,
 ): Promise<INodeExecutionData[]> {
-	const task = await waitForTask(this, itemIndex, taskId, settings);
-	return await taskResultItems(this, itemIndex, taskId, task, settings);
+	return await collectTask(this, itemIndex, taskId, settings);
 }

@@ -1,0 +1,74 @@
+import { pairedIndexes } from '../harness/fixtures';
+import { runWorkflow } from '../harness/engine';
+import { credentialsFor, useSimulator } from '../harness/simulator';
+
+const simulator = useSimulator();
+
+const waitFor = (taskId: string, options: Record<string, unknown>) => ({
+	parameters: { resource: 'task', operation: 'wait', taskId, options: { initialDelay: 0, pollInterval: 0.1, ...options } },
+});
+
+const generateAndWait = (options: Record<string, unknown>) => ({
+	parameters: {
+		resource: 'image',
+		operation: 'generateAndWait',
+		prompt: 'studio shot',
+		options: { initialDelay: 0, pollInterval: 0.1, ...options },
+	},
+});
+
+test('On Timeout → Output Task State hands on where the task stood, without an error', async () => {
+	const sim = simulator();
+	sim.configure({ taskOutcome: 'never' });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ maxWaitTime: 0.5, onTimeout: 'outputTaskState' })],
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	const [taskId] = [...sim.tasks.keys()];
+	expect(result.items[0].json).toMatchObject({ task_id: taskId, timed_out: true });
+	expect(['submitted', 'queued', 'processing']).toContain(result.items[0].json.status);
+	expect(Number(result.items[0].json.waited_seconds)).toBeGreaterThan(0);
+	expect(pairedIndexes(result.items)).toEqual([0]);
+});
+
+test('On Timeout → Error (the default) stops with the task id', async () => {
+	const sim = simulator();
+	sim.configure({ taskOutcome: 'never' });
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait({ maxWaitTime: 0.5 })] });
+
+	const [taskId] = [...sim.tasks.keys()];
+	expect(result.error?.message).toContain(`Task ${taskId} did not finish within 0.5 s`);
+});
+
+test('task queries that keep failing for a passing reason are missed looks, not the end of the wait', async () => {
+	const sim = simulator();
+	sim.configure({ taskDurationMs: 0 });
+	const generated = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { resource: 'image', operation: 'generate', prompt: 'bottle' } }],
+	});
+	const taskId = String(generated.items[0].json.task_id);
+	// More 429s than one query's own retries: before, the wait ended with "retry 4 of 4".
+	sim.addFault({ route: 'task', status: 429, retryAfter: '0', times: 7 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [waitFor(taskId, { maxWaitTime: 60, downloadImages: false })],
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).toMatchObject({ task_id: taskId, status: 'succeeded' });
+	const queries = sim.stats.requests.filter((request) => request.route === 'task');
+	expect(queries.filter((query) => query.status === 429)).toHaveLength(7);
+	expect(queries.at(-1)?.status).toBe(200);
+});
+
+test('a task that is gone (404) still ends the wait at once', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [waitFor('task_unknown', { maxWaitTime: 60 })] });
+
+	expect(result.error?.message).toContain('404');
+	expect(sim.stats.requests.filter((request) => request.route === 'task')).toHaveLength(1);
+});
