@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/properties';
 import { router } from './actions/router';
+import { SUBTITLE } from './actions/subtitle';
 import { productImageApiConnection } from './methods/credentialTest';
 
 export class ProductImage implements INodeType {
@@ -12,7 +13,7 @@ export class ProductImage implements INodeType {
 		icon: { light: 'file:productImage.svg', dark: 'file:productImage.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: SUBTITLE,
 		description: 'Upload product photos, analyze products, plan A+ content and generate product images',
 		defaults: { name: 'Product Image' },
 		usableAsTool: true,

@@ -140,3 +140,25 @@ test('codes typed in any case are sent in the form the spec shows', async () => 
 	const [task] = [...sim.tasks.values()];
 	expect(task.body).toMatchObject({ resolution: '2k', output_language: 'en-us' });
 });
+
+test('Plan Prompt and Series Style Guide travel as plan_prompt and series_style_guide', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'generate',
+					prompt: 'hero banner',
+					size: '61:25',
+					options: { planPrompt: ' Bottle on a trail at dawn ', seriesStyleGuide: 'Warm light, muted greens' },
+				},
+			},
+		],
+	});
+
+	expect(result.error).toBeUndefined();
+	const [task] = [...sim.tasks.values()];
+	expect(task.body).toMatchObject({ plan_prompt: 'Bottle on a trail at dawn', series_style_guide: 'Warm light, muted greens' });
+});

@@ -39,6 +39,7 @@ export const productNameProperty: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'Insulated steel water bottle 750 ml',
+	description: 'The product as a shopper would name it; helps the service keep the product recognisable',
 };
 
 export const platformProperty: INodeProperties = {

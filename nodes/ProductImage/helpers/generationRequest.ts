@@ -84,6 +84,11 @@ export function readGenerationRequest(context: IExecuteFunctions, itemIndex: num
 	if (prompt) fields.prompt = prompt;
 	if (Object.keys(productInfo).length) fields.product_info = productInfo;
 	if (outputLanguage) fields.output_language = outputLanguage;
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	for (const [option, field] of [['planPrompt', 'plan_prompt'], ['seriesStyleGuide', 'series_style_guide']]) {
+		const text = typeof options[option] === 'string' ? (options[option] as string).trim() : '';
+		if (text) fields[field] = text;
+	}
 	return { fields, extra, images, submitTimeoutMs };
 }
 

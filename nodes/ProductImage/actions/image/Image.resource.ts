@@ -22,16 +22,16 @@ export const description: INodeProperties[] = [
 				action: 'Download an image',
 			},
 			{
-				name: 'Generate',
-				value: 'generate',
-				description: 'Submit a generation task and output its task ID without waiting',
-				action: 'Submit an image generation',
-			},
-			{
 				name: 'Generate and Wait',
 				value: 'generateAndWait',
 				description: 'Submit a generation task, wait for it, and output the images as binary data',
 				action: 'Generate images and wait for them',
+			},
+			{
+				name: 'Submit Generation (No Wait)',
+				value: 'generate',
+				description: 'Submit a generation task and output its task ID without waiting',
+				action: 'Submit an image generation',
 			},
 			{
 				name: 'Upload',

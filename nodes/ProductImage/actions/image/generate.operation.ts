@@ -4,12 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { GenerationRequest } from '../../helpers/generationRequest';
 import { generationBody, readGenerationRequest } from '../../helpers/generationRequest';
 import { submitGeneration } from '../../helpers/submitGeneration';
-import { extraBodyFieldsOption, generationProperties, submitTimeoutOption } from './generation.descriptions';
+import { aPlusGenerationOptions, extraBodyFieldsOption, generationProperties, submitTimeoutOption } from './generation.descriptions';
 import { optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	...generationProperties,
-	optionsCollection([extraBodyFieldsOption, submitTimeoutOption]),
+	optionsCollection([...aPlusGenerationOptions, extraBodyFieldsOption, submitTimeoutOption]),
 ];
 
 export const description = updateDisplayOptions(

@@ -7,11 +7,11 @@ import { collectTask } from '../../helpers/collectTask';
 import { submitGeneration } from '../../helpers/submitGeneration';
 import { readWaitSettings } from '../../helpers/waitSettings';
 import { optionsCollection, waitOptions } from '../common.descriptions';
-import { extraBodyFieldsOption, generationProperties, submitTimeoutOption } from './generation.descriptions';
+import { aPlusGenerationOptions, extraBodyFieldsOption, generationProperties, submitTimeoutOption } from './generation.descriptions';
 
 const properties: INodeProperties[] = [
 	...generationProperties,
-	optionsCollection([...waitOptions, extraBodyFieldsOption, submitTimeoutOption]),
+	optionsCollection([...waitOptions, ...aPlusGenerationOptions, extraBodyFieldsOption, submitTimeoutOption]),
 ];
 
 export const description = updateDisplayOptions(

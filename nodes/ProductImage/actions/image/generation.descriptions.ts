@@ -11,6 +11,13 @@ import {
 /** The submit parameters shared by Generate and Generate and Wait. */
 export const generationProperties: INodeProperties[] = [
 	{
+		displayName:
+			"Each run submits a new generation, which the service bills. n8n's Retry On Fail (node Settings) would submit and bill again: to resume after a failure, use Task → Wait for Task with the task ID from the error.",
+		name: 'billingNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		displayName: 'Prompt',
 		name: 'prompt',
 		type: 'string',
@@ -29,6 +36,7 @@ export const generationProperties: INodeProperties[] = [
 		typeOptions: { rows: 2 },
 		default: '',
 		placeholder: 'Keeps drinks cold 24 h; leak-proof lid',
+		description: 'What makes the product worth buying, in a sentence or a list; the image can show or state it',
 	},
 	platformProperty,
 	{
@@ -74,3 +82,23 @@ export const submitTimeoutOption: INodeProperties = {
 	description:
 		'Seconds to wait for the service to accept the task. A submit that times out is not sent again, since the task may exist.',
 };
+
+/** The two A+ generation fields the spec names (`plan_prompt`, `series_style_guide`). */
+export const aPlusGenerationOptions: INodeProperties[] = [
+	{
+		displayName: 'Plan Prompt',
+		name: 'planPrompt',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		description: "A module's recommended_prompt from A+ Plan → Create, sent as plan_prompt",
+	},
+	{
+		displayName: 'Series Style Guide',
+		name: 'seriesStyleGuide',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		description: "The plan's global_style from A+ Plan → Create, sent as series_style_guide so every module image matches",
+	},
+];
