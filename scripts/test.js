@@ -18,6 +18,7 @@ const steps = [
 	['lint', 'npm', ['run', 'lint']],
 	['typecheck', 'npm', ['run', 'typecheck']],
 	['release: GitHub workflows (action-validator), provenance, tarball contents', 'node', ['scripts/check-release.js']],
+	["n8n's registry scanner, offline (source and tarball)", 'node', ['scripts/registry-scan.js']],
 	['engine, fault and unit tests', 'npx', ['jest', '--ci']],
 	['fault table (README) is current, and the key scan', 'node', ['scripts/fault-table.js', '--check']],
 	['real n8n (examples, packed package)', 'node', ['test/e2e/run.js']],
