@@ -39,6 +39,16 @@ for (const [file, rules] of Object.entries(WORKFLOWS)) {
 	for (const [pattern, what] of rules) if (!pattern.test(text)) problems.push(`${file} must say that it ${what}`);
 }
 
+// Documentation links lead to the repository package.json names, where the README lives.
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const repository = String(manifest.repository?.url ?? '').replace(/^git\+/, '').replace(/\.git$/, '');
+const links = [
+	...JSON.stringify(JSON.parse(fs.readFileSync(path.join(root, 'nodes/ProductImage/ProductImage.node.json'), 'utf8'))).matchAll(/"url":"([^"]+)"/g),
+	...fs.readFileSync(path.join(root, 'credentials/ProductImageApi.credentials.ts'), 'utf8').matchAll(/documentationUrl = '([^']+)'/g),
+].map((match) => match[1]);
+if (!repository || links.length < 3) problems.push('the codex and the credential must carry documentation links');
+for (const link of links) if (!link.startsWith(`${repository}#`)) problems.push(`documentation link ${link} is not in ${repository}`);
+
 // Only the built node, its icons and codex, and the documents n8n's verification reads.
 const ALLOWED = [/^dist\/.+\.(js|svg|json)$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/, /^index\.js$/];
 const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
