@@ -1,5 +1,5 @@
 import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
-import type { INodeProperties } from 'n8n-workflow';
+import { NodeHelpers, type INodeProperties } from 'n8n-workflow';
 import { WAIT_DEFAULTS } from '../../nodes/ProductImage/helpers/waitSettings';
 
 const description = new ProductImage().description;
@@ -36,4 +36,21 @@ test('the canvas subtitle reads as words for every operation', () => {
 test("the wait options' shown defaults are the ones the node applies when an option is absent", () => {
 	const defaults = readParameterDefaults(description.properties, 'image', 'generateAndWait');
 	for (const [name, value] of Object.entries(WAIT_DEFAULTS)) expect(defaults[name]).toEqual(value);
+});
+
+test('the output-field and images-output options show only while images are downloaded', () => {
+	const options = description.properties.find(
+		(property) => property.name === 'options' && property.displayOptions?.show?.operation?.includes('generateAndWait'),
+	);
+	const children = (options?.options ?? []) as INodeProperties[];
+	const shown = (downloadImages: boolean) => {
+		const values = { resource: 'image', operation: 'generateAndWait', options: { downloadImages } };
+		return children
+			.filter((child) => NodeHelpers.displayParameterPath(values, child, 'options', { typeVersion: 1 }, description))
+			.map((child) => child.name);
+	};
+	expect(shown(true)).toEqual(expect.arrayContaining(['binaryPropertyName', 'imagesOutput', 'maxWaitTime']));
+	expect(shown(false)).not.toContain('binaryPropertyName');
+	expect(shown(false)).not.toContain('imagesOutput');
+	expect(shown(false)).toContain('maxWaitTime');
 });

@@ -82,9 +82,12 @@ export const maxConcurrencyOption: INodeProperties = {
 		'How many items are sent to the service and waited for at the same time (read from the first item). Output order always follows the input.',
 };
 
+/** Shown only while images are downloaded: with addresses only there is no file to place. */
+const whenDownloading = { hide: { downloadImages: [false] } };
+
 /** Options of every operation that waits for a task and hands its images on. */
 export const waitOptions: INodeProperties[] = [
-	binaryPropertyOption,
+	{ ...binaryPropertyOption, displayOptions: whenDownloading },
 	{
 		displayName: 'Download Images',
 		name: 'downloadImages',
@@ -97,12 +100,18 @@ export const waitOptions: INodeProperties[] = [
 		name: 'imagesOutput',
 		type: 'options',
 		default: 'perImage',
+		displayOptions: whenDownloading,
 		options: [
-			{ name: 'One Item per Image', value: 'perImage', description: 'Each image is an item with the field above' },
+			{
+				name: 'One Item per Image',
+				value: 'perImage',
+				description: 'Each image is an item of its own, in the field named by Put Output File in Field',
+			},
 			{
 				name: 'One Item per Task',
 				value: 'together',
-				description: 'All images of the task on one item, in fields data_0, data_1, …',
+				description:
+					'All images of the task on one item, in numbered fields: data_0, data_1, … for the field name data',
 			},
 		],
 	},
