@@ -1,13 +1,14 @@
 // @ts-check
 'use strict';
 
-// Per ASIN: an analysis, an A+ plan split into its four modules, and one image per module at the
-// module's aspect ratio, generated with the plan's prompt and style guide; the binary reaches the
-// MD5 step of Amazon's upload flow.
+// Per ASIN: an analysis, an A+ plan split into its four modules, and one image per module,
+// generated with the plan's prompt and style guide and fitted to the module's exact pixel size;
+// the binary reaches the MD5 step of Amazon's upload flow.
 
 const assert = require('node:assert/strict');
+const { checkModuleSizes, A_PLUS_SIMULATOR } = require('../lib/module-sizes');
 
-const MODULES = { hero970: 970 / 600, core: 970 / 600, usage: 970 / 600, specs: 970 / 600 };
+const MODULES = ['core', 'hero970', 'specs', 'usage'];
 
 /** @type {import('../lib/expectation').Expectation} */
 const expectation = (_runData, ctx) => {
@@ -16,19 +17,13 @@ const expectation = (_runData, ctx) => {
   assert.equal(ctx.items('Analyze product').length, 2);
 
   const planned = ctx.items('Plan A+ modules');
-  assert.equal(planned.length, 2 * Object.keys(MODULES).length, 'one item per module per product');
-  assert.deepEqual([...new Set(planned.map((item) => item.json.module))].sort(), Object.keys(MODULES).sort());
+  assert.equal(planned.length, 2 * MODULES.length, 'one item per module per product');
+  assert.deepEqual([...new Set(planned.map((item) => item.json.module))].sort(), MODULES);
 
   const images = ctx.items('Generate A+ images');
   assert.equal(images.length, planned.length, 'one image per planned module');
   assert.equal(ctx.stats.submitsAccepted, planned.length);
-  images.forEach((item, index) => {
-    const { bytes } = ctx.readBinary(item.binary.data);
-    const size = ctx.pngSize(bytes);
-    assert.ok(size, `image ${index} is not a PNG`);
-    const module = String(planned[index].json.module);
-    assert.ok(Math.abs(size.width / size.height - MODULES[/** @type {keyof typeof MODULES} */ (module)]) < 0.02, `image ${index} (${module}) is ${size.width}x${size.height}`);
-  });
+  checkModuleSizes(ctx, 'Plan A+ modules');
 
   for (const task of ctx.tasks) {
     assert.equal(typeof task.body.plan_prompt, 'string', 'plan_prompt travels with the A+ generation');
@@ -40,5 +35,7 @@ const expectation = (_runData, ctx) => {
   assert.equal(hashes.length, images.length);
   for (const item of hashes) assert.match(String(item.json.contentMD5), /^[A-Za-z0-9+/]{22}==$/);
 };
+
+expectation.simulator = A_PLUS_SIMULATOR;
 
 module.exports = expectation;

@@ -2,11 +2,12 @@
 'use strict';
 
 // What a user of this example must get: real PNG images at the end of the workflow, each
-// traceable to its input item, made from an A+ plan, with the key sent only to the
-// service's own origin.
+// traceable to its input item, made from an A+ plan at its module's exact pixel size, with the
+// key sent only to the service's own origin.
 
 const assert = require('node:assert/strict');
 const { lastNodeItems, productImageNodesRan } = require('../lib/checks');
+const { checkModuleSizes, A_PLUS_SIMULATOR } = require('../lib/module-sizes');
 
 /** @type {import('../lib/expectation').Expectation} */
 const expectation = (runData, ctx) => {
@@ -29,20 +30,15 @@ const expectation = (runData, ctx) => {
     }
   });
 
-  // The chain: the uploaded photo feeds analysis, plan and every generation; each generated image
-  // has its module's aspect ratio and carries the plan's prompt and style guide.
+  // The chain: the uploaded photo feeds analysis, plan and every generation; each image leaves at
+  // its module's size and carries the plan's prompt and style guide.
   const uploaded = ctx.items('Upload photo');
   assert.equal(uploaded.length, 1, 'one uploaded photo');
   const photoUrl = String(uploaded[0].json.url);
   const modules = ctx.items('Plan A+ content').map((item) => String(item.json.module));
   assert.deepEqual(modules, ['hero', 'core', 'size']);
-  const ratios = { hero: 1464 / 600, core: 970 / 600, size: 1 };
-  items.forEach((item, i) => {
-    const { bytes } = ctx.readBinary(item.binary.data);
-    const size = ctx.pngSize(bytes);
-    const module = /** @type {keyof typeof ratios} */ (modules[i]);
-    assert.ok(size && Math.abs(size.width / size.height - ratios[module]) < 0.02, `image ${i} (${module}) is ${size?.width}x${size?.height}`);
-  });
+  assert.equal(last, 'Fit to module size');
+  checkModuleSizes(ctx, 'Plan A+ content');
   for (const task of ctx.tasks) {
     assert.deepEqual(task.body.image_urls, [photoUrl], 'every generation uses the uploaded photo');
     assert.equal(task.body.plan_prompt, task.body.prompt);
@@ -59,5 +55,7 @@ const expectation = (runData, ctx) => {
     else if (!['media', 'asset'].includes(r.route)) assert.match(String(r.authorization ?? ''), /^Bearer /, `${r.method} ${r.path} was sent without the key`);
   }
 };
+
+expectation.simulator = A_PLUS_SIMULATOR;
 
 module.exports = expectation;

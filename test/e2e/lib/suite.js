@@ -14,12 +14,14 @@ const { prepareWorkflow, writeCredentialFile } = require('./workflows');
 const { info, formatDuration } = require('./log');
 const { stopChildrenOnSignal } = require('./proc');
 const { redact } = require('./redact');
+const { ensureGraphicsMagick } = require('./system-packages');
 
 /**
  * @param {{versions: string[], build?: boolean, workRoot: string}} options
  */
 async function preparePackageAndN8n(options) {
   const installs = await ensureInstalled(options.versions);
+  await ensureGraphicsMagick();
   if (options.build ?? process.env.PRODUCT_IMAGE_E2E_SKIP_BUILD !== '1') await build();
   else info('skipping the build (PRODUCT_IMAGE_E2E_SKIP_BUILD=1)');
   const tarball = await pack({ node: installs.node, destination: path.join(options.workRoot, 'pack') });
