@@ -2,7 +2,7 @@
 // @ts-check
 'use strict';
 
-// Installs Node 24 and the pinned n8n versions into a per-user cache, once per machine.
+// Installs Node (24, or what a pin names) and the pinned n8n versions into a per-user cache, once per machine.
 // Usage: node test/e2e/install-n8n.js [version ...]   (default: every pinned version)
 
 const fs = require('node:fs');
@@ -52,8 +52,8 @@ function writeMarker(dir, spec, ms) {
 }
 
 /**
- * npm run with Node 24 first on PATH, so npm itself, node-gyp and every build script target
- * Node 24. `npm_config_nodedir` outranks the user's ~/.npmrc, which may point node-gyp at
+ * npm run with the install's Node first on PATH, so npm itself, node-gyp and every build script target
+ * that Node. `npm_config_nodedir` outranks the user's ~/.npmrc, which may point node-gyp at
  * the headers of another Node.
  * @param {NodeInstall} node
  */
@@ -107,28 +107,32 @@ function locateNode(dir) {
   return { dir, home, binDir: path.dirname(nodePath), node: nodePath, version: pkg.version };
 }
 
-/** @returns {Promise<NodeInstall>} */
-async function ensureNode() {
-  const dir = path.join(cacheDir(), 'node24');
-  const spec = { package: NODE_PACKAGE, version: NODE_VERSION };
+/**
+ * @param {string} [version] Node release, from the npm package that carries its binary and headers
+ * @returns {Promise<NodeInstall>}
+ */
+async function ensureNode(version = NODE_VERSION) {
+  const name = `node${version.split('.')[0]}`;
+  const dir = path.join(cacheDir(), name);
+  const spec = { package: NODE_PACKAGE, version };
   if (markerMatches(dir, spec)) return locateNode(dir);
-  const release = await acquire(path.join(cacheDir(), 'locks', 'node24'), `Node ${NODE_VERSION}`);
+  const release = await acquire(path.join(cacheDir(), 'locks', name), `Node ${version}`);
   try {
     if (markerMatches(dir, spec)) return locateNode(dir);
-    const s = step(`installing Node ${NODE_VERSION} (npm package ${NODE_PACKAGE}) into ${dir}`);
+    const s = step(`installing Node ${version} (npm package ${NODE_PACKAGE}) into ${dir}`);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: 'node24', private: true }, null, 2)}\n`);
+    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name, private: true }, null, 2)}\n`);
     const logFile = path.join(dir, 'install.log');
-    await npm(`npm install ${NODE_PACKAGE}@${NODE_VERSION}`, ['install', `${NODE_PACKAGE}@${NODE_VERSION}`, '--loglevel=http'], {
+    await npm(`npm install ${NODE_PACKAGE}@${version}`, ['install', `${NODE_PACKAGE}@${version}`, '--loglevel=http'], {
       cwd: dir,
       env: { ...cleanEnv(), npm_config_update_notifier: 'false' },
       logFile,
     });
     const node = locateNode(dir);
     const check = await run(node.node, ['--version']);
-    if (check.stdout.trim() !== `v${NODE_VERSION}`) {
-      throw new Error(`${node.node} --version printed "${check.stdout.trim()}${check.stderr.trim()}", expected v${NODE_VERSION}`);
+    if (check.stdout.trim() !== `v${version}`) {
+      throw new Error(`${node.node} --version printed "${check.stdout.trim()}${check.stderr.trim()}", expected v${version}`);
     }
     const ms = s.elapsed();
     const bytes = writeMarker(dir, spec, ms);
@@ -154,7 +158,7 @@ function n8nEntry(dir) {
  */
 async function ensureN8n(version, node) {
   const pin = pinFor(version);
-  node = node ?? (await ensureNode());
+  node = pin.node ? await ensureNode(pin.node) : (node ?? (await ensureNode()));
   const dir = path.join(cacheDir(), `n8n-${version}`);
   const spec = { ...pin, node: node.version };
   if (markerMatches(dir, spec)) return { version, dir, entry: n8nEntry(dir), node };
@@ -170,7 +174,7 @@ async function ensureN8n(version, node) {
     const env = npmEnv(node);
     // Scripts stay off for the bulk install: several dependencies try to download
     // prebuilt binaries from outside the registry. The native modules n8n needs are then
-    // compiled from source against Node 24's headers.
+    // compiled from source against the pin's Node headers.
     // --prefer-offline: a redo after a failed attempt reuses what npm's cache already holds.
     await npm(`npm install n8n@${version}`, ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=http'], {
       cwd: dir,

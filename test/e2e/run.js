@@ -19,7 +19,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { selectedVersions } = require('./lib/config');
+const { pinFor, selectedVersions } = require('./lib/config');
 const { listExamples, expectationFile } = require('./lib/workflows');
 const { startSimulator } = require('./lib/simulator');
 const { startFakeOpenAi } = require('./lib/fake-openai');
@@ -168,7 +168,9 @@ async function main() {
     for (const version of versions) {
       const userFolder = path.join(workRoot, `n8n-${version}`);
       info(`n8n ${version}: preparing ${userFolder}`);
-      const { n8n, workflows } = await prepareUserFolder({ install: installs.n8n[version], tarball, userFolder, service, llm, examples });
+      const only = pinFor(version).examples;
+      const forVersion = only ? examples.filter((e) => only.includes(e.name)) : examples;
+      const { n8n, workflows } = await prepareUserFolder({ install: installs.n8n[version], tarball, userFolder, service, llm, examples: forVersion });
       for (const workflow of workflows) {
         for (const mode of modes) {
           const t = Date.now();
