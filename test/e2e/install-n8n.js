@@ -160,7 +160,8 @@ async function ensureN8n(version, node) {
   const pin = pinFor(version);
   node = pin.node ? await ensureNode(pin.node) : (node ?? (await ensureNode()));
   const dir = path.join(cacheDir(), `n8n-${version}`);
-  const spec = { ...pin, node: node.version };
+  // What the install is made of; which examples run on it is not.
+  const spec = { version: pin.version, overrides: pin.overrides, rebuild: pin.rebuild, node: node.version };
   if (markerMatches(dir, spec)) return { version, dir, entry: n8nEntry(dir), node };
   const release = await acquire(path.join(cacheDir(), 'locks', `n8n-${version}`), `n8n ${version}`);
   try {
