@@ -54,3 +54,9 @@ test('the output-field and images-output options show only while images are down
 	expect(shown(false)).not.toContain('imagesOutput');
 	expect(shown(false)).toContain('maxWaitTime');
 });
+
+test("resources are listed in the order of the service's chain", () => {
+	const resource = description.properties.find((property) => property.name === 'resource');
+	const names = (resource?.options ?? []).map((option) => (option as { name: string }).name);
+	expect(names).toEqual(['Image', 'Analysis', 'A+ Plan', 'Task']);
+});
