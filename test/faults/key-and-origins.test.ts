@@ -194,9 +194,11 @@ test('an error page from the cdn that lists the request headers shows no Authori
 	sim.addFault({ route: 'cdn', status: 403, body: 'echoHeaders' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toMatch(/^Image download failed with HTTP 403/);
+	expect(result.error?.message).toMatch(/^Image download failed with HTTP 403: InternalError: Simulated 403/);
 	expect(result.error?.message).toContain('request headers were');
 	expect(result.error?.message).not.toMatch(/authorization/i);
+	// A page dump reads as one line.
+	expect(result.error?.message).not.toContain('\n');
 	expect(requestsOn(sim, 'cdn')).toHaveLength(1);
 	finishCase(sim, result, { case: 'cdn error page echoing headers', operation: 'image/generateAndWait', injected: 'cdn: 403 XML echoing headers' });
 });

@@ -104,6 +104,7 @@ test('a Retry-After beyond two minutes is not waited for: one request, a clear e
 
 	expect(result.error?.message).toMatch(/^Task query failed with HTTP 429/);
 	expect(result.error?.description).toContain('rate-limiting');
+	expect(result.error?.description).toMatch(/asked to wait 60 minutes \(until about \d\d:\d\d UTC\)/);
 	expect(requestsOn(sim, 'task')).toHaveLength(1);
 	expect(result.durationMs).toBeLessThan(3_000);
 	expect(sim.stats.submitsAccepted).toBe(1);

@@ -15,7 +15,8 @@ import { redactSecrets } from '../../nodes/ProductImage/transport/redact';
 import { backoffDelay, isRetryable, retryDelay } from '../../nodes/ProductImage/transport/retryPolicy';
 import { RateLimitGate } from '../../nodes/ProductImage/transport/rateLimitGate';
 import { ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/endpoints';
-import { looksLikeText, peekFirstChunk } from '../../nodes/ProductImage/transport/body';
+import { looksLikeText, peekFirstChunk, xmlErrorHeadline } from '../../nodes/ProductImage/transport/body';
+import { describeFailure } from '../../nodes/ProductImage/transport/guidance';
 import { pauseUnlessCancelled } from '../../nodes/ProductImage/transport/pause';
 import { withExtension } from '../../nodes/ProductImage/helpers/downloadBinary';
 
@@ -244,4 +245,22 @@ describe('peekFirstChunk leaves every byte to the next reader', () => {
 		for await (const chunk of iterated) parts.push(chunk as Buffer);
 		expect(Buffer.concat(parts).toString()).toBe('first-second-third');
 	});
+});
+
+test("an error's one-line message keeps the service's words short and on one line", () => {
+	const dump = `Bad gateway\n${'x-forwarded-for: 10.0.0.1\n'.repeat(100)}`;
+	const { message } = describeFailure({ kind: 'http', status: 502, serviceMessage: dump, requestId: 'req_1' }, 'taskQuery', 1);
+	expect(message).toMatch(/^Task query failed with HTTP 502: Bad gateway x-forwarded-for: 10\.0\.0\.1 /);
+	expect(message).toMatch(/… \[request req_1\]$/);
+	expect(message).not.toContain('\n');
+	expect(message.length).toBeLessThan(400);
+});
+
+test('XML errors of storage services read as code and message', () => {
+	expect(xmlErrorHeadline('<?xml version="1.0"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired &amp; gone</Message></Error>')).toBe(
+		'AccessDenied: Request has expired & gone',
+	);
+	expect(xmlErrorHeadline('<Error><Code>NoSuchKey</Code></Error>')).toBe('NoSuchKey');
+	expect(xmlErrorHeadline('<html><title>Error</title></html>')).toBeUndefined();
+	expect(xmlErrorHeadline('plain text')).toBeUndefined();
 });

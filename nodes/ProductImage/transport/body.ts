@@ -121,6 +121,26 @@ export function htmlHeadline(html: string): string | undefined {
 	return match ? match[2].trim() : undefined;
 }
 
+/**
+ * What an XML error of a storage service or CDN says (`<Error><Code>…</Code><Message>…</Message>`),
+ * as "Code: Message"; the raw markup means nothing to the person reading the error.
+ */
+export function xmlErrorHeadline(xml: string): string | undefined {
+	if (!/^\s*(<\?xml[^>]*>\s*)?<Error[\s>]/i.test(xml)) return undefined;
+	const field = (name: string) => new RegExp(`<${name}>([^<]{1,4000})</${name}>`, 'i').exec(xml)?.[1].trim();
+	const parts = [field('Code'), field('Message')].filter(Boolean);
+	return parts.length ? decodeXmlEntities(parts.join(': ')) : undefined;
+}
+
+function decodeXmlEntities(text: string): string {
+	return text
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&apos;/g, "'")
+		.replace(/&amp;/g, '&');
+}
+
 export function looksLikeHtml(text: string, contentType: string | undefined): boolean {
 	return /text\/html/i.test(contentType ?? '') || /^\s*<(!doctype|html|head|body)/i.test(text);
 }

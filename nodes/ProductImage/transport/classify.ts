@@ -9,6 +9,7 @@ import {
 	looksLikeText,
 	peekFirstChunk,
 	readLimited,
+	xmlErrorHeadline,
 } from './body';
 import type { Failure } from './failure';
 import {
@@ -67,7 +68,7 @@ async function failedReply(reply: RawReply): Promise<Failure> {
 			kind: 'http',
 			status: reply.status,
 			html,
-			serviceMessage: html ? htmlHeadline(text) : text.trim().slice(0, 300) || undefined,
+			serviceMessage: html ? htmlHeadline(text) : (xmlErrorHeadline(text) ?? (text.trim() || undefined)),
 			requestId: findRequestId(undefined, reply.headers),
 			retryAfterMs,
 		};
@@ -150,7 +151,8 @@ export async function classifyDownloadReply(reply: RawReply): Promise<Outcome<Do
 			status: reply.status,
 			contentType: mimeType ?? 'no content type',
 			html: looksLikeHtml(text, mimeType),
-			serviceMessage: htmlHeadline(text) ?? (parsed === undefined ? undefined : findServiceMessage(parsed)),
+			serviceMessage:
+				htmlHeadline(text) ?? xmlErrorHeadline(text) ?? (parsed === undefined ? undefined : findServiceMessage(parsed)),
 			requestId: findRequestId(parsed, reply.headers),
 			url: reply.url,
 		},

@@ -2,6 +2,22 @@ import type { Failure } from './failure';
 import { nothingSent } from './failure';
 import type { RequestPurpose } from './purposes';
 import { PURPOSE_LABEL } from './purposes';
+import { MAX_RETRY_AFTER_MS } from './retryPolicy';
+
+/** The service's words go into the one-line message; an echoed request or a page dump would bury it. */
+const MAX_SAID_LENGTH = 300;
+
+function shortened(text: string): string {
+	const oneLine = text.replace(/\s+/g, ' ').trim();
+	return oneLine.length > MAX_SAID_LENGTH ? `${oneLine.slice(0, MAX_SAID_LENGTH - 1).trimEnd()}…` : oneLine;
+}
+
+/** "in 10 minutes", "at 14:05 UTC": when a long Retry-After ends, in words a person can act on. */
+function waitInWords(retryAfterMs: number, now = Date.now()): string {
+	const minutes = Math.ceil(retryAfterMs / 60_000);
+	const until = new Date(now + retryAfterMs).toISOString().slice(11, 16);
+	return `${minutes} minute${minutes === 1 ? '' : 's'} (until about ${until} UTC)`;
+}
 
 /**
  * Whether a failed submit may still have created a task. Only a refusal the service stated (4xx)
@@ -83,6 +99,9 @@ function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number, 
 	if (status === 415) return 'The service does not accept this file type. Send a JPEG, PNG or WebP image.';
 	if (status === 400 || status === 422) return 'The service refused the request. Check the parameters named in the message.';
 	if (status === 429) {
+		if ((failure.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS) {
+			return `The service is rate-limiting requests and asked to wait ${waitInWords(failure.retryAfterMs ?? 0)}, longer than this node waits inside a run. Run it again after that, or lower "Max Concurrency".`;
+		}
 		return `The service is rate-limiting requests.${retried} Lower "Max Concurrency" or add a Wait node before this one.`;
 	}
 	if (status >= 500) {
@@ -124,7 +143,7 @@ export function describeFailure(
 	attempts: number,
 	sentRequestId?: string,
 ): { message: string; description: string } {
-	const said = failure.serviceMessage ? `: ${failure.serviceMessage}` : '';
+	const said = failure.serviceMessage ? `: ${shortened(failure.serviceMessage)}` : '';
 	const requestId = failure.requestId ? ` [request ${failure.requestId}]` : '';
 	return {
 		message: `${whatFailed(failure, PURPOSE_LABEL[purpose])}${said}${requestId}`,
