@@ -11,6 +11,7 @@ const path = require('node:path');
 const { REPO_ROOT } = require('./lib/config');
 const { listExamples } = require('./lib/workflows');
 const { startSimulator } = require('./lib/simulator');
+const { A_PLUS_SIMULATOR } = require('./lib/module-sizes');
 const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot } = require('./lib/suite');
 const { summary, lastNode, nodeItems } = require('./lib/run-data');
 const { readBinary, pngSize } = require('./lib/binary');
@@ -33,6 +34,8 @@ async function chooseService() {
   const live = liveService();
   if (live) return { service: live, stop: async () => {}, label: `the service at ${live.baseUrl}` };
   const sim = await startSimulator();
+  // Large enough that fitting each image to its A+ module never scales it up.
+  await sim.configure(A_PLUS_SIMULATOR);
   return { service: { baseUrl: sim.baseUrl, apiKey: sim.apiKey, credentialName: 'Product Image (simulator)' }, stop: sim.stop, label: `the simulator at ${sim.baseUrl}` };
 }
 

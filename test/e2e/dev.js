@@ -14,6 +14,7 @@ const readline = require('node:readline');
 const { cacheDir, selectedVersions } = require('./lib/config');
 const { listExamples, LLM_CREDENTIAL } = require('./lib/workflows');
 const { startSimulator } = require('./lib/simulator');
+const { A_PLUS_SIMULATOR } = require('./lib/module-sizes');
 const { startFakeOpenAi } = require('./lib/fake-openai');
 const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot } = require('./lib/suite');
 const { portInUse } = require('./lib/ports');
@@ -28,6 +29,8 @@ async function main() {
   const workRoot = makeWorkRoot('product-image-dev');
   const { installs, tarball } = await preparePackageAndN8n({ versions: [version], workRoot });
   const sim = await startSimulator();
+  // Large enough that the A+ examples' fit to module size never scales an image up.
+  await sim.configure(A_PLUS_SIMULATOR);
   const llm = await startFakeOpenAi();
   // The image service takes only sizes like 1:1; every other argument carries the chat message.
   llm.reset({ arguments: { size: '1:1' } });
