@@ -23,6 +23,7 @@ const steps = [
 	['fault table (README) is current, and the key scan', 'node', ['scripts/fault-table.js', '--check']],
 	['real n8n (examples, packed package)', 'node', ['test/e2e/run.js']],
 	['real n8n (credential test through the REST API)', 'node', ['test/e2e/credential-test.js']],
+	['real n8n editor in headless Chromium (nodes panel, a run, the credential)', 'node', ['test/e2e/editor-test.js']],
 	['real n8n in queue mode (Postgres, Redis, two workers)', 'node', ['test/queue/run.js']],
 ];
 

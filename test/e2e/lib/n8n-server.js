@@ -126,4 +126,4 @@ async function withN8nServer(options, use) {
   }
 }
 
-module.exports = { startN8nServer, withN8nServer };
+module.exports = { startN8nServer, withN8nServer, OWNER };

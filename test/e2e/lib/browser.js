@@ -1,0 +1,46 @@
+// @ts-check
+'use strict';
+
+// Headless Chromium from Debian's packages, driven by playwright-core (which downloads no browser
+// of its own), each run in a fresh temporary profile. The flags keep Chromium off the network: this machine's closed network refuses its
+// background connections, many at a time.
+
+const fs = require('node:fs');
+const { aptInstall } = require('./system-packages');
+
+const CHROMIUM = '/usr/bin/chromium';
+
+async function ensureChromium() {
+  if (!fs.existsSync(CHROMIUM)) await aptInstall('Chromium', ['chromium']);
+  return CHROMIUM;
+}
+
+/**
+ * @param {{width: number, height: number}} viewport
+ * @returns {Promise<{browser: import('playwright-core').Browser, page: import('playwright-core').Page, close: () => Promise<void>}>}
+ */
+async function openBrowser(viewport) {
+  const { chromium } = require('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: await ensureChromium(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  return {
+    browser,
+    page,
+    close: () => browser.close(),
+  };
+}
+
+module.exports = { ensureChromium, openBrowser };
