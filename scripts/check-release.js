@@ -49,6 +49,16 @@ const links = [
 if (!repository || links.length < 3) problems.push('the codex and the credential must carry documentation links');
 for (const link of links) if (!link.startsWith(`${repository}#`)) problems.push(`documentation link ${link} is not in ${repository}`);
 
+// The README's pictures are in the repository (npm shows them from there), and every picture in
+// docs/ is shown: a renamed shot would otherwise leave a broken image or a stale file.
+const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+const pictures = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1]).filter((link) => !/^https?:/.test(link));
+for (const picture of pictures) if (!fs.existsSync(path.join(root, picture))) problems.push(`the README shows ${picture}, which is not in the repository`);
+const docs = path.join(root, 'docs');
+for (const file of fs.existsSync(docs) ? fs.readdirSync(docs).filter((f) => f.endsWith('.png')) : []) {
+	if (!pictures.includes(`docs/${file}`)) problems.push(`docs/${file} is not shown in the README`);
+}
+
 // Only the built node, its icons and codex, and the documents n8n's verification reads.
 const ALLOWED = [/^dist\/.+\.(js|svg|json)$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/, /^index\.js$/];
 const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
