@@ -10,7 +10,7 @@
 // Environment:
 //   PRODUCT_IMAGE_QUEUE_N8N          n8n versions, comma-separated (default 2.41.0)
 //   PRODUCT_IMAGE_QUEUE_BINARY_MODE  binary data mode (default: database on 2.x, filesystem on 1.x)
-//   PRODUCT_IMAGE_QUEUE_ONLY         scenarios, comma-separated: examples, upload, stop, fan-out
+//   PRODUCT_IMAGE_QUEUE_ONLY         scenarios, comma-separated: examples, upload, stop, fan-out, restart
 //                                    (a narrowed run leaves the README's figures alone)
 //   --write-readme                   a full passing run writes its figures into the README
 //                                    (`npm run queue-figures`); `npm test` never writes the tree
@@ -31,14 +31,17 @@ const { info, formatDuration } = require('../e2e/lib/log');
 const { ensureServers } = require('./lib/system-packages');
 const { writeReadmeFigures } = require('./lib/readme-figures');
 const { startStack } = require('./lib/stack');
-const { webhookCopy, uploadManyWorkflow, longWaitWorkflow, fanOutCopy } = require('./lib/workflows');
+const { webhookCopy, uploadManyWorkflow, longWaitWorkflow, fanOutCopy, submitCollectCopies } = require('./lib/workflows');
 const { runExamples } = require('./scenarios/examples');
 const { runUploadMany } = require('./scenarios/upload-many');
 const { runStop } = require('./scenarios/stop');
 const { createFanOutTable, runFanOut } = require('./scenarios/fan-out');
+const { runRestart } = require('./scenarios/restart');
 
 const UPLOAD_ITEMS = 20;
 const FAN_OUT = { products: 200, images: 2, batchSize: 20 };
+// The submit run paces one second per product: the kill lands mid-catalogue.
+const RESTART = { products: 12, killAfter: 5 };
 // Executions each worker runs at once: with 10 batches, one worker needs two rounds.
 const WORKER_CONCURRENCY = 5;
 
@@ -85,6 +88,7 @@ async function main() {
     const examples = listExamples().map((e) => ({ name: e.name, ...webhookCopy(e) }));
     const uploadMany = uploadManyWorkflow(UPLOAD_ITEMS);
     const longWait = longWaitWorkflow();
+    const submitCollect = submitCollectCopies(RESTART.products);
     for (const version of versions()) {
       const mode = binaryMode(version);
       info(`n8n ${version}, queue mode, binary data mode ${mode}`);
@@ -96,7 +100,7 @@ async function main() {
         service: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
         llm: { baseUrl: llm.baseUrl, apiKey: llm.apiKey },
         binaryMode: mode,
-        workflows: [...examples, uploadMany, longWait, fanOut],
+        workflows: [...examples, uploadMany, longWait, fanOut, submitCollect.submit, submitCollect.collect],
         workers: 2,
         workerConcurrency: WORKER_CONCURRENCY,
       });
@@ -117,14 +121,17 @@ async function main() {
         if (selected('examples')) await runExamples(ctx, examples);
         if (selected('upload')) await runUploadMany(ctx, uploadMany, UPLOAD_ITEMS);
         if (selected('stop')) await runStop(ctx, longWait);
-        if (!selected('fan-out')) continue;
-        const table = await createFanOutTable(ctx);
-        const two = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers });
-        await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers, submit429s: 40 });
-        await stack.workers[1].stop();
-        const one = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: [stack.workers[0]] });
-        ctx.report(`fan-out wall time, 1 worker / 2 workers (worker concurrency ${WORKER_CONCURRENCY}, Max Concurrency 5): ${(one.wallMs / two.wallMs).toFixed(2)}`);
-        ctx.check(Object.keys(two.perWorker).length === 2, 'the fan-out spread over both workers');
+        if (selected('fan-out')) {
+          const table = await createFanOutTable(ctx);
+          const two = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers });
+          await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers, submit429s: 40 });
+          await stack.workers[1].stop();
+          const one = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: [stack.workers[0]] });
+          ctx.report(`fan-out wall time, 1 worker / 2 workers (worker concurrency ${WORKER_CONCURRENCY}, Max Concurrency 5): ${(one.wallMs / two.wallMs).toFixed(2)}`);
+          ctx.check(Object.keys(two.perWorker).length === 2, 'the fan-out spread over both workers');
+        }
+        // Kills a worker: the last scenario on this stack.
+        if (selected('restart')) await runRestart(ctx, submitCollect, RESTART);
       } catch (err) {
         failures.push(`n8n ${version}: ${/** @type {Error} */ (err).message}`);
         info(`logs kept in ${stack.logDir}`);

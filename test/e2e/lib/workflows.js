@@ -22,7 +22,7 @@ const SCHEDULE_TYPES = ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.cron']
 
 // Examples that need queue mode (sub-workflows by id, Data Tables by name, a scheduled
 // collector): test/queue runs them, `n8n execute` cannot.
-const QUEUE_ONLY_EXAMPLES = new Set(['catalogue-fan-out']);
+const QUEUE_ONLY_EXAMPLES = new Set(['catalogue-fan-out', 'catalogue-submit', 'catalogue-collect']);
 
 /** @returns {{name: string, file: string}[]} */
 function listExamples() {

@@ -77,7 +77,14 @@ async function startStack(o) {
         return worker;
       }),
     );
-    return { n8n, main, rest, workers, logDir, baseUrl: `http://127.0.0.1:${main.port}`, stop };
+    /** Starts one more worker, as an operator restarts a dead one. @param {string} name */
+    const addWorker = async (name) => {
+      const worker = await startWorker(n8n, o.install, logDir, name, { concurrency: o.workerConcurrency });
+      stops.push(() => worker.stop());
+      workers.push(worker);
+      return worker;
+    };
+    return { n8n, main, rest, workers, addWorker, logDir, baseUrl: `http://127.0.0.1:${main.port}`, stop };
   } catch (err) {
     await stop();
     throw err;

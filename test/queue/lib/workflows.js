@@ -153,8 +153,44 @@ function fanOutCopy(products) {
   return copy;
 }
 
+/**
+ * The submit-now / collect-later pair as the suite runs them: started by webhooks instead of
+ * schedules (the submit run answers at once, the collect run when it is done), the catalogue
+ * from a Code node, the Data Table found by name, and waits at the simulator's short pace.
+ * @param {number} products
+ */
+function submitCollectCopies(products) {
+  /** @param {string} name @param {'onReceived' | 'lastNode'} responseMode */
+  const copy = (name, responseMode) => {
+    const workflow = prepareWorkflow({ name, file: path.join(REPO_ROOT, 'examples', `${name}.json`) }, { pins: 'replace' });
+    const webhookPath = `queue-${name}`;
+    workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => {
+      // prepareWorkflow has made the schedule a Manual Trigger already.
+      if (n.type === MANUAL_TYPE) return webhookNode(n, webhookPath, responseMode);
+      if (n.name === 'Get products') {
+        return {
+          id: n.id,
+          name: n.name,
+          position: n.position,
+          type: 'n8n-nodes-base.code',
+          typeVersion: 2,
+          parameters: {
+            jsCode: `return Array.from({ length: ${products} }, (_, i) => ({ json: { id: 2000 + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } } }));`,
+          },
+        };
+      }
+      if (n.type === 'n8n-nodes-base.dataTable') n.parameters.dataTableId = { __rl: true, mode: 'name', value: TASKS_TABLE };
+      if (n.type === NODE_TYPE) n.parameters.options = { ...n.parameters.options, initialDelay: 0.2, pollInterval: 0.2, maxWaitTime: 3 };
+      return n;
+    });
+    return { workflow, webhookPath };
+  };
+  return { submit: copy('catalogue-submit', 'onReceived'), collect: copy('catalogue-collect', 'lastNode') };
+}
+
+const TASKS_TABLE = 'catalogue_tasks';
 const FAN_OUT_TABLE = 'catalogue_images';
 // Replaced by the main process' address when the stack imports the workflows (lib/stack.js).
 const MAIN_URL = '__N8N_MAIN_URL__';
 
-module.exports = { fanOutCopy, FAN_OUT_TABLE, MAIN_URL, webhookCopy, uploadManyWorkflow, longWaitWorkflow, chain, productImageNode, webhookNode };
+module.exports = { fanOutCopy, FAN_OUT_TABLE, submitCollectCopies, TASKS_TABLE, MAIN_URL, webhookCopy, uploadManyWorkflow, longWaitWorkflow, chain, productImageNode, webhookNode };
