@@ -8,6 +8,7 @@
  *
  * @typedef {object} SimulatorConfig
  * @property {number} taskDurationMs
+ * @property {number} taskDurationSpreadMs each task takes taskDurationMs plus a share of this, the same share for the same submit order on every run
  * @property {TaskOutcome} taskOutcome
  * @property {number} imagesPerTask
  * @property {number} imageLongSide
@@ -24,6 +25,7 @@
 /** @type {Readonly<SimulatorConfig>} */
 const DEFAULT_CONFIG = Object.freeze({
   taskDurationMs: 1500,
+  taskDurationSpreadMs: 0,
   taskOutcome: 'succeed',
   imagesPerTask: 1,
   imageLongSide: 256,
@@ -53,6 +55,7 @@ const isBoolean = (v) => typeof v === 'boolean';
 /** @type {Record<keyof SimulatorConfig, {check: (v: unknown) => boolean, expect: string}>} */
 const RULES = {
   taskDurationMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
+  taskDurationSpreadMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
   taskOutcome: { check: oneOf(['succeed', 'fail', 'never']), expect: "'succeed', 'fail' or 'never'" },
   imagesPerTask: { check: (v) => Number.isInteger(v) && numberIn(0, 64)(v), expect: 'an integer 0..64' },
   imageLongSide: { check: (v) => Number.isInteger(v) && numberIn(1, 4096)(v), expect: 'an integer 1..4096' },

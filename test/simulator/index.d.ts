@@ -6,6 +6,7 @@ export type ErrorShape = 'envelope' | 'nested' | 'detail' | 'msg';
 
 export interface SimulatorConfig {
   taskDurationMs: number;
+  taskDurationSpreadMs: number;
   taskOutcome: TaskOutcome;
   imagesPerTask: number;
   imageLongSide: number;

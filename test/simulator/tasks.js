@@ -6,6 +6,15 @@
  * @typedef {import('./config').TaskOutcome} TaskOutcome
  */
 
+/**
+ * A share in [0, 1) that looks random across submit orders but is the same on every run, so a
+ * scenario with varied task durations can be repeated (Knuth's multiplicative hash).
+ * @param {number} order
+ */
+function spreadShare(order) {
+  return ((order + 1) * 2654435761 % 4294967296) / 4294967296;
+}
+
 const RESOLUTION_SCALE = /** @type {Record<string, number>} */ ({ '1k': 1, '2k': 2, '4k': 4 });
 
 const FAILURE = Object.freeze({
@@ -23,12 +32,13 @@ class TaskRecord {
    * @param {Record<string, unknown>} body the submitted JSON, kept as received
    * @param {SimulatorConfig} config settings at submit time; later changes do not alter a task in flight
    * @param {number} now
+   * @param {number} [order] how many tasks were accepted before this one
    */
-  constructor(taskId, body, config, now) {
+  constructor(taskId, body, config, now, order = 0) {
     this.task_id = taskId;
     this.body = body;
     this.createdAt = now;
-    this.durationMs = config.taskDurationMs;
+    this.durationMs = config.taskDurationMs + Math.round(config.taskDurationSpreadMs * spreadShare(order));
     /** @type {TaskOutcome} */
     this.outcome = config.taskOutcome;
     this.imagesPerTask = config.imagesPerTask;

@@ -149,11 +149,28 @@ export const waitOptions: INodeProperties[] = [
 		description: 'Seconds after which the wait gives up with an error naming the task ID, so it can be resumed',
 	},
 	{
+		displayName: 'Polling',
+		name: 'polling',
+		type: 'options',
+		default: 'adaptive',
+		options: [
+			{
+				name: 'Adaptive',
+				value: 'adaptive',
+				description:
+					"Once a few tasks of this run have finished, look when the next ones are likely to finish, by the service's own timestamps; until then, every Poll Interval",
+			},
+			{ name: 'Fixed Interval', value: 'fixed', description: 'Look every Poll Interval' },
+		],
+		description: 'When to ask the service whether a task has finished',
+	},
+	{
 		displayName: 'Poll Interval',
 		name: 'pollInterval',
 		type: 'number',
 		typeOptions: { minValue: 0.1, numberPrecision: 1 },
 		default: 5,
-		description: 'Seconds between status queries',
+		description:
+			'Seconds between status queries: always with Fixed Interval; with Adaptive, before anything is known and outside the predicted finish. A workflow that sets it without choosing Polling keeps Fixed Interval.',
 	},
 ];

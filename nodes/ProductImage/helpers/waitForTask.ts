@@ -5,6 +5,9 @@ import { requestResult, taskPath } from '../transport';
 import { backoffDelay, MAX_RETRY_AFTER_MS } from '../transport/retryPolicy';
 import type { Task } from './schemas';
 import { taskSchema } from './schemas';
+import { durationModel } from './durationModel';
+import type { PollingMode } from './pollSchedule';
+import { firstLookIn, nextLookIn } from './pollSchedule';
 import { waitSignal } from './runControl';
 import { sleepUnlessCancelled } from './sleep';
 import { classifyTask, taskFailureReason } from './taskStatus';
@@ -12,6 +15,8 @@ import { classifyTask, taskFailureReason } from './taskStatus';
 export interface WaitSettings {
 	initialDelay: number;
 	pollInterval: number;
+	/** Adaptive: looks placed where this run's finished tasks predict; fixed: every poll interval. */
+	polling: PollingMode;
 	maxWaitTime: number;
 	/** `outputTaskState`: a wait that runs out of time reports where the task stood, without an error. */
 	onTimeout: 'error' | 'outputTaskState';
@@ -79,20 +84,33 @@ function cancelled(context: IExecuteFunctions, itemIndex: number, taskId: string
 }
 
 /**
- * Waits for a task to reach a final state: the spec's 5 s before the first query, then one query
- * per poll interval until it succeeds, fails, or the overall time runs out. Retries of single
- * queries stay inside the same deadline.
+ * Waits for a task to reach a final state: at least the spec's 5 s before the first query, then
+ * queries on the polling schedule (see pollSchedule.ts) until it succeeds, fails, or the overall
+ * time runs out. Retries of single queries stay inside the same deadline. `submittedAt` is when
+ * this run's submit of the task was answered, if this run submitted it.
  */
 export async function waitForTask(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	taskId: string,
 	settings: WaitSettings,
+	submittedAt?: number,
 ): Promise<WaitOutcome> {
 	const signal = waitSignal(context);
 	const started = Date.now();
 	const deadline = started + settings.maxWaitTime * 1000;
-	const firstDelay = Math.min(settings.initialDelay * 1000, settings.maxWaitTime * 1000);
+	const pollMs = settings.pollInterval * 1000;
+	const model = durationModel(context);
+	let taskStartedAt = submittedAt;
+	const plan = () => ({ mode: settings.polling, pollMs, window: model.window(), startedAt: taskStartedAt, now: Date.now() });
+	/** The next look by the schedule; adaptive looks never overshoot the deadline, they end on it. */
+	const nextLook = (): number | undefined => {
+		const planned = nextLookIn(plan());
+		const left = deadline - Date.now();
+		if (settings.polling === 'fixed') return planned > left ? undefined : planned;
+		return left <= 0 ? undefined : Math.min(planned, left);
+	};
+	const firstDelay = Math.min(firstLookIn(plan(), settings.initialDelay * 1000), settings.maxWaitTime * 1000);
 	if (!(await sleepUnlessCancelled(firstDelay, signal))) throw cancelled(context, itemIndex, taskId);
 	let lastStatus: string | undefined;
 	let missedLooks = 0;
@@ -105,7 +123,7 @@ export async function waitForTask(
 			if (signal?.aborted) throw cancelled(context, itemIndex, taskId);
 			// The task is fine; only this look at it failed. Lanes that poll in step would keep
 			// hitting the same storm, so the next look backs off with jitter.
-			const delayMs = missedLookDelay(error, settings.pollInterval * 1000, ++missedLooks);
+			const delayMs = missedLookDelay(error, pollMs, ++missedLooks);
 			if (delayMs !== undefined && Date.now() + delayMs < deadline) {
 				context.logger.warn(
 					`Product Image: a query of task ${taskId} failed (${(error as Error).message}); looking again in ${delayMs} ms`,
@@ -121,13 +139,18 @@ export async function waitForTask(
 			);
 		}
 		const { task, requestId } = reply;
+		if (taskStartedAt === undefined) taskStartedAt = model.localStart(task);
+		else if (lastStatus === undefined && submittedAt !== undefined) model.noteSubmitted(task, submittedAt);
 		// A long wait shows in n8n's log as the task moves, not as one line per poll.
 		if (task.status !== lastStatus) {
 			context.logger.info(`Product Image: task ${taskId} is "${task.status}"`, { itemIndex, taskId });
 			lastStatus = task.status;
 		}
 		const state = classifyTask(task);
-		if (state === 'succeeded') return { finished: true, task };
+		if (state === 'succeeded') {
+			model.noteFinished(task);
+			return { finished: true, task };
+		}
 		if (state === 'failed') {
 			const error = new NodeApiError(
 				context.getNode(),
@@ -143,8 +166,8 @@ export async function waitForTask(
 			error.context.requestId = requestId;
 			throw error;
 		}
-		const pollMs = settings.pollInterval * 1000;
-		if (Date.now() + pollMs > deadline) {
+		const delayMs = nextLook();
+		if (delayMs === undefined) {
 			if (settings.onTimeout === 'outputTaskState') {
 				return { finished: false, status: task.status, waitedSeconds: Math.round((Date.now() - started) / 100) / 10 };
 			}
@@ -159,6 +182,6 @@ export async function waitForTask(
 			error.context.taskId = taskId;
 			throw error;
 		}
-		if (!(await sleepUnlessCancelled(pollMs, signal))) throw cancelled(context, itemIndex, taskId);
+		if (!(await sleepUnlessCancelled(delayMs, signal))) throw cancelled(context, itemIndex, taskId);
 	}
 }

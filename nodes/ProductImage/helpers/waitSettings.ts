@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import type { PollingMode } from './pollSchedule';
 import type { ImageOutputSettings } from './resultImages';
 import { validateParameter } from './validate';
 import type { WaitSettings } from './waitForTask';
 
 export const WAIT_DEFAULTS = {
 	initialDelay: 5,
+	polling: 'adaptive' as PollingMode,
 	pollInterval: 5,
 	maxWaitTime: 600,
 	downloadImages: true,
@@ -20,6 +22,15 @@ const seconds = (minimum: number, inclusive: boolean) =>
 		.refine((value) => Number.isFinite(value) && (inclusive ? value >= minimum : value > minimum), {
 			message: `must be a number of seconds ${inclusive ? 'of at least' : 'greater than'} ${minimum}`,
 		});
+
+/**
+ * Workflows saved before the Polling option that set a Poll Interval asked for that rhythm: they
+ * keep it. Everything else polls adaptively.
+ */
+function pollingMode(options: IDataObject): PollingMode {
+	if (options.polling === 'fixed' || options.polling === 'adaptive') return options.polling;
+	return options.pollInterval !== undefined ? 'fixed' : WAIT_DEFAULTS.polling;
+}
 
 /** The waiting and output options shared by Generate and Wait and Task → Wait for Task. */
 export function readWaitSettings(
@@ -41,5 +52,6 @@ export function readWaitSettings(
 		),
 		imagesOutput: options.imagesOutput === 'together' ? 'together' : 'perImage',
 		onTimeout: options.onTimeout === 'outputTaskState' ? 'outputTaskState' : 'error',
+		polling: pollingMode(options),
 	};
 }

@@ -52,7 +52,7 @@ function submit(ctx, opts) {
 
   const id = taskId();
   if (opts.commit) {
-    ctx.state.tasks.set(id, new TaskRecord(id, parsed.value, ctx.state.config, Date.now()));
+    ctx.state.tasks.set(id, new TaskRecord(id, parsed.value, ctx.state.config, Date.now(), ctx.state.stats.submitsAccepted));
     ctx.state.stats.submitsAccepted += 1;
   }
   return envelopeReply(ctx, 200, { status: 'submitted', task_id: id });

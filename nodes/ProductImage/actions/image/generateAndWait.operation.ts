@@ -37,5 +37,5 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const body = await generationBody(this, itemIndex, request);
 	const { task_id: taskId } = await submitGeneration(this, itemIndex, body, request.submitTimeoutMs);
-	return await collectTask(this, itemIndex, taskId, settings);
+	return await collectTask(this, itemIndex, taskId, settings, Date.now());
 }

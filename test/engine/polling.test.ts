@@ -1,0 +1,71 @@
+import { runWorkflow } from '../harness/engine';
+import { credentialsFor, useSimulator } from '../harness/simulator';
+
+const simulator = useSimulator();
+
+// Tasks of 4.0 to 4.6 s (the simulator spreads them evenly by submit order), two waves of three.
+const TASK_MS = 4000;
+const SPREAD_MS = 600;
+const INITIAL_DELAY_S = 0.5;
+const POLL_S = 2;
+
+const generateAndWait = (options: Record<string, unknown>) => ({
+	parameters: {
+		resource: 'image',
+		operation: 'generateAndWait',
+		prompt: '={{ $json.prompt }}',
+		options: { initialDelay: INITIAL_DELAY_S, pollInterval: POLL_S, maxConcurrency: 3, downloadImages: false, ...options },
+	},
+});
+
+const items = Array.from({ length: 6 }, (_, index) => ({ json: { prompt: `bottle ${index}` } }));
+
+/** Each task's queries, as milliseconds after its creation, in submit order. */
+function queryTimes(sim: ReturnType<typeof simulator>): number[][] {
+	const tasks = [...sim.tasks.values()].sort((a, b) => a.createdAt - b.createdAt);
+	return tasks.map((task) =>
+		sim.stats.requests.filter((r) => r.route === 'task' && r.path.endsWith(task.task_id)).map((r) => r.at - task.createdAt),
+	);
+}
+
+async function run(polling: Record<string, unknown>) {
+	const sim = simulator();
+	sim.configure({ taskDurationMs: TASK_MS, taskDurationSpreadMs: SPREAD_MS });
+	const result = await runWorkflow({ credentials: credentialsFor(sim), input: items, nodes: [generateAndWait(polling)] });
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(6);
+	expect(sim.stats.submitsAccepted).toBe(6);
+	return queryTimes(sim);
+}
+
+test('Fixed Interval keeps the rhythm: the first look after Initial Delay, then one per Poll Interval', async () => {
+	const times = await run({ polling: 'fixed' });
+	for (const looks of times) {
+		looks.forEach((at, look) => {
+			expect(at).toBeGreaterThanOrEqual(INITIAL_DELAY_S * 1000 - 50);
+			expect(Math.abs(at - (INITIAL_DELAY_S + look * POLL_S) * 1000)).toBeLessThan(400);
+		});
+	}
+});
+
+test('Adaptive: after three tasks have finished, the next ones are looked at where they should finish, half a second apart', async () => {
+	const times = await run({ polling: 'adaptive' });
+	// The first wave knows nothing yet: it polls like Fixed Interval.
+	for (const looks of times.slice(0, 3)) {
+		expect(looks[0]).toBeGreaterThanOrEqual(INITIAL_DELAY_S * 1000 - 50);
+		expect(looks[0]).toBeLessThan(INITIAL_DELAY_S * 1000 + 400);
+	}
+	// The second wave: no look before the shortest task seen, less a second; looks inside the
+	// window half a second apart, closer than the poll interval.
+	for (const looks of times.slice(3)) {
+		expect(looks[0]).toBeGreaterThanOrEqual(TASK_MS - 1000 - 100);
+		for (let look = 1; look < looks.length; look++) expect(looks[look] - looks[look - 1]).toBeLessThan(POLL_S * 1000 - 500);
+		// Seen finished within a step of finishing.
+		expect(looks[looks.length - 1]).toBeLessThan(TASK_MS + SPREAD_MS + 500 + 300);
+	}
+});
+
+test('a workflow saved with a Poll Interval and no Polling choice keeps the fixed rhythm', async () => {
+	const times = await run({});
+	for (const looks of times.slice(3)) expect(Math.abs(looks[0] - INITIAL_DELAY_S * 1000)).toBeLessThan(400);
+});
