@@ -69,6 +69,7 @@ async function measure(work) {
 	await sleep(50);
 	gc();
 	const rssBefore = process.memoryUsage().rss;
+	const heapBefore = process.memoryUsage().heapUsed;
 	const reset = resetPeakRss();
 	const maxRssBefore = process.resourceUsage().maxRSS * 1024;
 	let sampled = rssBefore;
@@ -88,12 +89,17 @@ async function measure(work) {
 	const maxRssAfter = process.resourceUsage().maxRSS * 1024;
 	const fromMaxRss = !reset && maxRssAfter > maxRssBefore;
 	const peakRss = reset ? Math.max(vmHwm(), sampled) : fromMaxRss ? maxRssAfter : sampled;
+	// What the run still holds once garbage is gone (its output included), apart from what V8
+	// had not yet collected at the peak.
+	gc();
+	const heapRetained = process.memoryUsage().heapUsed - heapBefore;
 	return {
 		value,
 		figures: {
 			rssBefore,
 			peakRss,
 			rssGrowth: peakRss - rssBefore,
+			heapRetained,
 			peakSource: reset ? 'VmHWM after reset' : fromMaxRss ? 'maxRSS' : 'sampled',
 			wallMs,
 			cpuMs: (cpu.user + cpu.system) / 1000,
@@ -246,6 +252,44 @@ const scenarios = {
 		check: async (result) => ({
 			items: result.items.length,
 			withBinary: result.items.filter((item) => item.binary?.data).length,
+		}),
+	},
+
+	/**
+	 * Generate and Wait at the service's pace: the polling mode, poll interval and initial delay
+	 * under test, items in one node run (`runs: 1`) or each item its own node run, all at once
+	 * (`runs: items`, every lane with its own back-off).
+	 */
+	'polling': {
+		warmUp: async () => {
+			await runNode({ nodes: [generateAndWait({ pollInterval: 0.1, polling: 'fixed' })] });
+		},
+		run: async () => {
+			const node = generateAndWait({
+				polling: settings.polling,
+				pollInterval: settings.pollInterval,
+				initialDelay: settings.initialDelay,
+				maxConcurrency: settings.maxConcurrency,
+				maxWaitTime: 600,
+			});
+			const item = (index) => ({ json: { index } });
+			const runs = settings.separateRuns ? settings.items : 1;
+			const perRun = settings.items / runs;
+			const results = await Promise.all(
+				Array.from({ length: runs }, (_, run) =>
+					runNode({
+						nodes: [node],
+						input: Array.from({ length: perRun }, (_, index) => item(run * perRun + index)),
+						binaryMode: settings.binaryMode,
+					}),
+				),
+			);
+			return results.flatMap((result) => result.items);
+		},
+		check: async (items) => ({
+			items: items.length,
+			withBinary: items.filter((item) => item.binary?.data).length,
+			storedById: items.filter((item) => item.binary?.data?.id).length,
 		}),
 	},
 

@@ -33,6 +33,21 @@ const methods = {
 	tasks() {
 		return [...sim.tasks.values()].map(({ task_id, createdAt, durationMs, queries }) => ({ task_id, createdAt, durationMs, queries }));
 	},
+	addFault(fault) {
+		sim.addFault(fault);
+		return null;
+	},
+	/** Every task with the times and answers of the queries about it. */
+	taskLooks() {
+		const looks = new Map();
+		for (const r of sim.stats.requests) {
+			if (r.route !== 'task') continue;
+			const id = decodeURIComponent(r.path.split('/').pop());
+			if (!looks.has(id)) looks.set(id, []);
+			looks.get(id).push({ at: r.at, status: r.status });
+		}
+		return [...sim.tasks.values()].map(({ task_id, createdAt, durationMs }) => ({ task_id, createdAt, durationMs, looks: looks.get(task_id) ?? [] }));
+	},
 	upload(id) {
 		const stored = sim.uploads.get(id);
 		return stored ? { bytes: stored.bytes.length, sha256: sha256(stored.bytes), contentType: stored.contentType } : null;

@@ -22,14 +22,16 @@ const { errorBody, xmlError } = require('./errors');
  * @property {boolean} [acceptSubmit]
  * @property {string} [contentType] replaces the reply's content type; '' sends none
  * @property {number | string} [times] default 1; Infinity (or the string 'Infinity' over JSON)
+ * @property {number} [forMs] answers every matching request for this long after it is added (a rate
+ *   limit that holds for a while, whoever asks), then is gone; `times` does not apply
  *
- * @typedef {Fault & {times: number, remaining: number}} QueuedFault
+ * @typedef {Fault & {times: number, remaining: number, until?: number}} QueuedFault
  */
 
 const ROUTES = ['upload', 'submit', 'task', 'asset', 'media', 'analysis', 'plan', 'cdn', 'any'];
 const BODIES = ['error', 'html', 'signIn', 'empty', 'malformed', 'echoHeaders'];
 const RESETS = ['beforeResponse', 'midBody'];
-const KEYS = ['route', 'status', 'retryAfter', 'body', 'delayMs', 'reset', 'acceptSubmit', 'contentType', 'times'];
+const KEYS = ['route', 'status', 'retryAfter', 'body', 'delayMs', 'reset', 'acceptSubmit', 'contentType', 'times', 'forMs'];
 
 /**
  * @param {unknown} input
@@ -62,6 +64,8 @@ function normalizeFault(input) {
   if (typeof times !== 'number' || !(times >= 1) || (Number.isFinite(times) && !Number.isInteger(times))) {
     throw new TypeError(`fault.times must be a positive integer or Infinity, got ${JSON.stringify(f.times)}`);
   }
+  if (f.forMs !== undefined && !(typeof f.forMs === 'number' && f.forMs > 0)) throw new TypeError('fault.forMs must be a number > 0');
+  if (f.forMs !== undefined) return /** @type {QueuedFault} */ ({ ...f, times: Infinity, remaining: Infinity, until: Date.now() + f.forMs });
   return /** @type {QueuedFault} */ ({ ...f, times, remaining: times });
 }
 
@@ -90,6 +94,8 @@ class FaultQueue {
    * @returns {QueuedFault | undefined}
    */
   take(origin, route) {
+    const now = Date.now();
+    for (let j = this.queue.length - 1; j >= 0; j--) if ((this.queue[j].until ?? Infinity) <= now) this.queue.splice(j, 1);
     const i = this.queue.findIndex((f) =>
       origin === 'cdn' ? f.route === 'cdn' : f.route === route || (f.route === 'any' && route !== 'cdn'),
     );

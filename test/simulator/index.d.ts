@@ -58,6 +58,7 @@ export interface Fault {
   contentType?: string;
   /** default 1; Infinity allowed */
   times?: number;
+  forMs?: number;
 }
 
 export interface UploadRecord {

@@ -122,6 +122,24 @@ function longWaitWorkflow() {
 }
 
 /**
+ * A Code node in place of the store's "Get products": N products shaped as Shopify returns them
+ * (id, title, image.src), ids from `firstId`.
+ * @param {{id: string, name: string, position: number[]}} like @param {number} products @param {number} firstId
+ */
+function catalogueNode(like, products, firstId) {
+  return {
+    id: like.id,
+    name: like.name,
+    position: like.position,
+    type: 'n8n-nodes-base.code',
+    typeVersion: 2,
+    parameters: {
+      jsCode: `return Array.from({ length: ${products} }, (_, i) => ({ json: { id: ${firstId} + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } } }));`,
+    },
+  };
+}
+
+/**
  * The fan-out example as the suite runs it: started by a webhook, the catalogue made by a
  * Code node (N products with photo addresses) instead of Shopify, the Data Table found by
  * name (2.x; 1.123's Data Table node picks tables from a list or by id only), and the wait
@@ -131,18 +149,7 @@ function longWaitWorkflow() {
 function fanOutCopy(products) {
   const copy = webhookCopy({ name: 'catalogue-fan-out', file: path.join(REPO_ROOT, 'examples', 'catalogue-fan-out.json') });
   copy.workflow.nodes = copy.workflow.nodes.map((/** @type {any} */ n) => {
-    if (n.name === 'Get products') {
-      return {
-        id: n.id,
-        name: n.name,
-        position: n.position,
-        type: 'n8n-nodes-base.code',
-        typeVersion: 2,
-        parameters: {
-          jsCode: `return Array.from({ length: ${products} }, (_, i) => ({ json: { id: 1000 + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } } }));`,
-        },
-      };
-    }
+    if (n.name === 'Get products') return catalogueNode(n, products, 1000);
     if (n.name === 'Settings') {
       n.parameters.assignments.assignments = n.parameters.assignments.assignments.map((/** @type {any} */ a) => (a.name === 'n8nUrl' ? { ...a, value: MAIN_URL } : a));
     }
@@ -167,18 +174,7 @@ function submitCollectCopies(products) {
     workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => {
       // prepareWorkflow has made the schedule a Manual Trigger already.
       if (n.type === MANUAL_TYPE) return webhookNode(n, webhookPath, responseMode);
-      if (n.name === 'Get products') {
-        return {
-          id: n.id,
-          name: n.name,
-          position: n.position,
-          type: 'n8n-nodes-base.code',
-          typeVersion: 2,
-          parameters: {
-            jsCode: `return Array.from({ length: ${products} }, (_, i) => ({ json: { id: 2000 + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } } }));`,
-          },
-        };
-      }
+      if (n.name === 'Get products') return catalogueNode(n, products, 2000);
       if (n.type === 'n8n-nodes-base.dataTable') n.parameters.dataTableId = { __rl: true, mode: 'name', value: TASKS_TABLE };
       if (n.type === NODE_TYPE) n.parameters.options = { ...n.parameters.options, initialDelay: 0.2, pollInterval: 0.2, maxWaitTime: 3 };
       return n;

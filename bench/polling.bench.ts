@@ -1,0 +1,201 @@
+import { fork } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { TaskLooks } from './simulatorHost';
+import { SimulatorHost } from './simulatorHost';
+
+/*
+ * Polling at the service's pace: Adaptive against Fixed Interval (5 s, the fixed pollers' usual
+ * rhythm) on the same tasks of varied real durations, each measured in this run, and a 429 storm
+ * met by one node run (one shared back-off) against ten separate runs (a back-off each). Figures,
+ * not verdicts: the expectations only check that every scenario did its work.
+ *
+ * PRODUCT_IMAGE_BENCH_SCALE shortens every duration, poll interval and delay by one factor for a
+ * quick run (the figures say which); PRODUCT_IMAGE_BENCH_WRITE_README=1 (npm run bench-figures)
+ * writes them into the README.
+ */
+
+const SCALE = Number(process.env.PRODUCT_IMAGE_BENCH_SCALE ?? 1);
+const WRITE_README = process.env.PRODUCT_IMAGE_BENCH_WRITE_README === '1';
+const README = path.resolve(__dirname, '..', 'README.md');
+const START = '<!-- bench-figures:start -->';
+const END = '<!-- bench-figures:end -->';
+const API_KEY = 'bench-key-0123456789';
+const s = (seconds: number) => Math.round(seconds * SCALE * 1000) / 1000;
+
+let sim: SimulatorHost;
+
+beforeAll(async () => {
+	sim = new SimulatorHost();
+	await sim.start({ apiKey: API_KEY, taskDurationMs: 50 });
+});
+
+afterAll(async () => {
+	await sim?.close();
+});
+
+interface Run {
+	wallMs: number;
+	cpuMs: number;
+	rssGrowth: number;
+	heapRetained: number;
+	items: number;
+	withBinary: number;
+	storedById: number;
+	tasks: TaskLooks[];
+}
+
+/** One Generate and Wait run in a fresh node process; `during` runs once the measured part starts. */
+async function run(settings: Record<string, unknown>, simulator: Record<string, unknown>, during?: () => void): Promise<Run> {
+	const child = fork(
+		path.join(__dirname, 'scenario.js'),
+		[JSON.stringify({ scenario: 'polling', repeat: 1, ...settings, baseUrl: sim.baseUrl, apiKey: API_KEY })],
+		{ execArgv: ['--expose-gc'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+	);
+	let output = '';
+	child.stdout?.on('data', (chunk) => (output += chunk));
+	child.stderr?.on('data', (chunk) => (output += chunk));
+	const result = await new Promise<{
+		runs: Array<{ wallMs: number; cpuMs: number; rssGrowth: number; heapRetained: number }>;
+		facts: { items: number; withBinary: number; storedById: number };
+	}>(
+		(resolve, reject) => {
+			child.on('message', (message: { type: string; message?: string; runs?: never; facts?: never }) => {
+				if (message.type === 'ready') {
+					void (async () => {
+						await sim.reset();
+						await sim.configure({ taskDurationSpreadMs: 0, ...simulator });
+						child.send({ type: 'go' });
+						during?.();
+					})().catch(reject);
+				} else if (message.type === 'result') resolve(message as never);
+				else if (message.type === 'failed') reject(new Error(`${message.message}\n${output}`));
+			});
+			child.on('exit', (code) => reject(new Error(`scenario exited with ${code}\n${output}`)));
+		},
+	);
+	const tasks = await sim.taskLooks();
+	const [figures] = result.runs;
+	return { wallMs: figures.wallMs, cpuMs: figures.cpuMs, rssGrowth: figures.rssGrowth, heapRetained: figures.heapRetained, ...result.facts, tasks };
+}
+
+function quantile(values: number[], q: number): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** How long after finishing each task was seen finished (the first answered query after it). */
+function detectionDelays(tasks: TaskLooks[]): number[] {
+	return tasks.map((task) => {
+		const done = task.createdAt + task.durationMs;
+		const seen = task.looks.find((look) => look.at >= done && look.status === 200);
+		if (!seen) throw new Error(`task ${task.task_id} was never seen finished`);
+		return seen.at - done;
+	});
+}
+
+/** The same lanes with no detection delay and no overhead: each task starts when a lane frees. */
+function idealMs(tasks: TaskLooks[], lanes: number): number {
+	const free = Array.from({ length: lanes }, () => 0);
+	for (const task of [...tasks].sort((a, b) => a.createdAt - b.createdAt)) {
+		free.sort((a, b) => a - b);
+		free[0] += task.durationMs;
+	}
+	return Math.max(...free);
+}
+
+const queriesOf = (tasks: TaskLooks[]) => tasks.reduce((sum, task) => sum + task.looks.length, 0);
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+interface Scenario {
+	name: string;
+	items: number;
+	lanes: number;
+	fromS: number;
+	toS: number;
+}
+
+const SCENARIOS: Scenario[] = [
+	{ name: 'similar tasks', items: 30, lanes: 10, fromS: 18, toS: 24 },
+	{ name: 'spread tasks', items: 20, lanes: 20, fromS: 6, toS: 40 },
+	{ name: 'throughput', items: 30, lanes: 10, fromS: 8, toS: 20 },
+];
+
+test('bench: adaptive polling against a fixed 5 s poller, and a 429 storm over ten lanes', async () => {
+	const started = Date.now();
+	const lines: string[] = [];
+	const pollS = s(5);
+	for (const scenario of SCENARIOS) {
+		const simulator = { taskDurationMs: s(scenario.fromS) * 1000, taskDurationSpreadMs: s(scenario.toS - scenario.fromS) * 1000 };
+		const measured: Record<string, { run: Run; delays: number[]; queries: number; ideal: number }> = {};
+		for (const polling of ['fixed', 'adaptive']) {
+			const outcome = await run({ polling, pollInterval: pollS, initialDelay: pollS, items: scenario.items, maxConcurrency: scenario.lanes }, simulator);
+			expect(outcome).toMatchObject({ items: scenario.items, withBinary: scenario.items });
+			expect(outcome.tasks).toHaveLength(scenario.items);
+			// Never a query before the spec's first 5 s.
+			for (const task of outcome.tasks) expect(Math.min(...task.looks.map((look) => look.at - task.createdAt))).toBeGreaterThanOrEqual(pollS * 1000 - 50);
+			measured[polling] = { run: outcome, delays: detectionDelays(outcome.tasks), queries: queriesOf(outcome.tasks), ideal: idealMs(outcome.tasks, scenario.lanes) };
+		}
+		const fixed = measured.fixed;
+		for (const polling of ['adaptive', 'fixed']) {
+			const m = measured[polling];
+			lines.push(
+				`${scenario.name} (${scenario.items} items of ${s(scenario.fromS)}–${s(scenario.toS)} s, Max Concurrency ${scenario.lanes}), ${polling === 'fixed' ? `Fixed Interval ${pollS} s` : 'Adaptive'}: ` +
+					`wall ${sec(m.run.wallMs)} = ${(m.run.wallMs / m.ideal).toFixed(3)}× the ideal ${sec(m.ideal)}; ` +
+					`seen finished a median ${sec(quantile(m.delays, 0.5))} (p90 ${sec(quantile(m.delays, 0.9))}) after finishing; ` +
+					`${m.queries} task queries = ${(m.queries / fixed.queries).toFixed(2)}× the fixed poller's`,
+			);
+		}
+	}
+
+	// A storm: for 4 s every task query answers 429 with Retry-After 1.
+	const storm: Record<string, number> = {};
+	for (const [label, separateRuns] of [
+		['one node run of 10 items (one shared back-off)', false],
+		['10 node runs of 1 item (a back-off each)', true],
+	] as const) {
+		const outcome = await run(
+			{ polling: 'fixed', pollInterval: s(1), initialDelay: s(1), items: 10, maxConcurrency: 10, separateRuns },
+			{ taskDurationMs: s(8) * 1000 },
+			() => {
+				setTimeout(() => void sim.addFault({ route: 'task', status: 429, retryAfter: String(s(1)), forMs: s(4) * 1000 }), s(1.5) * 1000);
+			},
+		);
+		expect(outcome).toMatchObject({ items: 10, withBinary: 10 });
+		const rejected = outcome.tasks.reduce((sum, task) => sum + task.looks.filter((look) => look.status === 429).length, 0);
+		storm[label] = rejected;
+		lines.push(`429 storm (${s(4)} s of 429 with Retry-After ${s(1)} on every task query), ${label}: ${rejected} answers 429, wall ${sec(outcome.wallMs)}`);
+	}
+
+	// Scale: memory stays flat from 100 to 500 items, images streamed to the filesystem store.
+	const scale: Array<[number, Run]> = [];
+	for (const items of [100, 500]) {
+		const outcome = await run(
+			{ polling: 'fixed', pollInterval: 0.2, initialDelay: 0.2, items, maxConcurrency: 25, binaryMode: 'filesystem', memory: true },
+			{ taskDurationMs: 500, imagesPerTask: 2 },
+		);
+		expect(outcome).toMatchObject({ items: items * 2, withBinary: items * 2, storedById: items * 2 });
+		scale.push([items, outcome]);
+	}
+	for (const [items, outcome] of scale) {
+		lines.push(
+			`scale, ${items} items × 2 images, Max Concurrency 25, filesystem binary mode: peak RSS growth ${(outcome.rssGrowth / 1024 / 1024).toFixed(1)} MiB ` +
+				`(${(outcome.rssGrowth / scale[0][1].rssGrowth).toFixed(2)}× the 100-item run's), heap still held after the run and a gc ${(outcome.heapRetained / 1024 / 1024).toFixed(1)} MiB ` +
+				`(${((outcome.heapRetained / 1024) / (items * 2)).toFixed(1)} KiB per output item), node process CPU ${(outcome.cpuMs / items).toFixed(1)} ms per item, wall ${sec(outcome.wallMs)}`,
+		);
+	}
+
+	const header = `Measured by \`npm run bench-figures\` (${os.cpus().length} cores, node ${process.version}, time scale ${SCALE}${SCALE === 1 ? '' : ': every duration, interval and delay multiplied by it'}, ${sec(Date.now() - started)} in all).`;
+	const report = [header, '', ...lines.map((line) => `- ${line}`)].join('\n');
+	process.stdout.write(`\n${report}\n`);
+	if (WRITE_README) {
+		const text = readFileSync(README, 'utf8');
+		const from = text.indexOf(START);
+		const to = text.indexOf(END);
+		if (from < 0 || to < from) throw new Error(`README.md has no ${START} … ${END} section`);
+		writeFileSync(README, `${text.slice(0, from)}${START}\n<!-- Written by the bench; edits here are overwritten. -->\n${report}\n${text.slice(to)}`);
+	}
+	// Scenarios of real task durations: about 12 minutes at scale 1.
+}, 40 * 60_000);
