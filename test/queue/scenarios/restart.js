@@ -57,7 +57,8 @@ async function runRestart(ctx, copies, o) {
   const workerName = executionsByWorker(ctx.stack.workers).get(String(running.id));
   const victim = ctx.stack.workers.find((w) => w.name === workerName);
   if (!victim?.pid) throw new Error(`no worker logged execution ${running.id}`);
-  process.kill(victim.pid, 'SIGKILL');
+  // The whole process group, task runner included, as when a container or machine dies.
+  process.kill(-victim.pid, 'SIGKILL');
   const killedAt = Date.now();
   const recordedAtKill = (await table.rows()).length;
   const submittedAtKill = (await ctx.sim.tasks()).length;
