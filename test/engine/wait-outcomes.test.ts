@@ -72,3 +72,30 @@ test('a task that is gone (404) still ends the wait at once', async () => {
 	expect(result.error?.message).toContain('404');
 	expect(sim.stats.requests.filter((request) => request.route === 'task')).toHaveLength(1);
 });
+
+test('an adaptive wait looks a last time at Max Wait Time before it reports the task state', async () => {
+	const sim = simulator();
+	sim.configure({ taskOutcome: 'never' });
+	// No Poll Interval set: Adaptive, whose next look (5 s away) would pass the deadline.
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'generateAndWait',
+					prompt: 'studio shot',
+					options: { initialDelay: 0, maxWaitTime: 1.2, onTimeout: 'outputTaskState' },
+				},
+			},
+		],
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).toMatchObject({ timed_out: true });
+	expect(Number(result.items[0].json.waited_seconds)).toBeGreaterThanOrEqual(1.1);
+	const [task] = [...sim.tasks.values()];
+	const looks = sim.stats.requests.filter((r) => r.route === 'task').map((r) => r.at - task.createdAt);
+	expect(looks).toHaveLength(2);
+	expect(looks[1]).toBeGreaterThanOrEqual(1100);
+});

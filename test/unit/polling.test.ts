@@ -1,4 +1,4 @@
-import { DurationModel } from '../../nodes/ProductImage/helpers/durationModel';
+import { createdAt, DurationModel } from '../../nodes/ProductImage/helpers/durationModel';
 import { nextLookIn } from '../../nodes/ProductImage/helpers/pollSchedule';
 
 const finished = (createdAt: number, ms: number) => ({
@@ -16,13 +16,10 @@ test('the model predicts nothing before three tasks have finished, then their ra
 	expect(model.window()).toEqual({ earliestMs: 17_000, latestMs: 25_000 });
 });
 
-test("a task's start on this machine's clock: its created_at moved by the smallest offset seen", () => {
-	const model = new DurationModel();
+test("a task this run did not submit started at its created_at", () => {
 	const created = Date.parse('2026-11-23T10:00:00Z');
-	// This machine's clock runs 2 s ahead; replies took 100 and 40 ms.
-	model.noteSubmitted({ status: 'submitted', created_at: new Date(created).toISOString() }, created + 2_100);
-	model.noteSubmitted({ status: 'submitted', created_at: new Date(created).toISOString() }, created + 2_040);
-	expect(model.localStart({ status: 'queued', created_at: new Date(created + 5_000).toISOString() })).toBe(created + 7_040);
+	expect(createdAt({ status: 'queued', created_at: new Date(created).toISOString() })).toBe(created);
+	expect(createdAt({ status: 'queued' })).toBeUndefined();
 });
 
 test('the schedule: the poll interval until the window is known, one jump to it, steps inside it, the interval after it', () => {

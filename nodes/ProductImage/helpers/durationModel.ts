@@ -20,31 +20,24 @@ function epoch(value: string | null | undefined): number | undefined {
 }
 
 /**
- * What one node run learns from the tasks it sees finish: how long they take (`completed_at` −
- * `created_at`, both on the service's clock, so this machine's clock does not matter) and how far
- * the service's clock stands from this machine's (from tasks this run submitted itself).
+ * When a task this run did not submit (Task → Wait for Task) started: its `created_at`, read on
+ * this machine's clock. A run that submitted the task knows the moment itself.
+ */
+export function createdAt(task: Task): number | undefined {
+	return epoch(task.created_at);
+}
+
+/**
+ * What one node run learns from the tasks it sees finish: how long they take, `completed_at` −
+ * `created_at`, both on the service's clock, so this machine's clock does not matter.
  */
 export class DurationModel {
 	private readonly durations: number[] = [];
-	private readonly offsets: number[] = [];
-
-	/** A task this run submitted: its `created_at` lies just before the submit's reply arrived here. */
-	noteSubmitted(task: Task, replyReceivedAt: number): void {
-		const created = epoch(task.created_at);
-		if (created !== undefined) this.offsets.push(replyReceivedAt - created);
-	}
 
 	noteFinished(task: Task): void {
 		const created = epoch(task.created_at);
 		const completed = epoch(task.completed_at);
 		if (created !== undefined && completed !== undefined && completed >= created) this.durations.push(completed - created);
-	}
-
-	/** When the task started, on this machine's clock; the smallest offset seen is the least delayed. */
-	localStart(task: Task): number | undefined {
-		const created = epoch(task.created_at);
-		if (created === undefined) return undefined;
-		return created + (this.offsets.length ? Math.min(...this.offsets) : 0);
 	}
 
 	window(): CompletionWindow | undefined {

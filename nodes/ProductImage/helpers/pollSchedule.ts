@@ -19,12 +19,7 @@ export interface LookPlan {
 	now: number;
 }
 
-/**
- * Milliseconds until the next look at a task. Fixed: the poll interval. Adaptive: no look before
- * the predicted window opens, looks an eighth of the window apart inside it, and the poll interval
- * before anything is known, after the window has passed, or when the tasks seen vary too much for
- * a prediction to save anything.
- */
+/** The window to plan by, if the mode is adaptive, the task's start is known and the window is narrow enough. */
 function usableWindow(plan: LookPlan): CompletionWindow | undefined {
 	const { window, startedAt, pollMs } = plan;
 	if (plan.mode === 'fixed' || !window || startedAt === undefined) return undefined;
@@ -38,6 +33,12 @@ export function firstLookIn(plan: LookPlan, initialDelayMs: number): number {
 	return Math.max(initialDelayMs, window.earliestMs - (plan.now - (plan.startedAt ?? plan.now)));
 }
 
+/**
+ * Milliseconds until the next look at a task. Fixed: the poll interval. Adaptive: no look before
+ * the predicted window opens, looks an eighth of the window apart inside it, and the poll interval
+ * before anything is known, after the window has passed, or when the tasks seen vary too much for
+ * a prediction to save anything.
+ */
 export function nextLookIn(plan: LookPlan): number {
 	const { startedAt, pollMs } = plan;
 	const window = usableWindow(plan);

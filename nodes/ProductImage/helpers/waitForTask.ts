@@ -5,7 +5,7 @@ import { requestResult, taskPath } from '../transport';
 import { backoffDelay, MAX_RETRY_AFTER_MS } from '../transport/retryPolicy';
 import type { Task } from './schemas';
 import { taskSchema } from './schemas';
-import { durationModel } from './durationModel';
+import { createdAt, durationModel } from './durationModel';
 import type { PollingMode } from './pollSchedule';
 import { firstLookIn, nextLookIn } from './pollSchedule';
 import { waitSignal } from './runControl';
@@ -139,8 +139,7 @@ export async function waitForTask(
 			);
 		}
 		const { task, requestId } = reply;
-		if (taskStartedAt === undefined) taskStartedAt = model.localStart(task);
-		else if (lastStatus === undefined && submittedAt !== undefined) model.noteSubmitted(task, submittedAt);
+		taskStartedAt ??= createdAt(task);
 		// A long wait shows in n8n's log as the task moves, not as one line per poll.
 		if (task.status !== lastStatus) {
 			context.logger.info(`Product Image: task ${taskId} is "${task.status}"`, { itemIndex, taskId });

@@ -12,7 +12,7 @@ function shortened(text: string): string {
 	return oneLine.length > MAX_SAID_LENGTH ? `${oneLine.slice(0, MAX_SAID_LENGTH - 1).trimEnd()}…` : oneLine;
 }
 
-/** "in 10 minutes", "at 14:05 UTC": when a long Retry-After ends, in words a person can act on. */
+/** "10 minutes (until about 14:05 UTC)": when a long Retry-After ends, in words a person can act on. */
 function waitInWords(retryAfterMs: number, now = Date.now()): string {
 	const minutes = Math.ceil(retryAfterMs / 60_000);
 	const until = new Date(now + retryAfterMs).toISOString().slice(11, 16);

@@ -2,14 +2,15 @@
 'use strict';
 
 // Headless Chromium from Debian's packages, driven by playwright-core (which downloads no browser
-// of its own), each run in a fresh temporary profile. The flags keep Chromium off the network: this machine's closed network refuses its
-// background connections, many at a time.
+// of its own), each run in a fresh temporary profile. The flags keep Chromium off the network:
+// this machine's closed network refuses its background connections, many at a time.
 
 const fs = require('node:fs');
 const { aptInstall } = require('./system-packages');
 
 const CHROMIUM = '/usr/bin/chromium';
 
+/** @returns {Promise<string>} */
 async function ensureChromium() {
   if (!fs.existsSync(CHROMIUM)) await aptInstall('Chromium', ['chromium']);
   return CHROMIUM;
@@ -17,7 +18,7 @@ async function ensureChromium() {
 
 /**
  * @param {{width: number, height: number}} viewport
- * @returns {Promise<{browser: import('playwright-core').Browser, page: import('playwright-core').Page, close: () => Promise<void>}>}
+ * @returns {Promise<{page: import('playwright-core').Page, close: () => Promise<void>}>}
  */
 async function openBrowser(viewport) {
   const { chromium } = require('playwright-core');
@@ -36,11 +37,7 @@ async function openBrowser(viewport) {
   });
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  return {
-    browser,
-    page,
-    close: () => browser.close(),
-  };
+  return { page, close: () => browser.close() };
 }
 
-module.exports = { ensureChromium, openBrowser };
+module.exports = { openBrowser };

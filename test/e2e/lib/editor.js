@@ -1,9 +1,9 @@
 // @ts-check
 'use strict';
 
-// What a person does in the n8n editor, as steps for the editor test and the screenshot script: sign in, open a
-// workflow, search the nodes panel, open a node, run the workflow. Selectors are the editor's own
-// data-test-id attributes (n8n 2.41).
+// What a person does in the n8n editor, as steps for the editor test and the screenshot script:
+// sign in, open a workflow, search the nodes panel, open a node, run the workflow. Selectors are
+// the editor's own data-test-id attributes (n8n 2.41 and 1.123).
 
 const { OWNER } = require('./n8n-server');
 

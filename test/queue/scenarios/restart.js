@@ -8,6 +8,8 @@
 
 const { callWebhook } = require('../lib/rest');
 const { executionsByWorker } = require('../lib/cluster');
+const { finishedExecutions } = require('../lib/executions');
+const { until } = require('../lib/until');
 const { submitsPerProduct } = require('../lib/submits');
 const { TASKS_TABLE } = require('../lib/workflows');
 
@@ -23,15 +25,6 @@ const COLUMNS = /** @type {const} */ ([
   { name: 'error', type: 'string' },
   { name: 'collected_at', type: 'string' },
 ]);
-
-/** @param {() => Promise<boolean>} ok @param {string} what @param {number} [timeoutMs] @param {number} [everyMs] */
-async function until(ok, what, timeoutMs = 120000, everyMs = 200) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 /**
  * @param {import('./context').Context} ctx
@@ -51,7 +44,7 @@ async function runRestart(ctx, copies, o) {
   // lands between two products, as a crash most often does.
   /** @type {Record<string, any>[]} */
   let rows = [];
-  await until(async () => (rows = await table.rows()).length >= o.killAfter, `${o.killAfter} recorded tasks`, 120000, 25);
+  await until(async () => (rows = await table.rows()).length >= o.killAfter, `${o.killAfter} recorded tasks`, { timeoutMs: 120000, everyMs: 25 });
   const running = (await ctx.stack.rest.executions(copies.submit.workflow.id)).find((e) => e.status === 'running');
   if (!running) throw new Error('the submit run was not running when its worker was to be killed');
   const workerName = executionsByWorker(ctx.stack.workers).get(String(running.id));
@@ -71,10 +64,7 @@ async function runRestart(ctx, copies, o) {
   const before = (await ctx.stack.rest.executions(copies.submit.workflow.id)).length;
   const second = await callWebhook(ctx.stack.baseUrl, copies.submit.webhookPath);
   ctx.check(second.status === 200, `the second submit run was accepted (HTTP ${second.status})`);
-  await until(async () => {
-    const all = await ctx.stack.rest.executions(copies.submit.workflow.id);
-    return all.length > before && all.filter((e) => e.status === 'success').length >= 1;
-  }, 'the second submit run to finish', 180000, 500);
+  await finishedExecutions(ctx.stack.rest, copies.submit.workflow.id, before + 1, 180000);
 
   // Sweeps until nothing is left to collect, as the schedule would.
   let sweeps = 0;

@@ -7,15 +7,7 @@
 const fs = require('node:fs');
 const { callWebhook } = require('../lib/rest');
 const { finishedExecutions, workersOf } = require('../lib/executions');
-
-/** @param {() => Promise<boolean>} ok @param {string} what */
-async function until(ok, what, timeoutMs = 60000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const { until } = require('../lib/until');
 
 /**
  * @param {import('./context').Context} ctx
