@@ -30,10 +30,11 @@ const WORKFLOWS = {
 	],
 };
 // Trusted publishing needs npm 11.5.1 or newer, which Node 24 bundles; a token configured for the
-// registry (setup-node's registry-url writes a placeholder one) would be tried instead of OIDC.
+// registry (NODE_AUTH_TOKEN, or the placeholder setup-node writes for a registry-url) can stand in
+// the way of the OIDC exchange.
 const PUBLISH_FORBIDDEN = [
-	[/NODE_AUTH_TOKEN/, 'sets NODE_AUTH_TOKEN: a token would be used instead of trusted publishing'],
-	[/^\s*registry-url:/m, "gives setup-node a registry-url: its placeholder token would be used instead of trusted publishing"],
+	[/NODE_AUTH_TOKEN/, 'sets NODE_AUTH_TOKEN: a configured token can stand in the way of trusted publishing'],
+	[/^\s*registry-url:/m, "gives setup-node a registry-url: the placeholder token it configures can stand in the way of trusted publishing"],
 ];
 const PUBLISH_NODE_MAJOR = 24;
 
