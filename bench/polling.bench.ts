@@ -14,12 +14,12 @@ import { SimulatorHost } from './simulatorHost';
  *
  * PRODUCT_IMAGE_BENCH_SCALE shortens every duration, poll interval and delay by one factor for a
  * quick run (the figures say which); PRODUCT_IMAGE_BENCH_WRITE_README=1 (npm run bench-figures)
- * writes them into the README.
+ * writes them into docs/polling.md, between its bench-figures markers.
  */
 
 const SCALE = Number(process.env.PRODUCT_IMAGE_BENCH_SCALE ?? 1);
 const WRITE_README = process.env.PRODUCT_IMAGE_BENCH_WRITE_README === '1';
-const README = path.resolve(__dirname, '..', 'README.md');
+const FIGURES_PAGE = path.resolve(__dirname, '..', 'docs', 'polling.md');
 const START = '<!-- bench-figures:start -->';
 const END = '<!-- bench-figures:end -->';
 const API_KEY = 'bench-key-0123456789';
@@ -203,11 +203,11 @@ test('bench: adaptive polling against a fixed 5 s poller, and a 429 storm over t
 	const report = [header, '', ...lines.map((line) => `- ${line}`)].join('\n');
 	process.stdout.write(`\n${report}\n`);
 	if (WRITE_README) {
-		const text = readFileSync(README, 'utf8');
+		const text = readFileSync(FIGURES_PAGE, 'utf8');
 		const from = text.indexOf(START);
 		const to = text.indexOf(END);
-		if (from < 0 || to < from) throw new Error(`README.md has no ${START} … ${END} section`);
-		writeFileSync(README, `${text.slice(0, from)}${START}\n<!-- Written by the bench; edits here are overwritten. -->\n${report}\n${text.slice(to)}`);
+		if (from < 0 || to < from) throw new Error(`docs/polling.md has no ${START} … ${END} section`);
+		writeFileSync(FIGURES_PAGE, `${text.slice(0, from)}${START}\n<!-- Written by the bench; edits here are overwritten. -->\n${report}\n${text.slice(to)}`);
 	}
 	// Scenarios of real task durations: about 12 minutes at scale 1.
 }, 40 * 60_000);

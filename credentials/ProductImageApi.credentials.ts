@@ -19,7 +19,8 @@ export class ProductImageApi implements ICredentialType {
 		dark: 'file:../nodes/ProductImage/productImage.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-product-image/n8n-nodes-product-image#credentials';
+	// A page, not an anchor: n8n appends its own ?utm_… query to this address.
+	documentationUrl = 'https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{
@@ -28,9 +29,9 @@ export class ProductImageApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://api.example.com',
+			placeholder: 'e.g. https://api.your-provider.com',
 			description:
-				'Address of the service, without the /v1 path. The API key is sent to this origin only.',
+				'The service\'s address from your provider (the {base_url} of its API documentation), without the /v1 path. The API key is sent to this origin only.',
 		},
 		{
 			displayName: 'API Key',
@@ -39,7 +40,7 @@ export class ProductImageApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Member-level API key, sent as a Bearer token',
+			description: 'Full member-level API key issued with your account by the service\'s provider, sent as a Bearer token',
 		},
 	];
 

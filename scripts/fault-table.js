@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The fault-case table in README.md, from the last run of the fault suite (`npx jest test/faults`),
+// The fault-case table in docs/reliability.md, from the last run of the fault suite (`npx jest test/faults`),
 // which records every case in test-results/fault-cases.jsonl. `npm test` runs it with --check: it
 // changes nothing and fails when the committed table is not what the run measured, so a stale
 // table fails CI. Without --check (`npm run fault-table`) it rewrites the text between the two
@@ -14,7 +14,7 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const casesFile = path.join(root, 'test-results', 'fault-cases.jsonl');
 const outputsFile = path.join(root, 'test-results', 'fault-outputs.jsonl');
-const readmeFile = path.join(root, 'README.md');
+const tableFile = path.join(root, 'docs', 'reliability.md');
 const START = '<!-- fault-table:start -->';
 const END = '<!-- fault-table:end -->';
 
@@ -127,7 +127,7 @@ function main() {
   const check = process.argv.includes('--check');
   const cases = readJsonLines(casesFile);
   if (cases.length === 0) fail(`no cases in ${path.relative(root, casesFile)}: run \`npx jest test/faults\` first`);
-  // A run of one test file would otherwise drop every other topic from the README.
+  // A run of one test file would otherwise drop every other topic from the table.
   const missing = TOPICS.map(([topic]) => topic).filter((topic) => !cases.some((entry) => entry.topic === topic));
   if (missing.length > 0 && !process.argv.includes('--allow-partial')) {
     fail(`the last run has no cases for ${missing.join(', ')}: run the whole suite (\`npx jest test/faults\`) or pass --allow-partial`);
@@ -136,14 +136,14 @@ function main() {
   const search = keySearch(testApiKey());
   const generated = section(cases, search, runs);
 
-  const current = fs.existsSync(readmeFile) ? fs.readFileSync(readmeFile, 'utf8') : '';
+  const current = fs.existsSync(tableFile) ? fs.readFileSync(tableFile, 'utf8') : '';
   const start = current.indexOf(START);
   const end = current.indexOf(END);
   let next;
   if (start >= 0 && end > start) {
     next = `${current.slice(0, start)}${generated}${current.slice(end + END.length)}`;
   } else if (start >= 0 || end >= 0) {
-    return fail('README.md has only one of the fault-table markers');
+    return fail(`${path.relative(root, tableFile)} has only one of the fault-table markers`);
   } else {
     next = `${current}${current === '' || current.endsWith('\n\n') ? '' : current.endsWith('\n') ? '\n' : '\n\n'}${generated}\n`;
   }
@@ -153,13 +153,13 @@ function main() {
       const was = current.slice(Math.max(0, start), end + END.length).split('\n');
       const now = generated.split('\n');
       const changed = now.filter((line) => !was.includes(line)).slice(0, 5);
-      fail(`README.md's fault table differs from this run; run \`npm run fault-table\` and commit README.md. New or changed lines:\n${changed.join('\n')}`);
+      fail(`the fault table in ${path.relative(root, tableFile)} differs from this run; run \`npm run fault-table\` and commit it. New or changed lines:\n${changed.join('\n')}`);
     }
   } else if (next !== current) {
-    fs.writeFileSync(readmeFile, next);
+    fs.writeFileSync(tableFile, next);
   }
   process.stdout.write(
-    `fault-table: ${cases.length} cases, key found ${search.hits} times in ${runs} runs' outputs${check ? '' : `; ${path.relative(root, readmeFile)} ${next === current ? 'unchanged' : 'updated'}`}\n`,
+    `fault-table: ${cases.length} cases, key found ${search.hits} times in ${runs} runs' outputs${check ? '' : `; ${path.relative(root, tableFile)} ${next === current ? 'unchanged' : 'updated'}`}\n`,
   );
   if (search.hits > 0) fail('the API key appears in the recorded outputs (test-results/fault-outputs.jsonl)');
 }

@@ -86,7 +86,8 @@ async function main() {
   console.log(`  fake OpenAI API: ${llm.baseUrl} (credential "${LLM_CREDENTIAL.name}": a scripted model that calls the first tool, then quotes its result)`);
   for (const w of workflows) console.log(`  workflow: ${editor.url}/workflow/${w.id}  (${w.name})`);
   if (workflows.length === 0) console.log('  no workflows in examples/ yet');
-  console.log('  first visit: create the owner account, then open a workflow. Ctrl-C stops everything.');
+  console.log(`  first visit: n8n asks you to set up the owner account (an email, a name and a password of your choosing; kept in ${userFolder} for later runs), then open a workflow.`);
+  console.log("  the simulator's images are placeholders (a block on a gradient for every generation), not product pictures. Ctrl-C stops everything.");
 }
 
 main().catch((err) => {

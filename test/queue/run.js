@@ -11,8 +11,8 @@
 //   PRODUCT_IMAGE_QUEUE_N8N          n8n versions, comma-separated (default 2.41.0)
 //   PRODUCT_IMAGE_QUEUE_BINARY_MODE  binary data mode (default: database on 2.x, filesystem on 1.x)
 //   PRODUCT_IMAGE_QUEUE_ONLY         scenarios, comma-separated: examples, upload, stop, fan-out, restart
-//                                    (a narrowed run leaves the README's figures alone)
-//   --write-readme                   a full passing run writes its figures into the README
+//                                    (a narrowed run leaves the published figures alone)
+//   --write-readme                   a full passing run writes its figures into docs/large-catalogues.md
 //                                    (`npm run queue-figures`); `npm test` never writes the tree
 //   PRODUCT_IMAGE_E2E_SKIP_BUILD=1   use the existing dist/
 //   PRODUCT_IMAGE_E2E_KEEP=1         keep the work folder (kept anyway when a check fails)
@@ -150,7 +150,7 @@ async function main() {
     return;
   }
   const machine = `${os.cpus().length} cores, ${formatDuration(Date.now() - started)} for the whole run`;
-  if (!ONLY && process.argv.includes('--write-readme') && writeReadmeFigures(measured, machine)) info('README figures updated (Running large catalogues)');
+  if (!ONLY && process.argv.includes('--write-readme') && writeReadmeFigures(measured, machine)) info('figures updated in docs/large-catalogues.md');
   if (process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
   process.stdout.write(`\nqueue-mode suite passed in ${formatDuration(Date.now() - started)}\n`);
 }

@@ -1,8 +1,8 @@
 // @ts-check
 'use strict';
 
-// Writes the figures of a passing run into the README between its markers, so the README
-// shows only what this command measured.
+// Writes the figures of a passing run into docs/large-catalogues.md between its markers, so the
+// page shows only what this command measured.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -13,7 +13,7 @@ const END = '<!-- queue-figures:end -->';
 
 /** @param {string[]} lines @param {string} when */
 function writeReadmeFigures(lines, when) {
-  const file = path.join(REPO_ROOT, 'README.md');
+  const file = path.join(REPO_ROOT, 'docs', 'large-catalogues.md');
   const text = fs.readFileSync(file, 'utf8');
   const from = text.indexOf(START);
   const to = text.indexOf(END);
