@@ -35,6 +35,8 @@ export interface RequestRecord {
   at: number;
   /** the X-Request-Id header a client sent, if any */
   requestIdHeader?: string;
+  /** the `image_urls` of a JSON body (submit, analysis, plan), as received */
+  imageUrls?: unknown;
 }
 
 export interface Stats {

@@ -24,6 +24,8 @@ export interface Failure {
 	contentType?: string;
 	/** The address that answered, for a download that was not an image. */
 	url?: string;
+	/** The host of an address that is not the service's (a CDN, a store), for a download there. */
+	foreignHost?: string;
 }
 
 const MESSAGE_KEYS = ['message', 'msg', 'error_description', 'detail', 'error', 'title', 'description'];
@@ -76,7 +78,15 @@ export function parseRetryAfter(value: unknown, now = Date.now()): number | unde
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-const NETWORK_CODE = /^(E[A-Z0-9_]+|ERR_[A-Z0-9_]+|UND_ERR_[A-Z0-9_]+)$/;
+/** Socket codes, and the TLS codes of a certificate Node refuses (CERT_HAS_EXPIRED, …). */
+const NETWORK_CODE =
+	/^(E[A-Z0-9_]+|ERR_[A-Z0-9_]+|UND_ERR_[A-Z0-9_]+|CERT_[A-Z_]+|UNABLE_TO_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)$/;
+
+/** A TLS handshake or certificate failure: the host answered, but not with a connection Node trusts. */
+export function isTlsCode(code: string | undefined): boolean {
+	if (code === undefined) return false;
+	return /^(EPROTO|ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/.test(code);
+}
 
 /** Socket errors arrive wrapped (NodeApiError → AxiosError → system error); find the innermost code. */
 export function findNetworkCode(error: unknown): string | undefined {
