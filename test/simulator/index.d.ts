@@ -12,6 +12,10 @@ export interface SimulatorConfig {
   imageLongSide: number;
   resultsInData: boolean;
   emptyErrorObject: boolean;
+  /** the word a task query reports for each state, where a service uses its own */
+  statusWords: Partial<Record<'submitted' | 'queued' | 'processing' | 'succeeded' | 'failed', string>>;
+  /** a finished task reports no `completed_at` */
+  omitCompletedAt: boolean;
   downloads: DownloadMode;
   assetsRequireAuth: boolean;
   errorShape: ErrorShape;
