@@ -122,7 +122,7 @@ export function nothingSent(failure: Failure): boolean {
 
 /**
  * A failure the same request may not meet a moment later: 429, 408, 5xx, a cut connection, a
- * timeout, a refused connection. A name that does not resolve is not one of them.
+ * timeout, a refused connection. A name that does not resolve, or a TLS failure, is not one of them.
  */
 export function isTransient(failure: Failure): boolean {
 	if (failure.kind === 'http') {
@@ -130,7 +130,7 @@ export function isTransient(failure: Failure): boolean {
 		return status === 429 || status === 408 || status >= 500;
 	}
 	if (failure.kind === 'timeout') return true;
-	return failure.kind === 'network' && failure.networkCode !== 'ENOTFOUND';
+	return failure.kind === 'network' && failure.networkCode !== 'ENOTFOUND' && !isTlsCode(failure.networkCode);
 }
 
 /** The parts of a failure that may be shown; built from redacted strings only. */

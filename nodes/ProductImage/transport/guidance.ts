@@ -48,7 +48,7 @@ export function submitUnsureAdvice(requestId: string | undefined, sentRequestId?
 	return `The service may have created the task and may bill for it. Do not run this item again blindly: ${requestToQuote(requestId, sentRequestId)}.${timeout}`;
 }
 
-const NOT_THE_SERVICE = "It is not the service's host, so the credential's Base URL is not the cause.";
+const NOT_THE_SERVICE = "It is not the service's host, so the Product Image credential is not the cause.";
 
 /** Why a host could not be reached, in words, from the socket code. */
 function unreachable(host: string, code: string | undefined): string {
