@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { ErrorShape, FaultRoute, Simulator } from '../simulator';
@@ -22,6 +23,7 @@ import {
 	seedTask,
 	surfacesOf,
 	FAULT_SIMULATOR,
+	shrinkFixedTimeouts,
 } from './support';
 
 const simulator = useSimulator(FAULT_SIMULATOR);
@@ -213,4 +215,96 @@ test('the key scan itself finds a key wherever it is put (a control for the chec
 	expect(keyLeaks(result, sim.apiKey)).toEqual(
 		expect.arrayContaining(['logs contains the key', 'items contains part of the key']),
 	);
+});
+
+describe('a request to another host names that host, never the credential', () => {
+	let restoreTimeouts: (() => void) | undefined;
+	afterEach(() => {
+		restoreTimeouts?.();
+		restoreTimeouts = undefined;
+	});
+
+	const expectForeignAdvice = (description: string | undefined, host: string) => {
+		expect(description).toContain(host);
+		expect(description).toContain("It is not the service's host, so the Product Image credential is not the cause.");
+		expect(description).not.toContain('Base URL');
+	};
+
+	/** A port on this machine that nothing listens on. */
+	const closedPort = async () =>
+		await new Promise<number>((resolve) => {
+			const server = createServer();
+			server.listen(0, '127.0.0.1', () => {
+				const { port } = server.address() as { port: number };
+				server.close(() => resolve(port));
+			});
+		});
+
+	test('Image → Download of an address whose host does not resolve', async () => {
+		const sim = simulator();
+		const result = await run(sim, { nodes: [{ parameters: download('https://images.shop.invalid/products/bottle.jpg') }] });
+
+		expect(result.error?.message).toBe('Image download from images.shop.invalid failed: connection error ENOTFOUND');
+		expect(result.error?.description).toContain('The name images.shop.invalid did not resolve (ENOTFOUND)');
+		expectForeignAdvice(result.error?.description, 'images.shop.invalid');
+		expect(sim.stats.requests).toHaveLength(0);
+		finishCase(sim, result, { case: 'unknown host of a given address', operation: 'image/download', injected: 'https://images.shop.invalid/… (ENOTFOUND)' });
+	});
+
+	test('Image → Download of an address whose host refuses the connection', async () => {
+		const sim = simulator();
+		const host = `127.0.0.1:${await closedPort()}`;
+		const result = await run(sim, { nodes: [{ parameters: download(`http://${host}/products/bottle.jpg`) }] });
+
+		expect(result.error?.message).toBe(`Image download from ${host} failed: connection error ECONNREFUSED`);
+		expect(result.error?.description).toContain(`${host} refused the connection (ECONNREFUSED)`);
+		expectForeignAdvice(result.error?.description, host);
+		expect(sim.stats.requests).toHaveLength(0);
+		finishCase(sim, result, { case: 'refused by the host of a given address', operation: 'image/download', injected: 'a closed port on another origin (ECONNREFUSED)' });
+	});
+
+	test('Image → Download of an https address whose host speaks plain http fails at once, as TLS', async () => {
+		const sim = simulator();
+		const host = new URL(sim.cdnUrl).host;
+		const result = await run(sim, { nodes: [{ parameters: download(`https://${host}/products/bottle.jpg`) }] });
+
+		expect(result.error?.message).toMatch(new RegExp(`^Image download from ${host.replace(/\./g, '\\.')} failed: connection error (EPROTO|ERR_SSL_\\w+)$`));
+		expect(result.error?.description).toContain(`The secure connection to ${host} failed`);
+		expectForeignAdvice(result.error?.description, host);
+		// A TLS failure repeats itself: tried once.
+		expect(retriesLogged(result)).toBe(0);
+		finishCase(sim, result, { case: 'TLS failure at the host of a given address', operation: 'image/download', injected: 'https:// to a plain-http origin' });
+	});
+
+	test('a result image on another host that does not answer in time', async () => {
+		const sim = simulator();
+		sim.configure({ downloads: 'cdn' });
+		restoreTimeouts = shrinkFixedTimeouts({ 120_000: 300 });
+		sim.addFault({ route: 'cdn', delayMs: 1_000, times: Infinity });
+		const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+		const host = new URL(sim.cdnUrl).host;
+		expect(result.error?.message).toMatch(new RegExp(`^Image download from ${host.replace(/\./g, '\\.')} timed out \\(task task_\\w+\\)$`));
+		expect(result.error?.description).toContain(`${host} did not answer in time. It was tried 5 times.`);
+		expectForeignAdvice(result.error?.description, host);
+		expect(requestsOn(sim, 'cdn')).toHaveLength(5);
+		finishCase(sim, result, { case: 'timeout at the cdn a result points to', operation: 'image/generateAndWait', injected: 'cdn: reply after 1 s × ∞, timeout cut to 0.3 s' });
+	});
+
+	test('a redirect to another host that cuts the connection names the host the redirect led to', async () => {
+		const sim = simulator();
+		sim.configure({ downloads: 'redirect' });
+		sim.addFault({ route: 'cdn', reset: 'beforeResponse', times: Infinity });
+		const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+		const cdnHost = new URL(sim.cdnUrl).host;
+		expect(result.error?.message).toMatch(
+			new RegExp(`^Image download from ${cdnHost.replace(/\./g, '\\.')} failed: connection error ECONNRESET \\(task task_\\w+\\)$`),
+		);
+		expect(result.error?.description).toContain(`The connection to ${cdnHost} broke before the image was complete.`);
+		expectForeignAdvice(result.error?.description, cdnHost);
+		expect(requestsOn(sim, 'asset')).toHaveLength(5);
+		expect(requestsOn(sim, 'cdn')).toHaveLength(5);
+		finishCase(sim, result, { case: 'redirect to a cdn that cuts the connection', operation: 'image/generateAndWait', injected: 'asset 302 to the cdn, cdn: cut before the status line × ∞' });
+	});
 });

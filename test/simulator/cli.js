@@ -14,6 +14,7 @@ const USAGE = `Usage: node test/simulator/cli.js [options]
   --<config-key> VALUE      any config key in kebab case, for example
                             --task-duration-ms 500 --images-per-task 2 --downloads cdn
                             --task-outcome fail --error-shape nested --results-in-data false
+                            --status-words '{"succeeded":"COMPLETED"}'
 Config keys: ${Object.keys(DEFAULT_CONFIG).join(', ')}`;
 
 /** @param {string} s */
@@ -71,6 +72,13 @@ function parseArgs(argv) {
         }
       } else if (typeof def === 'number') {
         options[key] = number(value());
+      } else if (typeof def === 'object') {
+        const text = value();
+        try {
+          options[key] = JSON.parse(text);
+        } catch {
+          throw new Error(`--${name} needs JSON, got '${text}'`);
+        }
       } else {
         options[key] = value();
       }

@@ -5,6 +5,7 @@
  * @typedef {'succeed' | 'fail' | 'never'} TaskOutcome
  * @typedef {'same' | 'cdn' | 'redirect'} DownloadMode
  * @typedef {'envelope' | 'nested' | 'detail' | 'msg'} ErrorShape
+ * @typedef {Partial<Record<'submitted' | 'queued' | 'processing' | 'succeeded' | 'failed', string>>} StatusWords
  *
  * @typedef {object} SimulatorConfig
  * @property {number} taskDurationMs
@@ -20,6 +21,8 @@
  * @property {number} maxUploadBytes
  * @property {number} expireAfterMs
  * @property {boolean} emptyErrorObject a task that has not failed reports `error: {code: null, message: ''}` instead of null
+ * @property {StatusWords} statusWords the word a task query reports for each state, where a service uses its own (`{succeeded: 'COMPLETED'}`)
+ * @property {boolean} omitCompletedAt a finished task reports no `completed_at`
  */
 
 /** @type {Readonly<SimulatorConfig>} */
@@ -37,6 +40,8 @@ const DEFAULT_CONFIG = Object.freeze({
   maxUploadBytes: 20 * 1024 * 1024,
   expireAfterMs: 3 * 24 * 60 * 60 * 1000,
   emptyErrorObject: false,
+  statusWords: Object.freeze({}),
+  omitCompletedAt: false,
 });
 
 /**
@@ -49,6 +54,11 @@ const numberIn = (min, max) => (v) => typeof v === 'number' && !Number.isNaN(v) 
 const oneOf = (allowed) => /** @param {unknown} v */ (v) => allowed.includes(v);
 /** @param {unknown} v */
 const isBoolean = (v) => typeof v === 'boolean';
+const STATES = ['submitted', 'queued', 'processing', 'succeeded', 'failed'];
+/** @param {unknown} v */
+const isStatusWords = (v) =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) &&
+  Object.entries(/** @type {Record<string, unknown>} */ (v)).every(([state, word]) => STATES.includes(state) && typeof word === 'string' && word !== '');
 
 // Rejecting unknown keys and bad values turns a typo in a test into a loud failure
 // instead of a silently ignored setting.
@@ -67,6 +77,8 @@ const RULES = {
   maxUploadBytes: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
   expireAfterMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
   emptyErrorObject: { check: isBoolean, expect: 'a boolean' },
+  statusWords: { check: isStatusWords, expect: `an object mapping ${STATES.join(', ')} to non-empty words` },
+  omitCompletedAt: { check: isBoolean, expect: 'a boolean' },
 };
 
 /**

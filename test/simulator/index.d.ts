@@ -12,6 +12,10 @@ export interface SimulatorConfig {
   imageLongSide: number;
   resultsInData: boolean;
   emptyErrorObject: boolean;
+  /** the word a task query reports for each state, where a service uses its own */
+  statusWords: Partial<Record<'submitted' | 'queued' | 'processing' | 'succeeded' | 'failed', string>>;
+  /** a finished task reports no `completed_at` */
+  omitCompletedAt: boolean;
   downloads: DownloadMode;
   assetsRequireAuth: boolean;
   errorShape: ErrorShape;
@@ -35,6 +39,8 @@ export interface RequestRecord {
   at: number;
   /** the X-Request-Id header a client sent, if any */
   requestIdHeader?: string;
+  /** the `image_urls` of a JSON body (submit, analysis, plan), as received */
+  imageUrls?: unknown;
 }
 
 export interface Stats {

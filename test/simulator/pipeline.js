@@ -107,6 +107,16 @@ async function handle(state, origin, req, res) {
     return; // the client is gone
   }
 
+  if (route === 'submit' || route === 'analysis' || route === 'plan') {
+    // What a client sent is checked by tests even when a fault answers in place of the route.
+    try {
+      const sent = JSON.parse(read.body.toString('utf8'));
+      if (sent && typeof sent === 'object' && 'image_urls' in sent) record.imageUrls = sent.image_urls;
+    } catch {
+      // not JSON: the route answers 400 itself
+    }
+  }
+
   const reqId = requestId();
   /** @type {Context} */
   const ctx = {

@@ -20,6 +20,7 @@ const { FaultQueue } = require('./faults');
  * @property {string | undefined} authorization the raw header value
  * @property {number} at epoch ms of arrival
  * @property {string} [requestIdHeader] the X-Request-Id header a client sent, if any
+ * @property {unknown} [imageUrls] the `image_urls` of a JSON body (submit, analysis, plan), as received
  *
  * @typedef {object} Stats
  * @property {RequestRecord[]} requests

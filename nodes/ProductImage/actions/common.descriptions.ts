@@ -20,7 +20,7 @@ export const imageUrlsProperty: INodeProperties = {
 	default: '',
 	placeholder: 'https://example.com/front.jpg, https://example.com/side.jpg',
 	description:
-		'Addresses of product images, separated by commas or new lines; an expression may also return a list. Use the URL of an uploaded image (valid 3 days).',
+		"Product images: drag a store node's images field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter http(s) addresses separated by commas or new lines. Lists, image objects and lists of image sets are read; each image's src, link or url_zoom is used.",
 };
 
 export const inputBinaryFieldsProperty: INodeProperties = {
@@ -121,7 +121,8 @@ export const waitOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 1 },
 		default: 5,
-		description: 'Seconds to wait before the first status query (the service asks for 5)',
+		description:
+			'Seconds between the submit and the first status query (the service asks for 5). Wait for Task looks at once when this is not set; set it there when the task was submitted just before (Submit Generation, then Wait for Task).',
 	},
 	maxConcurrencyOption,
 	{

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { isHttpAddress, splitFieldNames, splitImageUrls } from './imageUrls';
+import { readImageAddresses } from './imageAddresses';
+import { isHttpAddress, splitFieldNames } from './imageUrls';
 import { assertBinaryField } from './binaryInput';
 import { uploadBinaryField } from './upload';
 import { parameterError } from './validate';
@@ -29,7 +30,14 @@ export function readImageInputs(
 	itemIndex: number,
 	limits: ImageCountLimits = {},
 ): ImageInputs {
-	const urls = splitImageUrls(context.getNodeParameter('imageUrls', itemIndex, ''));
+	const reading = readImageAddresses(
+		context.getNodeParameter('imageUrls', itemIndex, ''),
+		context.getNode().parameters.imageUrls,
+	);
+	if (!reading.ok) {
+		throw parameterError(context, itemIndex, IMAGE_URLS, reading.problem, `${reading.hint} No request was sent.`);
+	}
+	const urls = reading.addresses;
 	const invalid = urls.find((url) => !isHttpAddress(url));
 	if (invalid !== undefined) {
 		throw parameterError(context, itemIndex, IMAGE_URLS, `"${invalid}" is not an http(s) address`);

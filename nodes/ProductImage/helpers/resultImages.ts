@@ -44,8 +44,12 @@ export async function taskResultItems(
 			context.getNode(),
 			{ task_id: taskId, status: task.status },
 			{
-				message: `Task ${taskId} succeeded but its result holds no downloadable image addresses`,
-				description: 'Query the task with Task → Get to see what the service returned.',
+				message:
+					images.length === 0
+						? `The service reported task ${taskId} finished (status "${task.status}") without result images`
+						: `Task ${taskId} succeeded but its result holds no downloadable image addresses`,
+				description:
+					'A finished task does not change, so the node did not wait on. Query the task with Task → Get to see what the service returned.',
 				itemIndex,
 			},
 		);

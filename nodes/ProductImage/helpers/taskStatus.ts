@@ -2,23 +2,66 @@ import { findEnvelopeCode, findServiceMessage } from '../transport/failure';
 import type { Task } from './schemas';
 
 /**
- * The spec names only `submitted` and `succeeded`. Every other status is "still working" unless it
- * is one of the usual words for a dead task, or the task carries an error.
+ * The spec names only `submitted` and `succeeded`. Other services end a task with other words, and
+ * a task is judged by what it carries as much as by its word: see classifyTask.
  */
 const FAILED_STATUSES = new Set([
 	'failed',
 	'failure',
+	'fail',
 	'error',
 	'errored',
 	'canceled',
 	'cancelled',
+	'aborted',
 	'expired',
 	'timeout',
 	'timed_out',
 	'rejected',
 ]);
 
+/** Words async APIs use for a task that ended well. */
+const FINISHED_STATUSES = new Set([
+	'succeeded',
+	'succeed',
+	'success',
+	'successful',
+	'completed',
+	'complete',
+	'done',
+	'finished',
+	'ready',
+	'ok',
+]);
+
+/** Words for a task still on its way; any word in neither list counts as one too. */
+export const WORKING_STATUSES = new Set([
+	'submitted',
+	'created',
+	'accepted',
+	'queued',
+	'in_queue',
+	'pending',
+	'waiting',
+	'scheduled',
+	'starting',
+	'started',
+	'running',
+	'processing',
+	'in_progress',
+	'generating',
+]);
+
 export type TaskState = 'succeeded' | 'failed' | 'pending';
+
+/** `In Progress`, `in-progress` and `IN_PROGRESS` are one word. */
+export function statusWord(status: string): string {
+	return status.trim().toLowerCase().replace(/[\s-]+/g, '_');
+}
+
+export function isFinishedWord(status: string): boolean {
+	return FINISHED_STATUSES.has(statusWord(status));
+}
 
 /**
  * Some services keep an `error` object on every task and fill it only on failure
@@ -32,12 +75,33 @@ function hasError(error: unknown, depth = 0): boolean {
 	return Object.values(error).some((value) => hasError(value, depth + 1));
 }
 
+export function resultImageCount(task: Task): number {
+	return task.result?.images?.length ?? 0;
+}
+
+/**
+ * A finished task is recognised by what it carries, not only by the spec's `succeeded`:
+ * - a finished word (succeeded, completed, done, ready, …, in any case) with result images:
+ *   succeeded, even beside a leftover error note (the images are what the user paid for);
+ * - a failure word, or an error with content: failed;
+ * - result images and a completion time without an error, whatever the word: succeeded (a
+ *   service with its own word for "done");
+ * - a finished word without images, or a word of neither list with a completion time: succeeded,
+ *   so the result step says the service reported the task finished without images. A finished
+ *   task does not change: waiting on would only hide it until Max Wait Time.
+ * - anything else (submitted, queued, running, in_progress, an unknown word, images without a
+ *   completion time such as previews): still working.
+ */
 export function classifyTask(task: Task): TaskState {
-	const status = task.status.trim().toLowerCase();
-	// The images are the result the user paid for; a leftover error note does not take them away.
-	if (status === 'succeeded' && (task.result?.images?.length ?? 0) > 0) return 'succeeded';
+	const status = statusWord(task.status);
+	const images = resultImageCount(task);
+	if (FINISHED_STATUSES.has(status) && images > 0) return 'succeeded';
 	if (FAILED_STATUSES.has(status) || hasError(task.error)) return 'failed';
-	return status === 'succeeded' ? 'succeeded' : 'pending';
+	const completed = typeof task.completed_at === 'string' && task.completed_at.trim() !== '';
+	if (images > 0 && completed) return 'succeeded';
+	if (FINISHED_STATUSES.has(status)) return 'succeeded';
+	// An unknown word with a completion time is a task that ended; a word for working is not.
+	return completed && !WORKING_STATUSES.has(status) ? 'succeeded' : 'pending';
 }
 
 export function taskFailureReason(task: Task): string {

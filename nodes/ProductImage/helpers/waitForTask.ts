@@ -10,10 +10,12 @@ import type { PollingMode } from './pollSchedule';
 import { firstLookIn, nextLookIn } from './pollSchedule';
 import { waitSignal } from './runControl';
 import { sleepUnlessCancelled } from './sleep';
-import { classifyTask, taskFailureReason } from './taskStatus';
+import { classifyTask, resultImageCount, taskFailureReason } from './taskStatus';
 
 export interface WaitSettings {
 	initialDelay: number;
+	/** Initial Delay was set on the node; without it, a wait for an existing task looks at once. */
+	initialDelayGiven?: boolean;
 	pollInterval: number;
 	/** Adaptive: looks placed where this run's finished tasks predict; fixed: every poll interval. */
 	polling: PollingMode;
@@ -84,6 +86,16 @@ function cancelled(context: IExecuteFunctions, itemIndex: number, taskId: string
 }
 
 /**
+ * A task whose last answer carried images is not called unfinished: it is one the service has not
+ * marked done (no completion time, a word for "still working"), and the message says so.
+ */
+function timeoutMessage(task: Task, taskId: string, maxWaitTime: number): string {
+	const images = resultImageCount(task);
+	if (images === 0) return `Task ${taskId} did not finish within ${maxWaitTime} s (last status "${task.status}")`;
+	return `Task ${taskId} was not marked complete within ${maxWaitTime} s: its last answer (status "${task.status}") carried ${images} result image${images === 1 ? '' : 's'} but no completion time`;
+}
+
+/**
  * Waits for a task to reach a final state: at least the spec's 5 s before the first query, then
  * queries on the polling schedule (see pollSchedule.ts) until it succeeds, fails, or the overall
  * time runs out. Retries of single queries stay inside the same deadline. `submittedAt` is when
@@ -110,7 +122,10 @@ export async function waitForTask(
 		if (settings.polling === 'fixed') return planned > left ? undefined : planned;
 		return left <= 0 ? undefined : Math.min(planned, left);
 	};
-	const firstDelay = Math.min(firstLookIn(plan(), settings.initialDelay * 1000), settings.maxWaitTime * 1000);
+	// Initial Delay is the spec's wait after a submit. A task this run did not submit may have
+	// finished long ago: the first look is at once, unless the workflow set the delay itself.
+	const initialDelayMs = submittedAt === undefined && !settings.initialDelayGiven ? 0 : settings.initialDelay * 1000;
+	const firstDelay = Math.min(firstLookIn(plan(), initialDelayMs), settings.maxWaitTime * 1000);
 	if (!(await sleepUnlessCancelled(firstDelay, signal))) throw cancelled(context, itemIndex, taskId);
 	let lastStatus: string | undefined;
 	let missedLooks = 0;
@@ -170,14 +185,10 @@ export async function waitForTask(
 			if (settings.onTimeout === 'outputTaskState') {
 				return { finished: false, status: task.status, waitedSeconds: Math.round((Date.now() - started) / 100) / 10 };
 			}
-			const error = new NodeOperationError(
-				context.getNode(),
-				`Task ${taskId} did not finish within ${settings.maxWaitTime} s (last status "${task.status}")`,
-				{
-					itemIndex,
-					description: `The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
-				},
-			);
+			const error = new NodeOperationError(context.getNode(), timeoutMessage(task, taskId, settings.maxWaitTime), {
+				itemIndex,
+				description: `The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
+			});
 			error.context.taskId = taskId;
 			throw error;
 		}

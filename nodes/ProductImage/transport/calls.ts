@@ -40,6 +40,20 @@ export interface DownloadCall<T> extends CallBase {
 	consume: (stream: unknown, info: DownloadInfo) => Promise<T>;
 }
 
+/**
+ * A failure at an address that is not the service's (a download from a CDN or a store, or a hop a
+ * redirect led to) names that host: the credential's Base URL has nothing to do with it.
+ */
+function withForeignHost(failure: Failure, session: Session, requestUrl: string): Failure {
+	const url = failure.url ?? requestUrl;
+	if (session.isServiceUrl(url)) return failure;
+	try {
+		return { ...failure, foreignHost: new URL(url).host };
+	} catch {
+		return failure;
+	}
+}
+
 function redactFailure(failure: Failure, secrets: readonly string[]): Failure {
 	const redact = (value: string | undefined) => (value === undefined ? undefined : redactSecrets(value, secrets));
 	return {
@@ -69,14 +83,15 @@ async function withRetries<T>(
 			throw cancelledError(context, call.itemIndex);
 		}
 		let outcome: Outcome<T>;
+		const at = { url: request.url };
 		try {
-			outcome = await classify(await send(context, session, request));
+			outcome = await classify(await send(context, session, request, at));
 		} catch (error) {
 			if (signal?.aborted) throw cancelledError(context, call.itemIndex);
-			outcome = { ok: false, failure: failureFromException(error) };
+			outcome = { ok: false, failure: { ...failureFromException(error), url: at.url } };
 		}
 		if (outcome.ok) return outcome.value;
-		const failure = redactFailure(outcome.failure, session.secrets);
+		const failure = redactFailure(withForeignHost(outcome.failure, session, request.url), session.secrets);
 		const delayMs = retryDelay(call.purpose, failure, tries, call.deadline);
 		const rateLimited = toService && failure.kind === 'http' && failure.status === 429;
 		// Every lane waits out the service's pause, and the next 429 is counted either way.
@@ -123,7 +138,7 @@ export async function downloadStream<T>(this: IExecuteFunctions, call: DownloadC
 	};
 	return await withRetries(this, session, call, request, async (reply) => {
 		const outcome = await classifyDownloadReply(reply);
-		if (!outcome.ok) return outcome;
+		if (!outcome.ok) return { ok: false, failure: { ...outcome.failure, url: outcome.failure.url ?? reply.url } };
 		return { ok: true, value: await call.consume(reply.stream, outcome.value) };
 	});
 }

@@ -24,6 +24,8 @@ export interface Failure {
 	contentType?: string;
 	/** The address that answered, for a download that was not an image. */
 	url?: string;
+	/** The host of an address that is not the service's (a CDN, a store), for a download there. */
+	foreignHost?: string;
 }
 
 const MESSAGE_KEYS = ['message', 'msg', 'error_description', 'detail', 'error', 'title', 'description'];
@@ -76,7 +78,15 @@ export function parseRetryAfter(value: unknown, now = Date.now()): number | unde
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-const NETWORK_CODE = /^(E[A-Z0-9_]+|ERR_[A-Z0-9_]+|UND_ERR_[A-Z0-9_]+)$/;
+/** Socket codes, and the TLS codes of a certificate Node refuses (CERT_HAS_EXPIRED, …). */
+const NETWORK_CODE =
+	/^(E[A-Z0-9_]+|ERR_[A-Z0-9_]+|UND_ERR_[A-Z0-9_]+|CERT_[A-Z_]+|UNABLE_TO_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)$/;
+
+/** A TLS handshake or certificate failure: the host answered, but not with a connection Node trusts. */
+export function isTlsCode(code: string | undefined): boolean {
+	if (code === undefined) return false;
+	return /^(EPROTO|ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/.test(code);
+}
 
 /** Socket errors arrive wrapped (NodeApiError → AxiosError → system error); find the innermost code. */
 export function findNetworkCode(error: unknown): string | undefined {
@@ -112,7 +122,7 @@ export function nothingSent(failure: Failure): boolean {
 
 /**
  * A failure the same request may not meet a moment later: 429, 408, 5xx, a cut connection, a
- * timeout, a refused connection. A name that does not resolve is not one of them.
+ * timeout, a refused connection. A name that does not resolve, or a TLS failure, is not one of them.
  */
 export function isTransient(failure: Failure): boolean {
 	if (failure.kind === 'http') {
@@ -120,7 +130,7 @@ export function isTransient(failure: Failure): boolean {
 		return status === 429 || status === 408 || status >= 500;
 	}
 	if (failure.kind === 'timeout') return true;
-	return failure.kind === 'network' && failure.networkCode !== 'ENOTFOUND';
+	return failure.kind === 'network' && failure.networkCode !== 'ENOTFOUND' && !isTlsCode(failure.networkCode);
 }
 
 /** The parts of a failure that may be shown; built from redacted strings only. */

@@ -1,5 +1,5 @@
 import type { Failure } from './failure';
-import { nothingSent } from './failure';
+import { isTlsCode, nothingSent } from './failure';
 import type { RequestPurpose } from './purposes';
 import { PURPOSE_LABEL } from './purposes';
 import { MAX_RETRY_AFTER_MS } from './retryPolicy';
@@ -48,9 +48,50 @@ export function submitUnsureAdvice(requestId: string | undefined, sentRequestId?
 	return `The service may have created the task and may bill for it. Do not run this item again blindly: ${requestToQuote(requestId, sentRequestId)}.${timeout}`;
 }
 
+const NOT_THE_SERVICE = "It is not the service's host, so the Product Image credential is not the cause.";
+
+/** Why a host could not be reached, in words, from the socket code. */
+function unreachable(host: string, code: string | undefined): string {
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The name ${host} did not resolve (${code}): check the address for a typo, and this n8n's DNS.`;
+	if (code === 'ECONNREFUSED') return `${host} refused the connection (${code}): nothing listens there, or a firewall turned it away.`;
+	return `${host} could not be reached (${code ?? 'no code'}).`;
+}
+
+/**
+ * Advice after a download from an address that is not the service's (a CDN a result points to, a
+ * store's image): about that host, never the credential.
+ */
+function foreignAdvice(failure: Failure, host: string, retried: string): string | undefined {
+	const code = failure.networkCode;
+	if (failure.kind === 'timeout' || (failure.kind === 'network' && (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT'))) {
+		return `${host} did not answer in time.${retried} ${NOT_THE_SERVICE} Try again later, or check that this n8n can reach ${host}.`;
+	}
+	if (nothingSent(failure)) return `Nothing was sent. ${unreachable(host, code)}${retried} ${NOT_THE_SERVICE}`;
+	if (failure.kind === 'network' && isTlsCode(code)) {
+		return `The secure connection to ${host} failed (${code}): its certificate or TLS setup is not one this n8n trusts, or the address says https where the host speaks http.${retried} ${NOT_THE_SERVICE}`;
+	}
+	if (failure.kind === 'network') {
+		return `The connection to ${host} broke before the image was complete.${retried} ${NOT_THE_SERVICE} Try again later.`;
+	}
+	if (failure.kind === 'redirect') {
+		return `${host} kept redirecting the download (HTTP ${failure.status ?? '?'}), more often than this node follows or to an address that is not http(s). Open the address in a browser to see where it leads.`;
+	}
+	if (failure.kind !== 'http') return undefined;
+	const status = failure.status ?? 0;
+	if (status === 404 || status === 410) return undefined;
+	if (status === 401 || status === 403) {
+		return `${host} refused the download (HTTP ${status}). The API key goes to the service's host only, so the address has to work on its own: a signed address may have expired or been changed. Open it in a browser to check.`;
+	}
+	if (status === 429) return `${host} is limiting requests.${retried} Lower "Max Concurrency" or try again later.`;
+	if (status >= 500) return `${host} answered with an error (HTTP ${status}).${retried} ${NOT_THE_SERVICE} Try again later.`;
+	return `${host} answered HTTP ${status} instead of the image. Open the address in a browser to see what it serves.`;
+}
+
 /** What the user should do next, by what failed. */
 function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number, sentRequestId?: string): string {
 	const retried = attempts > 1 ? ` It was tried ${attempts} times.` : '';
+	const foreign = failure.foreignHost === undefined ? undefined : foreignAdvice(failure, failure.foreignHost, retried);
+	if (foreign !== undefined) return foreign;
 	if (purpose === 'submit' && submitMayHaveLanded(failure)) {
 		const page = failure.html ? 'A web page (a proxy or load balancer) answered instead of the service. ' : '';
 		return `${page}${submitUnsureAdvice(failure.requestId, sentRequestId, failure.kind === 'timeout')}`;
@@ -116,7 +157,12 @@ function shownAddress(url: string | undefined): string {
 	return url ? url.split(/[?#]/)[0] : 'the address';
 }
 
-function whatFailed(failure: Failure, label: string): string {
+function whatFailed(failure: Failure, purposeLabel: string): string {
+	// A connection that failed before any reply names where it went; a reply names itself.
+	const label =
+		failure.foreignHost !== undefined && (failure.kind === 'network' || failure.kind === 'timeout')
+			? `${purposeLabel} from ${failure.foreignHost}`
+			: purposeLabel;
 	switch (failure.kind) {
 		case 'http': {
 			const code = failure.code !== undefined && failure.code !== failure.status ? ` (code ${failure.code})` : '';

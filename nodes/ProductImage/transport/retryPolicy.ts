@@ -1,5 +1,5 @@
 import type { Failure } from './failure';
-import { isTimeout, nothingSent } from './failure';
+import { isTimeout, isTlsCode, nothingSent } from './failure';
 import type { RequestPurpose } from './purposes';
 
 /**
@@ -30,6 +30,8 @@ const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_CAP_MS = 30_000;
 
 export function isRetryable(policy: RetryPolicy, failure: Failure): boolean {
+	// A refused certificate or a TLS handshake with a host that speaks plain http fails the same way next time.
+	if (failure.kind === 'network' && isTlsCode(failure.networkCode)) return false;
 	if (failure.kind === 'http' && failure.status === 429) return true;
 	if (nothingSent(failure)) return true;
 	if (policy === 'billable') return false;

@@ -39,8 +39,14 @@ function isHttpUrl(url: string): boolean {
 /**
  * Sends one request. The Authorization header goes to the credential's own origin only; redirects
  * are followed here, hop by hop, because n8n's own redirect handling forwards it to any origin.
+ * `at.url` follows the hops, so a request that throws can be told by the address it failed at.
  */
-export async function send(context: IExecuteFunctions, session: Session, request: OutgoingRequest): Promise<RawReply> {
+export async function send(
+	context: IExecuteFunctions,
+	session: Session,
+	request: OutgoingRequest,
+	at?: { url: string },
+): Promise<RawReply> {
 	let { url, method, body } = request;
 	for (let hop = 0; ; hop++) {
 		const options: IHttpRequestOptions = {
@@ -59,6 +65,7 @@ export async function send(context: IExecuteFunctions, session: Session, request
 			options.body = body as IHttpRequestOptions['body'];
 			if (!(body instanceof FormData)) options.json = true;
 		}
+		if (at) at.url = url;
 		const response = (
 			session.isServiceUrl(url)
 				? await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options)

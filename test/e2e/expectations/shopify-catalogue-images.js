@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 
-// One generated listing image per Shopify product, made from that product's photo and title,
+// One generated listing image per Shopify product, made from that product's photos and title,
 // handed on as binary data far enough for the next node to turn it into base64 for Shopify.
 
 const assert = require('node:assert/strict');
@@ -21,10 +21,14 @@ const expectation = (_runData, ctx) => {
     assert.ok(size && size.width === size.height, `image ${index} is not a square PNG`);
   });
 
+  // Image URLs is the plain drag {{ $json.images }}: every photo of the product, in Shopify's order.
   const bodies = ctx.tasks.map((/** @type {any} */ task) => task.body);
   products.forEach((product, index) => {
-    const body = bodies.find((/** @type {any} */ b) => b.image_urls?.[0] === product.json.image.src);
-    assert.ok(body, `no task used the photo of product ${index}`);
+    const photos = product.json.images.map((/** @type {any} */ image) => image.src);
+    assert.ok(photos.length > 1, `product ${index} of the fixture has several photos`);
+    const body = bodies.find((/** @type {any} */ b) => b.product_info?.name === product.json.title);
+    assert.ok(body, `no task for product ${index}`);
+    assert.deepEqual(body.image_urls, photos, `product ${index}: the service received other addresses`);
     assert.match(body.prompt, new RegExp(product.json.title));
     assert.deepEqual(body.product_info, { name: product.json.title, platform: 'shopify' });
   });

@@ -22,11 +22,12 @@ const { cdnUrlFor, mainAssetUrl } = require('../assets');
 function taskView(state, task, now) {
   const status = task.statusAt(now);
   /** @type {Record<string, unknown>} */
-  const view = { task_id: task.task_id, status, created_at: new Date(task.createdAt).toISOString() };
+  const words = /** @type {Record<string, string | undefined>} */ (state.config.statusWords);
+  const view = { task_id: task.task_id, status: words[status] ?? status, created_at: new Date(task.createdAt).toISOString() };
   if (status === 'succeeded') {
     const completedAt = /** @type {number} */ (task.completedAt);
     const expiresAt = new Date(completedAt + state.config.expireAfterMs).toISOString();
-    view.completed_at = new Date(completedAt).toISOString();
+    if (!state.config.omitCompletedAt) view.completed_at = new Date(completedAt).toISOString();
     const images = [];
     for (let i = 0; i < task.imagesPerTask; i++) {
       const assetId = task.assetId(i);

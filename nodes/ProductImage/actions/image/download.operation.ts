@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { downloadToBinary } from '../../helpers/downloadBinary';
+import { readImageAddresses } from '../../helpers/imageAddresses';
 import { isHttpAddress } from '../../helpers/imageUrls';
-import { validateParameter } from '../../helpers/validate';
+import { parameterError, validateParameter } from '../../helpers/validate';
 import { binaryPropertyOption, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -15,7 +16,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'https://…/v1/open/assets/…',
-		description: 'Address of an image, such as the URL of a generated image (valid 3 days)',
+		description:
+			"Address of one image: a generated image's URL (valid 3 days), any image's http(s) address, or one image of a store node dragged here (its src, link or url_zoom is read)",
 	},
 	optionsCollection([
 			binaryPropertyOption,
@@ -46,8 +48,34 @@ interface Parameters {
 	fileName?: string;
 }
 
+/**
+ * A dragged store image arrives as an object (`{{ $json.image }}`) or a list of one: its address
+ * is read as Image URLs reads it. A plain string goes to the address check as typed.
+ */
+function oneAddress(context: IExecuteFunctions, itemIndex: number, value: unknown): unknown {
+	if (typeof value === 'string' && !/^\s*[[{]/.test(value)) return value;
+	const reading = readImageAddresses(value, context.getNode().parameters.url);
+	if (!reading.ok) throw parameterError(context, itemIndex, 'URL', reading.problem, `${reading.hint} No request was sent.`);
+	if (reading.addresses.length > 1) {
+		throw parameterError(
+			context,
+			itemIndex,
+			'URL',
+			`${reading.addresses.length} image addresses given; Download takes one per item`,
+			'Put a Split Out node on the images field before this node, so that each image is an item of its own, or drag a single image. No request was sent.',
+		);
+	}
+	return reading.addresses[0] ?? '';
+}
+
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
-	const url = validateParameter(this, itemIndex, 'URL', addressSchema, this.getNodeParameter('url', itemIndex));
+	const url = validateParameter(
+		this,
+		itemIndex,
+		'URL',
+		addressSchema,
+		oneAddress(this, itemIndex, this.getNodeParameter('url', itemIndex)),
+	);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const field = validateParameter(
 		this,
