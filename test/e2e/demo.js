@@ -49,7 +49,7 @@ function writeImages(items, n8nFolder, env) {
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
   /** @type {Set<string>} */
   const used = new Set();
-  /** @type {{file: string, bytes: number, size: {width: number, height: number} | undefined, item: number, field: string}[]} */
+  /** @type {{file: string, bytes: number, size: {width: number, height: number} | undefined, item: number, field: string, module?: string}[]} */
   const written = [];
   items.forEach((item, index) => {
     for (const [field, entry] of Object.entries(item.binary ?? {})) {
@@ -60,7 +60,7 @@ function writeImages(items, n8nFolder, env) {
       used.add(name);
       const file = path.join(OUTPUT_DIR, name);
       fs.writeFileSync(file, bytes);
-      written.push({ file, bytes: bytes.length, size: pngSize(bytes), item: index, field });
+      written.push({ file, bytes: bytes.length, size: pngSize(bytes), item: index, field, module: item.json?.module });
     }
   });
   return written;
@@ -98,7 +98,8 @@ async function main() {
     const written = writeImages(items, n8n.n8nFolder, n8n.env);
     for (const w of written) {
       const dims = w.size ? `, ${w.size.width}x${w.size.height} PNG` : '';
-      console.log(`wrote ${path.relative(REPO_ROOT, w.file)} (${formatBytes(w.bytes)}${dims}) from item ${w.item}, field "${w.field}"`);
+      const module = w.module ? `, A+ module "${w.module}"` : '';
+      console.log(`wrote ${path.relative(REPO_ROOT, w.file)} (${formatBytes(w.bytes)}${dims}${module}) from item ${w.item}, field "${w.field}"`);
     }
     if (written.length === 0) console.log(`the last node's items carry no binary data; nothing written to ${path.relative(REPO_ROOT, OUTPUT_DIR)}/`);
     info(`done in ${formatDuration(Date.now() - started)}`);

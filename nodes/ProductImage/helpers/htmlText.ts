@@ -25,7 +25,7 @@ export function htmlToText(text: string): string {
 			.replace(/<!--[\s\S]*?-->/g, '')
 			.replace(/<li[^>]*>/gi, '\n- ')
 			.replace(/<br\s*\/?>/gi, '\n')
-			.replace(/<\/(p|div|li|ul|ol|h[1-6]|tr|table|section|article)\s*>/gi, '\n')
+			.replace(/<\/(p|div|ul|ol|h[1-6]|tr|table|section|article)\s*>/gi, '\n')
 			.replace(/<[^>]+>/g, ''),
 	)
 		.replace(/[ \t\f\v\u00a0]+/g, ' ')

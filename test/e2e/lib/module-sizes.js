@@ -39,6 +39,36 @@ function checkModuleSizes(ctx, planNode) {
   }
 }
 
+/**
+ * Node version 2 with the module source: every Product Image node is version 2, the generation is
+ * configured by the source choice alone, and each generated item says its module, its target
+ * size and its real pixel size, in a file named by module and size.
+ * @param {import('./expectation').Context} ctx
+ * @param {string} planNode
+ */
+function checkModuleItems(ctx, planNode) {
+  for (const node of ctx.nodesOfType('n8n-nodes-product-image.productImage')) {
+    assert.equal(node.typeVersion, 2, `"${node.name}" is saved with node version ${node.typeVersion}`);
+  }
+  const generator = ctx.nodesOfType('n8n-nodes-product-image.productImage').find((/** @type {any} */ node) => node.name === 'Generate A+ images');
+  assert.equal(generator?.parameters.generationSource, 'aPlusModule', 'Generate A+ images takes its inputs from the module item');
+  for (const name of ['prompt', 'size', 'resolution', 'imageUrls']) {
+    assert.equal(generator.parameters[name], undefined, `Generate A+ images sets "${name}" by hand`);
+  }
+  const planned = ctx.items(planNode);
+  const generated = ctx.items('Generate A+ images');
+  generated.forEach((item, index) => {
+    const plan = planned[index].json;
+    const png = ctx.pngSize(ctx.readBinary(item.binary.data).bytes);
+    assert.ok(png, `image ${index} is not a PNG`);
+    assert.equal(item.json.module, plan.module, `image ${index} says its module`);
+    assert.deepEqual([item.json.target_width, item.json.target_height], [plan.target_width, plan.target_height], `image ${index} carries its module's target size`);
+    assert.deepEqual([item.json.width, item.json.height], [png.width, png.height], `image ${index} reports its real pixel size`);
+    assert.equal(item.json.below_target, false, `image ${index} (${plan.module}) is flagged below its target`);
+    assert.equal(item.binary.data.fileName, `${plan.module}-${plan.target_width}x${plan.target_height}.png`, `file name of image ${index}`);
+  });
+}
+
 /** The spec's module table: default target size (width, height) of each module. */
 const SPEC_MODULE_SIZES = /** @type {Record<string, [number, number]>} */ ({
   hero: [1464, 600],
@@ -82,4 +112,4 @@ function coveringLabel([width, height]) {
 /** The long side the simulator gives a 1k image, as the examples' resolution choice assumes. */
 const A_PLUS_SIMULATOR = { imageLongSide: 1024 };
 
-module.exports = { checkModuleSizes, A_PLUS_SIMULATOR };
+module.exports = { checkModuleSizes, checkModuleItems, A_PLUS_SIMULATOR };
