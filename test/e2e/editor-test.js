@@ -25,7 +25,7 @@ const { info } = require('./lib/log');
 const EXAMPLE = 'product-photo-to-aplus-images';
 const ACTIONS = [
   'Upload an image',
-  'Submit a generation (no wait)',
+  'Submit a generation without waiting',
   'Generate and wait for images',
   'Download an image',
   'Analyze a product',

@@ -3,16 +3,9 @@ import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n
 /** The list entry that lets any other value be typed in a field below the list. */
 export const OTHER = 'custom';
 
-export interface ChoiceField {
-	displayName: string;
-	name: string;
-	choices: INodePropertyOptions[];
-	default: string;
+export interface OtherField {
+	placeholder: string;
 	description: string;
-	/** Offer "Service Default" (sends nothing) as the first entry. */
-	serviceDefault?: boolean;
-	otherPlaceholder: string;
-	otherDescription: string;
 }
 
 /** The name of the field that holds a typed value when the list says Other. */
@@ -20,37 +13,32 @@ export function otherFieldName(name: string): string {
 	return `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
+/** The first entry of lists where the service may choose: empty, said in words. */
+export const SERVICE_DEFAULT: INodePropertyOptions = {
+	name: 'Service Default',
+	value: '',
+	description: 'Send nothing: the service decides',
+};
+
 /**
- * A list of common values with Other (type below) and, where the service may choose, Service
- * Default: what is sent is never hidden behind a grey example in an empty field.
+ * A list of common values, followed by Other (Type Below) and the field that takes any other
+ * value: what is sent is never hidden behind a grey example in an empty field.
  */
-export function choiceField(field: ChoiceField): INodeProperties[] {
-	const options: INodePropertyOptions[] = [
-		...(field.serviceDefault
-			? [{ name: 'Service Default', value: '', description: 'Send nothing: the service decides' }]
-			: []),
-		...field.choices,
+export function withOther(list: INodeProperties, other: OtherField): INodeProperties[] {
+	const options = [
+		...((list.options ?? []) as INodePropertyOptions[]),
 		{ name: 'Other (Type Below)', value: OTHER, description: 'Enter another value' },
 	];
-	return [
-		{
-			displayName: field.displayName,
-			name: field.name,
-			type: 'options',
-			options,
-			default: field.default,
-			description: field.description,
-		},
-		{
-			displayName: `Other ${field.displayName}`,
-			name: otherFieldName(field.name),
-			type: 'string',
-			default: '',
-			placeholder: field.otherPlaceholder,
-			description: field.otherDescription,
-			displayOptions: { show: { [field.name]: [OTHER] } },
-		},
-	];
+	const typed: INodeProperties = {
+		displayName: `Other ${list.displayName}`,
+		name: otherFieldName(list.name),
+		type: 'string',
+		default: '',
+		placeholder: other.placeholder,
+		description: other.description,
+		displayOptions: { show: { [list.name]: [OTHER] } },
+	};
+	return [{ ...list, options }, typed];
 }
 
 /** The value of a list field: the typed one when Other is chosen. */

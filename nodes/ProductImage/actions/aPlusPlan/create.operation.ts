@@ -11,12 +11,13 @@ import { readTimeoutMs } from '../../helpers/timeoutOption';
 import { validateParameter } from '../../helpers/validate';
 import { htmlToText } from '../../helpers/htmlText';
 import {
-	choiceField,
 	LANGUAGE_CASING,
 	MARKET_CHOICES,
 	PLAN_LANGUAGE_CHOICES,
 	PLATFORM_CHOICES,
 	readChoice,
+	SERVICE_DEFAULT,
+	withOther,
 } from '../choices';
 import { fromVersion2, inVersion1, nodeVersion } from '../versions';
 import { ENDPOINTS, requestResult } from '../../transport';
@@ -94,36 +95,39 @@ const version2: INodeProperties[] = fromVersion2([
 	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} At least 1 image.` },
 	inputBinaryFieldsProperty,
 	modulesProperty,
-	...choiceField({
-		displayName: 'Platform',
-		name: 'platform',
-		choices: PLATFORM_CHOICES,
-		default: '',
-		serviceDefault: true,
-		description: 'Target sales platform, whose content rules the plan follows',
-		otherPlaceholder: 'e.g. zalando',
-		otherDescription: 'Platform name as the service knows it, lowercase',
-	}),
-	...choiceField({
-		displayName: 'Market',
-		name: 'market',
-		choices: MARKET_CHOICES,
-		default: '',
-		serviceDefault: true,
-		description: 'Market the plan is for',
-		otherPlaceholder: 'e.g. BE',
-		otherDescription: 'Two-letter market code, any case',
-	}),
-	...choiceField({
-		displayName: 'Language',
-		name: 'language',
-		choices: PLAN_LANGUAGE_CHOICES,
-		default: '',
-		serviceDefault: true,
-		description: `Language of the plan. ${LANGUAGE_CASING}`,
-		otherPlaceholder: 'e.g. cs-CZ',
-		otherDescription: `Language code. ${LANGUAGE_CASING}`,
-	}),
+	...withOther(
+		{
+			displayName: 'Platform',
+			name: 'platform',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...PLATFORM_CHOICES],
+			default: '',
+			description: 'Target sales platform, whose content rules the plan follows',
+		},
+		{ placeholder: 'e.g. zalando', description: 'Platform name as the service knows it, lowercase' },
+	),
+	...withOther(
+		{
+			displayName: 'Market',
+			name: 'market',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...MARKET_CHOICES],
+			default: '',
+			description: 'Market the plan is for',
+		},
+		{ placeholder: 'e.g. BE', description: 'Two-letter market code, any case' },
+	),
+	...withOther(
+		{
+			displayName: 'Language',
+			name: 'language',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
+			default: '',
+			description: 'Language of the plan, sent as language-REGION (zh-CN) as the spec shows',
+		},
+		{ placeholder: 'e.g. cs-CZ', description: `Language code. ${LANGUAGE_CASING}` },
+	),
 	optionsCollection([
 		maxConcurrencyOption,
 		{

@@ -31,7 +31,7 @@ export const description: INodeProperties[] = [
 				name: 'Submit Generation (No Wait)',
 				value: 'generate',
 				description: 'Submit a generation task and output its task ID without waiting',
-				action: 'Submit a generation (no wait)',
+				action: 'Submit a generation without waiting',
 			},
 			{
 				name: 'Upload',

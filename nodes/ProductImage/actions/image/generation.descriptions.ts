@@ -1,12 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import {
-	choiceField,
 	LANGUAGE_CASING,
 	OUTPUT_LANGUAGE_CHOICES,
 	PLATFORM_CHOICES,
 	RESOLUTION_CHOICES,
+	SERVICE_DEFAULT,
 	SIZE_CHOICES,
+	withOther,
 } from '../choices';
 import {
 	imageUrlsProperty,
@@ -20,6 +21,10 @@ import { fromVersion2, inVersion1 } from '../versions';
 export const GENERATION_SOURCE = { module: 'aPlusModule', define: 'define' } as const;
 
 const notFromModule = { hide: { generationSource: [GENERATION_SOURCE.module] } };
+
+function notShownFromModule(property: INodeProperties): INodeProperties {
+	return { ...property, displayOptions: { ...property.displayOptions, ...notFromModule } };
+}
 
 /** Version 1's free-text fields, kept as saved workflows store them. */
 const version1Fields: INodeProperties[] = inVersion1([
@@ -52,44 +57,50 @@ const version1Fields: INodeProperties[] = inVersion1([
 
 /** Version 2: lists of the common values, each with Other for any value the list lacks. */
 const version2Fields: INodeProperties[] = fromVersion2([
-	...choiceField({
-		displayName: 'Platform',
-		name: 'platform',
-		choices: PLATFORM_CHOICES,
-		default: '',
-		serviceDefault: true,
-		description: 'Target sales platform, whose image rules the service follows',
-		otherPlaceholder: 'e.g. zalando',
-		otherDescription: 'Platform name as the service knows it, lowercase',
-	}),
-	...choiceField({
-		displayName: 'Size',
-		name: 'size',
-		choices: SIZE_CHOICES,
-		default: '1:1',
-		description: 'Aspect ratio of the image, width:height',
-		otherPlaceholder: 'e.g. 61:25',
-		otherDescription: 'Aspect ratio as width:height, such as 61:25 (1464×600)',
-	}).map((property) => ({ ...property, displayOptions: { ...property.displayOptions, ...notFromModule } })),
-	...choiceField({
-		displayName: 'Resolution',
-		name: 'resolution',
-		choices: RESOLUTION_CHOICES,
-		default: '1k',
-		description: 'Resolution label: how large the image is generated',
-		otherPlaceholder: 'e.g. 8k',
-		otherDescription: 'Resolution label as the service knows it',
-	}).map((property) => ({ ...property, displayOptions: { ...property.displayOptions, ...notFromModule } })),
-	...choiceField({
-		displayName: 'Output Language',
-		name: 'outputLanguage',
-		choices: OUTPUT_LANGUAGE_CHOICES,
-		default: '',
-		serviceDefault: true,
-		description: `Language of any text in the image. ${LANGUAGE_CASING}`,
-		otherPlaceholder: 'e.g. cs-cz',
-		otherDescription: `Language code. ${LANGUAGE_CASING}`,
-	}),
+	...withOther(
+		{
+			displayName: 'Platform',
+			name: 'platform',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...PLATFORM_CHOICES],
+			default: '',
+			description: 'Target sales platform, whose image rules the service follows',
+		},
+		{ placeholder: 'e.g. zalando', description: 'Platform name as the service knows it, lowercase' },
+	),
+	...withOther(
+		{
+			displayName: 'Size',
+			name: 'size',
+			type: 'options',
+			options: SIZE_CHOICES,
+			default: '1:1',
+			description: 'Aspect ratio of the image, width:height',
+		},
+		{ placeholder: 'e.g. 61:25', description: 'Aspect ratio as width:height, such as 61:25 (1464×600)' },
+	).map(notShownFromModule),
+	...withOther(
+		{
+			displayName: 'Resolution',
+			name: 'resolution',
+			type: 'options',
+			options: RESOLUTION_CHOICES,
+			default: '1k',
+			description: 'Resolution label: how large the image is generated',
+		},
+		{ placeholder: 'e.g. 8k', description: 'Resolution label as the service knows it' },
+	).map(notShownFromModule),
+	...withOther(
+		{
+			displayName: 'Output Language',
+			name: 'outputLanguage',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
+			default: '',
+			description: 'Language of any text in the image, sent lowercase (zh-cn) as the spec shows',
+		},
+		{ placeholder: 'e.g. cs-cz', description: `Language code. ${LANGUAGE_CASING}` },
+	),
 ]);
 
 /** The submit parameters shared by Generate and Generate and Wait. */
@@ -107,7 +118,7 @@ export const generationProperties: INodeProperties[] = [
 			name: 'generationSource',
 			type: 'options',
 			noDataExpression: true,
-			default: GENERATION_SOURCE.define,
+			default: 'define',
 			options: [
 				{
 					name: 'A+ Module of the Input Item',
