@@ -48,7 +48,7 @@ async function takePictures(page, url, workflowId) {
   const result = await editor.searchNodesPanel(page, 'Product Image');
   await shoot(page, 'nodes-panel-search');
   await result.click();
-  await page.getByText('Generate images and wait for them').waitFor();
+  await page.getByText('Generate and wait for images').waitFor();
   await shoot(page, 'nodes-panel-actions');
   await editor.openWorkflow(page, url, workflowId);
 
@@ -83,6 +83,16 @@ async function takePictures(page, url, workflowId) {
     fs.copyFileSync(tmp, path.join(DOCS, `${name}.png`));
     info(`wrote docs/${name}.png`);
   }
+  await editor.closeNode(page);
+
+  // Defined below, the lists: the Resolution choices as a new user meets them (not saved).
+  await editor.openNode(page, 'Generate A+ images');
+  const ndv = page.locator('[data-test-id="ndv"]');
+  await ndv.locator('[data-test-id="parameter-input-generationSource"]').click();
+  await page.locator('.el-select-dropdown__item:visible, [role="option"]:visible').filter({ hasText: 'Define Below' }).first().click();
+  await ndv.locator('[data-test-id="parameter-input-resolution"]').click();
+  await page.locator('.el-select-dropdown__item:visible, [role="option"]:visible').filter({ hasText: 'Other (Type Below)' }).first().waitFor();
+  await shoot(page, 'generate-and-wait-resolution-list');
 }
 
 async function main() {

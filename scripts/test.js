@@ -23,6 +23,7 @@ const steps = [
 	['engine, fault and unit tests', 'npx', ['jest', '--ci']],
 	['fault table (docs/reliability.md) is current, and the key scan', 'node', ['scripts/fault-table.js', '--check']],
 	['real n8n (examples, packed package)', 'node', ['test/e2e/run.js']],
+	['real n8n (the 0.2.0 examples as saved, node version 1)', 'npm', ['run', 'test:e2e:v1']],
 	['real n8n (credential test through the REST API)', 'node', ['test/e2e/credential-test.js']],
 	['real n8n editor in headless Chromium (nodes panel, a run, the credential)', 'node', ['test/e2e/editor-test.js']],
 	['real n8n in queue mode (Postgres, Redis, two workers)', 'node', ['test/queue/run.js']],

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './actions/properties';
 import { router } from './actions/router';
 import { SUBTITLE } from './actions/subtitle';
+import { DEFAULT_VERSION, NODE_VERSIONS } from './actions/versions';
 import { productImageApiConnection } from './methods/credentialTest';
 
 export class ProductImage implements INodeType {
@@ -12,7 +13,8 @@ export class ProductImage implements INodeType {
 		name: 'productImage',
 		icon: { light: 'file:productImage.svg', dark: 'file:productImage.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: SUBTITLE,
 		description: 'Upload product photos, analyze products, plan A+ content and generate product images',
 		defaults: { name: 'Product Image' },

@@ -49,7 +49,7 @@ function writeImages(items, n8nFolder, env) {
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
   /** @type {Set<string>} */
   const used = new Set();
-  /** @type {{file: string, bytes: number, size: {width: number, height: number} | undefined, item: number, field: string}[]} */
+  /** @type {{file: string, bytes: number, size: {width: number, height: number} | undefined, item: number, field: string, module?: string}[]} */
   const written = [];
   items.forEach((item, index) => {
     for (const [field, entry] of Object.entries(item.binary ?? {})) {
@@ -60,7 +60,7 @@ function writeImages(items, n8nFolder, env) {
       used.add(name);
       const file = path.join(OUTPUT_DIR, name);
       fs.writeFileSync(file, bytes);
-      written.push({ file, bytes: bytes.length, size: pngSize(bytes), item: index, field });
+      written.push({ file, bytes: bytes.length, size: pngSize(bytes), item: index, field, module: item.json?.module });
     }
   });
   return written;

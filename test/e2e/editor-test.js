@@ -5,7 +5,8 @@
 // The node as a person meets it in the real editor: `n8n start` with the packed package, headless
 // Chromium from Debian's packages, signed in as the owner. The nodes panel finds the node by its
 // name and by an alias and lists its eight actions; the first example runs from the editor's
-// Execute button to the end; the saved credential opens tested.
+// Execute button to the end; the saved credential opens tested; Generate and Wait's panel says
+// where its prompt and size come from and lists the resolutions.
 //
 // Environment: PRODUCT_IMAGE_E2E_EDITOR_N8N (versions, default 2.41.0,1.123.81), PRODUCT_IMAGE_E2E_SKIP_BUILD=1,
 // PRODUCT_IMAGE_E2E_KEEP=1, PRODUCT_IMAGE_E2E_CACHE, as for run.js.
@@ -24,11 +25,11 @@ const { info } = require('./lib/log');
 const EXAMPLE = 'product-photo-to-aplus-images';
 const ACTIONS = [
   'Upload an image',
-  'Submit an image generation',
-  'Generate images and wait for them',
+  'Submit a generation without waiting',
+  'Generate and wait for images',
   'Download an image',
   'Analyze a product',
-  'Create an A+ content plan',
+  'Create an A+ plan',
   'Get a task',
   'Wait for a task',
 ];
@@ -74,7 +75,41 @@ function cases(url, workflowId) {
         await page.getByText('Connection tested successfully').waitFor({ timeout: 30_000 });
       },
     },
+    {
+      name: 'Generate and Wait says where its prompt and size come from, and lists the resolutions when defined below',
+      run: async (page) => {
+        await editor.openWorkflow(page, url, workflowId);
+        await editor.openNode(page, 'Generate A+ images');
+        const ndv = page.locator('[data-test-id="ndv"]');
+        await ndv.getByText('Prompt and Size From', { exact: true }).waitFor({ timeout: 10_000 });
+        await ndv.getByText('Each input item must be one module from A+ Plan → Create', { exact: false }).waitFor({ timeout: 10_000 });
+        if (await ndv.locator('[data-test-id="parameter-input-resolution"]').count()) {
+          throw new Error('Resolution is shown although the module item sets it');
+        }
+        await ndv.locator('[data-test-id="parameter-input-generationSource"]').click();
+        await chooseOption(page, 'Define Below');
+        await ndv.locator('[data-test-id="parameter-input-resolution"]').click();
+        for (const label of ['1K (Long Side About 1024 px)', '2K (Long Side About 2048 px)', '4K (Long Side About 4096 px)', 'Other (Type Below)']) {
+          await listOption(page, label).waitFor({ timeout: 10_000 });
+        }
+      },
+    },
   ];
+}
+
+/**
+ * An entry of the open dropdown list (n8n's select lists across 1.123 and 2.41).
+ * @param {import('playwright-core').Page} page @param {string} label
+ */
+function listOption(page, label) {
+  return page.locator('.el-select-dropdown__item:visible, [role="option"]:visible').filter({ hasText: label }).first();
+}
+
+/** @param {import('playwright-core').Page} page @param {string} label */
+async function chooseOption(page, label) {
+  const option = listOption(page, label);
+  await option.waitFor({ timeout: 10_000 });
+  await option.click();
 }
 
 function versions() {

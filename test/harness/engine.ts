@@ -126,6 +126,8 @@ export interface NodeSpec {
 	name?: string;
 	parameters: INode['parameters'];
 	continueOnFail?: boolean;
+	/** The node version the workflow saved (default 1). */
+	typeVersion?: number;
 }
 
 export interface RunSpec {
@@ -163,7 +165,7 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 		id: `node-${index}`,
 		name: node.name ?? (index === 0 ? 'Product Image' : `Product Image ${index}`),
 		type: NODE_TYPE,
-		typeVersion: 1,
+		typeVersion: node.typeVersion ?? 1,
 		position: [index * 200, 0],
 		parameters: node.parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Product Image account' } },

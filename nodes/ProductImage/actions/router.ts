@@ -88,8 +88,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			outputs[itemIndex] = [errorItem(error, itemIndex)];
 		}
 	}
-	const control = runControl(this);
 	const ready = [...parameters.keys()];
+	operation.checkRun?.call(this, ready.length);
+	const control = runControl(this);
 	try {
 		await forEachLimited(ready.length, concurrencyFor(this, operation), async (position) => {
 			const itemIndex = ready[position];

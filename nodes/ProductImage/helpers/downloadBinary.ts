@@ -1,6 +1,8 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { downloadStream } from '../transport';
+import type { PixelSize } from './imageDimensions';
+import { storedPixelSize } from './imageDimensions';
 
 type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
@@ -73,17 +75,45 @@ export async function downloadToBinary(
 	address: string,
 	options: { fileName?: string; deadline?: number; errorContext?: IDataObject } = {},
 ): Promise<IBinaryData> {
-	const binary = await downloadStream.call(context, {
+	return (await download(context, itemIndex, address, options, false)).binary;
+}
+
+/**
+ * As downloadToBinary, and the image's pixel size read from the stored file's first bytes; a file
+ * name without an extension gets the one of the type received.
+ */
+export async function downloadMeasured(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	address: string,
+	options: { fileName?: string; deadline?: number; errorContext?: IDataObject } = {},
+): Promise<{ binary: IBinaryData; pixelSize?: PixelSize }> {
+	return await download(context, itemIndex, address, options, true);
+}
+
+async function download(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	address: string,
+	options: { fileName?: string; deadline?: number; errorContext?: IDataObject },
+	measure: boolean,
+): Promise<{ binary: IBinaryData; pixelSize?: PixelSize }> {
+	return (await downloadStream.call(context, {
 		purpose: 'download',
 		url: address,
 		itemIndex,
 		deadline: options.deadline,
 		errorContext: { url: address, ...options.errorContext },
 		consume: async (stream, info) => {
-			const fileName = options.fileName ?? fileNameFromAddress(info.finalUrl) ?? 'image';
-			const mimeType = chooseMimeType(info.mimeType, fileName);
-			return await context.helpers.prepareBinaryData(stream as BinarySource, fileName, mimeType);
+			const named = options.fileName ?? fileNameFromAddress(info.finalUrl) ?? 'image';
+			const mimeType = chooseMimeType(info.mimeType, named);
+			// A name made by the node has no extension yet: the one of the type received makes it open.
+			const fileName = measure ? withExtension(named, mimeType) : named;
+			if (!measure) {
+				return { binary: await context.helpers.prepareBinaryData(stream as BinarySource, fileName, mimeType) };
+			}
+			const binary = await context.helpers.prepareBinaryData(stream as BinarySource, fileName, mimeType);
+			return { binary, pixelSize: await storedPixelSize(context, binary) };
 		},
-	});
-	return binary as IBinaryData;
+	})) as { binary: IBinaryData; pixelSize?: PixelSize };
 }

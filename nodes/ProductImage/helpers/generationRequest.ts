@@ -4,6 +4,11 @@ import { z } from 'zod';
 
 import type { ImageInputs } from './imageInputs';
 import { IMAGE_URLS, INPUT_BINARY_FIELDS, readImageInputs, resolveImageUrls } from './imageInputs';
+import { readChoice } from '../actions/choices';
+import { GENERATION_SOURCE } from '../actions/image/generation.descriptions';
+import { nodeVersion } from '../actions/versions';
+import type { ModuleSource, ModuleTarget } from './aPlusModuleSource';
+import { readModuleSource } from './aPlusModuleSource';
 import { readSubmitTimeoutMs } from './submitGeneration';
 import { parameterError, validateParameter } from './validate';
 
@@ -46,22 +51,56 @@ export interface GenerationRequest {
 	extra: IDataObject;
 	images: ImageInputs;
 	submitTimeoutMs: number;
+	/** The A+ module the images are for, when the request came from a module item. */
+	target?: ModuleTarget;
+	/** The input item's fields, for Include Other Input Fields. */
+	inputFields?: IDataObject;
+	/** File Name option: the base name of each image file. */
+	fileName?: string;
+}
+
+function readGenerationSource(context: IExecuteFunctions, itemIndex: number): ModuleSource | undefined {
+	if (nodeVersion(context) < 2) return undefined;
+	const source = context.getNodeParameter('generationSource', itemIndex, GENERATION_SOURCE.define);
+	return source === GENERATION_SOURCE.module ? readModuleSource(context, itemIndex) : undefined;
+}
+
+/** Version 2's lists hold the value, or Other and a typed one; version 1 stores the text. */
+function readListOrText(context: IExecuteFunctions, name: string, itemIndex: number, fallback: string): unknown {
+	return nodeVersion(context) < 2
+		? context.getNodeParameter(name, itemIndex, fallback)
+		: readChoice(context, name, itemIndex, fallback);
+}
+
+function asText(value: unknown): string | undefined {
+	const text = typeof value === 'string' ? value.trim() : String(value ?? '').trim();
+	return text === '' ? undefined : text;
 }
 
 /** Reads and checks every parameter of a generation without sending anything. */
 export function readGenerationRequest(context: IExecuteFunctions, itemIndex: number): GenerationRequest {
-	const prompt = optionalText(context, 'prompt', itemIndex);
-	const size = validateParameter(context, itemIndex, 'Size', sizeSchema, context.getNodeParameter('size', itemIndex, '1:1'));
+	const fromModule = readGenerationSource(context, itemIndex);
+	const prompt = fromModule ? fromModule.prompt : optionalText(context, 'prompt', itemIndex);
+	const size = validateParameter(
+		context,
+		itemIndex,
+		'Size',
+		sizeSchema,
+		fromModule ? fromModule.size : readListOrText(context, 'size', itemIndex, '1:1'),
+	);
 	const resolution = validateParameter(
 		context,
 		itemIndex,
 		'Resolution',
 		resolutionSchema,
-		context.getNodeParameter('resolution', itemIndex, '1k'),
+		fromModule ? fromModule.resolution : readListOrText(context, 'resolution', itemIndex, '1k'),
 	);
 	const extra = readExtraBodyFields(context, itemIndex);
 	const submitTimeoutMs = readSubmitTimeoutMs(context, itemIndex);
-	const images = readImageInputs(context, itemIndex);
+	let images = readImageInputs(context, itemIndex);
+	if (images.count === 0 && fromModule?.imageUrls.length) {
+		images = { urls: fromModule.imageUrls, binaryFields: [], count: fromModule.imageUrls.length };
+	}
 	if (!prompt && images.count === 0) {
 		throw parameterError(
 			context,
@@ -73,23 +112,32 @@ export function readGenerationRequest(context: IExecuteFunctions, itemIndex: num
 	const productInfo: IDataObject = {};
 	const name = optionalText(context, 'productName', itemIndex);
 	const sellingPoints = optionalText(context, 'sellingPoints', itemIndex);
-	const platform = optionalText(context, 'platform', itemIndex);
+	const platform = asText(readListOrText(context, 'platform', itemIndex, '')) ?? fromModule?.platform;
 	if (name) productInfo.name = name;
 	if (sellingPoints) productInfo.sellingPoints = sellingPoints;
 	if (platform) productInfo.platform = platform;
 	// The spec shows `zh-cn` and `1k`: codes typed as `en-US` or `1K` are sent in that form.
-	const outputLanguage = optionalText(context, 'outputLanguage', itemIndex)?.toLowerCase();
+	const outputLanguage = (asText(readListOrText(context, 'outputLanguage', itemIndex, '')) ?? fromModule?.language)?.toLowerCase();
 
 	const fields: IDataObject = { size, resolution: resolution.toLowerCase() };
 	if (prompt) fields.prompt = prompt;
 	if (Object.keys(productInfo).length) fields.product_info = productInfo;
 	if (outputLanguage) fields.output_language = outputLanguage;
+	if (fromModule) {
+		fields.plan_prompt = fromModule.prompt;
+		if (fromModule.styleGuide) fields.series_style_guide = fromModule.styleGuide;
+	}
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	for (const [option, field] of [['planPrompt', 'plan_prompt'], ['seriesStyleGuide', 'series_style_guide']]) {
 		const text = typeof options[option] === 'string' ? (options[option] as string).trim() : '';
 		if (text) fields[field] = text;
 	}
-	return { fields, extra, images, submitTimeoutMs };
+	const request: GenerationRequest = { fields, extra, images, submitTimeoutMs };
+	if (fromModule) request.target = fromModule.target;
+	if (options.includeOtherFields === true) request.inputFields = context.getInputData()[itemIndex]?.json ?? {};
+	const fileName = asText(options.fileName);
+	if (fileName) request.fileName = fileName;
+	return request;
 }
 
 /** The submit body: uploads the input binaries, then adds their addresses to the image URLs. */

@@ -1,7 +1,9 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { downloadToBinary } from './downloadBinary';
+import type { ModuleTarget } from './aPlusModuleSource';
+import { downloadMeasured, downloadToBinary } from './downloadBinary';
+import type { PixelSize } from './imageDimensions';
 import { isHttpAddress } from './imageUrls';
 import { nameTaskInError } from './waitForTask';
 import type { ResultImage, Task } from './schemas';
@@ -10,6 +12,31 @@ export interface ImageOutputSettings {
 	downloadImages: boolean;
 	binaryPropertyName: string;
 	imagesOutput: 'perImage' | 'together';
+	/** Version 2: each image's pixel size, its module and a name that says what it is. */
+	described?: DescribedImages;
+}
+
+export interface DescribedImages {
+	fileName?: string;
+	target?: ModuleTarget;
+}
+
+/** File names that say what the image is: the File Name option, or the module and its size. */
+function describedFileName(described: DescribedImages, image: ResultImage, taskId: string, index: number, count: number): string {
+	const base =
+		described.fileName ?? (described.target ? `${described.target.module}-${described.target.target_size}` : undefined);
+	if (base === undefined) return fileNameFor(image, taskId, index);
+	const safe = base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'image';
+	return count > 1 ? `${safe}-${index + 1}` : safe;
+}
+
+/** Width, height and, for a module, whether the image is too small to be fitted down to it. */
+function sizeFields(size: PixelSize | undefined, target: ModuleTarget | undefined): IDataObject {
+	const fields: IDataObject = { width: size?.width ?? null, height: size?.height ?? null };
+	if (target) {
+		fields.below_target = size ? size.width < target.target_width || size.height < target.target_height : null;
+	}
+	return fields;
 }
 
 function fileNameFor(image: ResultImage, taskId: string, index: number): string {
@@ -28,6 +55,21 @@ function describeImage(task: Task, taskId: string, image: ResultImage, index: nu
 		expires_at: image.expires_at,
 		completed_at: task.completed_at ?? undefined,
 	};
+}
+
+/** An image smaller than its module would be stretched when fitted: it is said, never passed on silently. */
+function flagBelowTarget(
+	context: IExecuteFunctions,
+	taskId: string,
+	index: number,
+	size: PixelSize | undefined,
+	target: ModuleTarget | undefined,
+): void {
+	if (!size || !target || (size.width >= target.target_width && size.height >= target.target_height)) return;
+	context.addExecutionHints?.({
+		message: `Image ${index + 1} of task ${taskId} is ${size.width}×${size.height}, smaller than its "${target.module}" module (${target.target_width}×${target.target_height}): fitting it would upscale. Its item has below_target: true; generate it at a higher Resolution.`,
+		location: 'outputPane',
+	});
 }
 
 /** Turns a succeeded task into output items: its images as binary data, or their addresses. */
@@ -56,18 +98,33 @@ export async function taskResultItems(
 		error.context.taskId = taskId;
 		throw error;
 	}
-	const described = images.map((image, index) => describeImage(task, taskId, image, index, images.length));
+	const target = settings.described?.target;
+	const described = images.map((image, index) => ({
+		...(target ?? {}),
+		...describeImage(task, taskId, image, index, images.length),
+	}));
 	if (!settings.downloadImages) return described.map((json) => ({ json }));
 
 	const binaries: IBinaryData[] = [];
+	const { described: describedImages } = settings;
 	for (const [index, image] of images.entries()) {
 		try {
-			binaries.push(
-				await downloadToBinary(context, itemIndex, image.url, {
-					fileName: fileNameFor(image, taskId, index),
-					errorContext: { taskId },
-				}),
-			);
+			if (!describedImages) {
+				binaries.push(
+					await downloadToBinary(context, itemIndex, image.url, {
+						fileName: fileNameFor(image, taskId, index),
+						errorContext: { taskId },
+					}),
+				);
+				continue;
+			}
+			const { binary, pixelSize } = await downloadMeasured(context, itemIndex, image.url, {
+				fileName: describedFileName(describedImages, image, taskId, index, images.length),
+				errorContext: { taskId },
+			});
+			binaries.push(binary);
+			Object.assign(described[index], sizeFields(pixelSize, describedImages.target));
+			flagBelowTarget(context, taskId, index, pixelSize, describedImages.target);
 		} catch (error) {
 			throw nameTaskInError(
 				error,

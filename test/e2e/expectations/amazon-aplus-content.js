@@ -6,7 +6,7 @@
 // the binary reaches the MD5 step of Amazon's upload flow.
 
 const assert = require('node:assert/strict');
-const { checkModuleSizes, A_PLUS_SIMULATOR } = require('../lib/module-sizes');
+const { checkModuleSizes, checkModuleItems, A_PLUS_SIMULATOR } = require('../lib/module-sizes');
 
 const MODULES = ['core', 'hero970', 'specs', 'usage'];
 
@@ -24,6 +24,7 @@ const expectation = (_runData, ctx) => {
   assert.equal(images.length, planned.length, 'one image per planned module');
   assert.equal(ctx.stats.submitsAccepted, planned.length);
   checkModuleSizes(ctx, 'Plan A+ modules');
+  checkModuleItems(ctx, 'Plan A+ modules');
 
   for (const task of ctx.tasks) {
     assert.equal(typeof task.body.plan_prompt, 'string', 'plan_prompt travels with the A+ generation');

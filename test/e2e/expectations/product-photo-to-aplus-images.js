@@ -7,7 +7,7 @@
 
 const assert = require('node:assert/strict');
 const { lastNodeItems, productImageNodesRan } = require('../lib/checks');
-const { checkModuleSizes, A_PLUS_SIMULATOR } = require('../lib/module-sizes');
+const { checkModuleSizes, checkModuleItems, A_PLUS_SIMULATOR } = require('../lib/module-sizes');
 
 /** @type {import('../lib/expectation').Expectation} */
 const expectation = (runData, ctx) => {
@@ -39,6 +39,7 @@ const expectation = (runData, ctx) => {
   assert.deepEqual(modules, ['hero', 'core', 'size']);
   assert.equal(last, 'Fit to module size');
   checkModuleSizes(ctx, 'Plan A+ content');
+  checkModuleItems(ctx, 'Plan A+ content');
   for (const task of ctx.tasks) {
     assert.deepEqual(task.body.image_urls, [photoUrl], 'every generation uses the uploaded photo');
     assert.equal(task.body.plan_prompt, task.body.prompt);

@@ -9,7 +9,11 @@ const { REPO_ROOT, E2E_DIR } = require('./config');
 // Overridable so the runner can be pointed at a scratch folder of workflows.
 const EXAMPLES_DIR = process.env.PRODUCT_IMAGE_E2E_EXAMPLES ? path.resolve(process.env.PRODUCT_IMAGE_E2E_EXAMPLES) : path.join(REPO_ROOT, 'examples');
 const FIXTURES_DIR = path.join(E2E_DIR, 'fixtures');
-const EXPECTATIONS_DIR = path.join(E2E_DIR, 'expectations');
+// A folder of workflows may bring its own expectations (fixtures/v1-workflows: the examples as
+// saved with node version 1, checked as they were checked then).
+const EXPECTATIONS_DIR = fs.existsSync(path.join(EXAMPLES_DIR, 'expectations'))
+  ? path.join(EXAMPLES_DIR, 'expectations')
+  : path.join(E2E_DIR, 'expectations');
 
 const CREDENTIAL_TYPE = 'productImageApi';
 const CREDENTIAL = { id: 'sim-cred', name: 'Product Image (simulator)' };

@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				description: 'Plan A+ modules: a prompt per module, a global style guide and review notes',
-				action: 'Create an A+ content plan',
+				action: 'Create an A+ plan',
 			},
 		],
 		default: 'create',

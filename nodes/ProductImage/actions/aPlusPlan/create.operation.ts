@@ -9,39 +9,63 @@ import { planModuleItems } from '../../helpers/planItems';
 import { planSchema } from '../../helpers/schemas';
 import { readTimeoutMs } from '../../helpers/timeoutOption';
 import { validateParameter } from '../../helpers/validate';
+import { htmlToText } from '../../helpers/htmlText';
+import {
+	LANGUAGE_CASING,
+	MARKET_CHOICES,
+	PLAN_LANGUAGE_CHOICES,
+	PLATFORM_CHOICES,
+	readChoice,
+	SERVICE_DEFAULT,
+	withOther,
+} from '../choices';
+import { fromVersion2, inVersion1, nodeVersion } from '../versions';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
 	optionsCollection,
-	platformProperty,
 	maxConcurrencyOption,
+	platformProperty,
 	timeoutOption,
 } from '../common.descriptions';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Product Description',
-		name: 'productDescription',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		description: "What the product is. The Analyze operation's formattedText is the recommended source.",
-	},
+const productDescriptionV1: INodeProperties = {
+	displayName: 'Product Description',
+	name: 'productDescription',
+	type: 'string',
+	typeOptions: { rows: 4 },
+	default: '',
+	description: "What the product is. The Analyze operation's formattedText is the recommended source.",
+};
+
+const modulesProperty: INodeProperties = {
+	displayName: 'Modules',
+	name: 'modules',
+	type: 'multiOptions',
+	required: true,
+	default: ['hero', 'core', 'usage'],
+	description: 'A+ modules to plan, each with its default target size',
+	options: A_PLUS_MODULES.map((module) => ({
+		name: `${module.id}: ${module.purpose} (${module.width}×${module.height})`,
+		value: module.id,
+	})),
+};
+
+const splitModulesOption: INodeProperties = {
+	displayName: 'One Item per Module',
+	name: 'splitModules',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to output one item per planned module, carrying its prompt, the global style, the notes and the target size and aspect ratio, ready for a Generate node',
+};
+
+const version1: INodeProperties[] = inVersion1([
+	productDescriptionV1,
 	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} At least 1 image.` },
 	inputBinaryFieldsProperty,
-	{
-		displayName: 'Modules',
-		name: 'modules',
-		type: 'multiOptions',
-		required: true,
-		default: ['hero', 'core', 'usage'],
-		description: 'A+ modules to plan, each with its default target size',
-		options: A_PLUS_MODULES.map((module) => ({
-			name: `${module.id}: ${module.purpose} (${module.width}×${module.height})`,
-			value: module.id,
-		})),
-	},
+	modulesProperty,
 	platformProperty,
 	{
 		displayName: 'Market',
@@ -59,19 +83,64 @@ const properties: INodeProperties[] = [
 		placeholder: 'en-US',
 		description: 'Language of the plan, such as en-US or zh-CN',
 	},
+	optionsCollection([maxConcurrencyOption, splitModulesOption, timeoutOption]),
+]);
+
+const version2: INodeProperties[] = fromVersion2([
+	{
+		...productDescriptionV1,
+		description:
+			"What the product is. Empty: the input item's formattedText (the Analyze operation's brief), when it has one. HTML, such as a store's body_html, is turned into plain text before it is sent.",
+	},
+	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} At least 1 image.` },
+	inputBinaryFieldsProperty,
+	modulesProperty,
+	...withOther(
+		{
+			displayName: 'Platform',
+			name: 'platform',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...PLATFORM_CHOICES],
+			default: '',
+			description: 'Target sales platform, whose content rules the plan follows',
+		},
+		{ placeholder: 'e.g. zalando', description: 'Platform name as the service knows it, lowercase' },
+	),
+	...withOther(
+		{
+			displayName: 'Market',
+			name: 'market',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...MARKET_CHOICES],
+			default: '',
+			description: 'Market the plan is for',
+		},
+		{ placeholder: 'e.g. BE', description: 'Two-letter market code, any case' },
+	),
+	...withOther(
+		{
+			displayName: 'Language',
+			name: 'language',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
+			default: '',
+			description: 'Language of the plan, sent as language-REGION (zh-CN) as the spec shows',
+		},
+		{ placeholder: 'e.g. cs-CZ', description: `Language code. ${LANGUAGE_CASING}` },
+	),
 	optionsCollection([
-			maxConcurrencyOption,
-			{
-				displayName: 'One Item per Module',
-				name: 'splitModules',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output one item per planned module, carrying its prompt, the global style, the notes and the target size and aspect ratio, ready for a Generate node',
-			},
-			timeoutOption,
-		]),
-];
+		maxConcurrencyOption,
+		{
+			...splitModulesOption,
+			default: true,
+			description:
+				"Whether to output one item per planned module, carrying its prompt, the global style, the notes, the target size and aspect ratio and the plan's images, ready for Generate and Wait with Prompt and Size From: A+ Module of the Input Item. Off: the whole plan as one item.",
+		},
+		timeoutOption,
+	]),
+]);
+
+const properties: INodeProperties[] = [...version1, ...version2];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['aPlusPlan'], operation: ['create'] } },
@@ -115,6 +184,24 @@ interface Parameters {
 	images: ImageInputs;
 	timeoutMs: number;
 	splitModules: boolean;
+	/** Version 2: module items carry the plan's images, platform and language for the generation. */
+	carryRequest: boolean;
+}
+
+/** Version 2's lists hold the value, or Other and a typed one; version 1 stores the text. */
+function readText(context: IExecuteFunctions, name: string, itemIndex: number): unknown {
+	return nodeVersion(context) < 2
+		? context.getNodeParameter(name, itemIndex, '')
+		: readChoice(context, name, itemIndex, '');
+}
+
+/** Version 2 starts from the analysis brief of the input item and sends text, not a store's HTML. */
+function readProductDescription(context: IExecuteFunctions, itemIndex: number): string {
+	const typed = String(context.getNodeParameter('productDescription', itemIndex, '')).trim();
+	if (nodeVersion(context) < 2) return typed;
+	const brief = context.getInputData()[itemIndex]?.json?.formattedText;
+	const text = typed || (typeof brief === 'string' ? brief : '');
+	return htmlToText(text).trim();
 }
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
@@ -124,19 +211,19 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 		itemIndex,
 		'Market',
 		optionalCode(/^[A-Za-z]{2}$/, 'must be a two-letter market code, such as US'),
-		this.getNodeParameter('market', itemIndex, ''),
+		readText(this, 'market', itemIndex),
 	);
 	const language = validateParameter(
 		this,
 		itemIndex,
 		'Language',
 		optionalCode(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language code such as en-US or zh-CN'),
-		this.getNodeParameter('language', itemIndex, ''),
+		readText(this, 'language', itemIndex),
 	);
 	const timeoutMs = readTimeoutMs(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const productDescription = String(this.getNodeParameter('productDescription', itemIndex, '')).trim();
-	const platform = String(this.getNodeParameter('platform', itemIndex, '')).trim();
+	const productDescription = readProductDescription(this, itemIndex);
+	const platform = String(readText(this, 'platform', itemIndex)).trim();
 	const images = readImageInputs(this, itemIndex, { min: 1 });
 
 	const fields: IDataObject = { modules };
@@ -144,22 +231,30 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 	if (platform) fields.platform = platform;
 	if (market) fields.market = market.toUpperCase();
 	if (language) fields.language = languageTag(language);
-	return { fields, modules, images, timeoutMs, splitModules: options.splitModules === true };
+	const version2 = nodeVersion(this) >= 2;
+	// Version 2 plans one item per module unless told otherwise; version 1 only when told.
+	const splitModules = version2 ? options.splitModules !== false : options.splitModules === true;
+	return { fields, modules, images, timeoutMs, splitModules, carryRequest: version2 };
 }
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ fields, modules, images, timeoutMs, splitModules }: Parameters,
+	{ fields, modules, images, timeoutMs, splitModules, carryRequest }: Parameters,
 ): Promise<INodeExecutionData[]> {
-	const body: IDataObject = { image_urls: await resolveImageUrls(this, itemIndex, images), ...fields };
+	const imageUrls = await resolveImageUrls(this, itemIndex, images);
+	const body: IDataObject = { image_urls: imageUrls, ...fields };
 	const { result: plan, requestId } = await requestResult(
 		this,
 		{ purpose: 'plan', method: 'POST', path: ENDPOINTS.aPlusPlans, body, itemIndex, timeoutMs },
 		planSchema,
 	);
 	if (splitModules) {
-		return planModuleItems(plan, modules).map((json) => ({ json }));
+		const request: IDataObject = { image_urls: imageUrls };
+		for (const key of ['platform', 'market', 'language']) if (fields[key] !== undefined) request[key] = fields[key];
+		return planModuleItems(plan, modules)
+			.map((json) => (carryRequest ? { ...json, ...request } : json))
+			.map((json) => ({ json }));
 	}
 	return [{ json: { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject }];
 }

@@ -18,6 +18,13 @@ import {
 export const MAX_ANALYSIS_IMAGES = 16;
 
 const properties: INodeProperties[] = [
+	{
+		displayName:
+			"The text to use next is the output's formattedText: the product brief, written for A+ Plan → Create's Product Description (which takes it by itself from version 2 on) or a generation's prompt. analysis holds the facts, each attribute marked visible, provided or inferred; output_text repeats formattedText.",
+		name: 'analysisOutputNotice',
+		type: 'notice',
+		default: '',
+	},
 	productNameProperty,
 	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} 1 to ${MAX_ANALYSIS_IMAGES} images in all.` },
 	inputBinaryFieldsProperty,

@@ -25,13 +25,13 @@ export const description: INodeProperties[] = [
 				name: 'Generate and Wait',
 				value: 'generateAndWait',
 				description: 'Submit a generation task, wait for it, and output the images as binary data',
-				action: 'Generate images and wait for them',
+				action: 'Generate and wait for images',
 			},
 			{
 				name: 'Submit Generation (No Wait)',
 				value: 'generate',
 				description: 'Submit a generation task and output its task ID without waiting',
-				action: 'Submit an image generation',
+				action: 'Submit a generation without waiting',
 			},
 			{
 				name: 'Upload',

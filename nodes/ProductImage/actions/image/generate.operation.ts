@@ -4,12 +4,27 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { GenerationRequest } from '../../helpers/generationRequest';
 import { generationBody, readGenerationRequest } from '../../helpers/generationRequest';
 import { submitGeneration } from '../../helpers/submitGeneration';
-import { aPlusGenerationOptions, extraBodyFieldsOption, generationProperties, submitTimeoutOption } from './generation.descriptions';
+import {
+	aPlusGenerationOptions,
+	extraBodyFieldsOption,
+		generatedItemOptions,
+	generationProperties,
+	maxGenerationsOption,
+	submitTimeoutOption,
+} from './generation.descriptions';
+import { checkGenerationCount } from '../../helpers/generationGuard';
+import { generatedItemJson } from '../../helpers/generatedItems';
 import { optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	...generationProperties,
-	optionsCollection([...aPlusGenerationOptions, extraBodyFieldsOption, submitTimeoutOption]),
+	optionsCollection([
+		...aPlusGenerationOptions,
+		extraBodyFieldsOption,
+		...generatedItemOptions,
+		maxGenerationsOption,
+		submitTimeoutOption,
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -28,5 +43,10 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const body = await generationBody(this, itemIndex, request);
 	const submission = await submitGeneration(this, itemIndex, body, request.submitTimeoutMs);
-	return [{ json: submission as IDataObject }];
+	return [{ json: generatedItemJson(request, submission as IDataObject) }];
+}
+
+/** The spending guard, checked once every item's parameters are read. */
+export function checkRun(this: IExecuteFunctions, ready: number): void {
+	checkGenerationCount(this, ready);
 }

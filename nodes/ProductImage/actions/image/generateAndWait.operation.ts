@@ -6,12 +6,31 @@ import { generationBody, readGenerationRequest } from '../../helpers/generationR
 import { collectTask } from '../../helpers/collectTask';
 import { submitGeneration } from '../../helpers/submitGeneration';
 import { readWaitSettings } from '../../helpers/waitSettings';
+import { nodeVersion } from '../versions';
 import { optionsCollection, waitOptions } from '../common.descriptions';
-import { aPlusGenerationOptions, extraBodyFieldsOption, generationProperties, submitTimeoutOption } from './generation.descriptions';
+import {
+	aPlusGenerationOptions,
+	extraBodyFieldsOption,
+	fileNameOption,
+	generatedItemOptions,
+	generationProperties,
+	maxGenerationsOption,
+	submitTimeoutOption,
+} from './generation.descriptions';
+import { checkGenerationCount } from '../../helpers/generationGuard';
+import { generatedItemJson } from '../../helpers/generatedItems';
 
 const properties: INodeProperties[] = [
 	...generationProperties,
-	optionsCollection([...waitOptions, ...aPlusGenerationOptions, extraBodyFieldsOption, submitTimeoutOption]),
+	optionsCollection([
+		...waitOptions,
+		...aPlusGenerationOptions,
+		extraBodyFieldsOption,
+		fileNameOption,
+		...generatedItemOptions,
+		maxGenerationsOption,
+		submitTimeoutOption,
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -37,5 +56,12 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const body = await generationBody(this, itemIndex, request);
 	const { task_id: taskId } = await submitGeneration(this, itemIndex, body, request.submitTimeoutMs);
-	return await collectTask(this, itemIndex, taskId, settings, Date.now());
+	const described = nodeVersion(this) >= 2 ? { fileName: request.fileName, target: request.target } : undefined;
+	const items = await collectTask(this, itemIndex, taskId, { ...settings, described }, Date.now());
+	return items.map((item) => ({ ...item, json: generatedItemJson(request, item.json) }));
+}
+
+/** The spending guard, checked once every item's parameters are read. */
+export function checkRun(this: IExecuteFunctions, ready: number): void {
+	checkGenerationCount(this, ready);
 }

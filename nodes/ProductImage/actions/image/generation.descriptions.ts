@@ -1,43 +1,33 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import {
+	LANGUAGE_CASING,
+	OUTPUT_LANGUAGE_CHOICES,
+	PLATFORM_CHOICES,
+	RESOLUTION_CHOICES,
+	SERVICE_DEFAULT,
+	SIZE_CHOICES,
+	withOther,
+} from '../choices';
+import {
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
 	platformProperty,
 	productNameProperty,
 	timeoutOption,
 } from '../common.descriptions';
+import { fromVersion2, inVersion1 } from '../versions';
 
-/** The submit parameters shared by Generate and Generate and Wait. */
-export const generationProperties: INodeProperties[] = [
-	{
-		displayName:
-			"Each run submits a new generation, which the service bills. n8n's Retry On Fail (node Settings) would submit and bill again: to resume after a failure, use Task → Wait for Task with the task ID from the error.",
-		name: 'billingNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
-		displayName: 'Prompt',
-		name: 'prompt',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		placeholder: 'White studio background, soft shadow, product centred',
-		description: 'What the image should show. A prompt, an image, or both are needed.',
-	},
-	imageUrlsProperty,
-	inputBinaryFieldsProperty,
-	productNameProperty,
-	{
-		displayName: 'Selling Points',
-		name: 'sellingPoints',
-		type: 'string',
-		typeOptions: { rows: 2 },
-		default: '',
-		placeholder: 'Keeps drinks cold 24 h; leak-proof lid',
-		description: 'What makes the product worth buying, in a sentence or a list; the image can show or state it',
-	},
+export const GENERATION_SOURCE = { module: 'aPlusModule', define: 'define' } as const;
+
+const notFromModule = { hide: { generationSource: [GENERATION_SOURCE.module] } };
+
+function notShownFromModule(property: INodeProperties): INodeProperties {
+	return { ...property, displayOptions: { ...property.displayOptions, ...notFromModule } };
+}
+
+/** Version 1's free-text fields, kept as saved workflows store them. */
+const version1Fields: INodeProperties[] = inVersion1([
 	platformProperty,
 	{
 		displayName: 'Size',
@@ -63,6 +53,119 @@ export const generationProperties: INodeProperties[] = [
 		placeholder: 'en-us',
 		description: 'Language of any text in the image, lowercase with a hyphen (en-us, zh-cn). Empty: the service decides.',
 	},
+]);
+
+/** Version 2: lists of the common values, each with Other for any value the list lacks. */
+const version2Fields: INodeProperties[] = fromVersion2([
+	...withOther(
+		{
+			displayName: 'Platform',
+			name: 'platform',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...PLATFORM_CHOICES],
+			default: '',
+			description: 'Target sales platform, whose image rules the service follows',
+		},
+		{ placeholder: 'e.g. zalando', description: 'Platform name as the service knows it, lowercase' },
+	),
+	...withOther(
+		{
+			displayName: 'Size',
+			name: 'size',
+			type: 'options',
+			options: SIZE_CHOICES,
+			default: '1:1',
+			description: 'Aspect ratio of the image, width:height',
+		},
+		{ placeholder: 'e.g. 61:25', description: 'Aspect ratio as width:height, such as 61:25 (1464×600)' },
+	).map(notShownFromModule),
+	...withOther(
+		{
+			displayName: 'Resolution',
+			name: 'resolution',
+			type: 'options',
+			options: RESOLUTION_CHOICES,
+			default: '1k',
+			description: 'Resolution label: how large the image is generated',
+		},
+		{ placeholder: 'e.g. 8k', description: 'Resolution label as the service knows it' },
+	).map(notShownFromModule),
+	...withOther(
+		{
+			displayName: 'Output Language',
+			name: 'outputLanguage',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
+			default: '',
+			description: 'Language of any text in the image, sent lowercase (zh-cn) as the spec shows',
+		},
+		{ placeholder: 'e.g. cs-cz', description: `Language code. ${LANGUAGE_CASING}` },
+	),
+]);
+
+/** The submit parameters shared by Generate and Generate and Wait. */
+export const generationProperties: INodeProperties[] = [
+	{
+		displayName:
+			"Each run submits a new generation, which the service bills. n8n's Retry On Fail (node Settings) would submit and bill again: to resume after a failure, use Task → Wait for Task with the task ID from the error. To cap what one run may submit, add the option Max Generations per Run.",
+		name: 'billingNotice',
+		type: 'notice',
+		default: '',
+	},
+	...fromVersion2([
+		{
+			displayName: 'Prompt and Size From',
+			name: 'generationSource',
+			type: 'options',
+			noDataExpression: true,
+			default: 'define',
+			options: [
+				{
+					name: 'A+ Module of the Input Item',
+					value: GENERATION_SOURCE.module,
+					description:
+						"The input item is one module of A+ Plan → Create: its prompt, the plan's style guide, the module's aspect ratio and the smallest resolution that covers its pixel size",
+				},
+				{
+					name: 'Define Below',
+					value: GENERATION_SOURCE.define,
+					description: 'Prompt, Size and Resolution as set below',
+				},
+			],
+		},
+		{
+			displayName:
+				'Each input item must be one module from A+ Plan → Create (One Item per Module). Sent from it: recommended_prompt (as prompt and plan_prompt), global_style, aspect_ratio and a resolution covering target_width × target_height; empty Image URLs, Platform and Output Language take the plan\'s. Each image comes out with the module, its target size and its real pixel size.',
+			name: 'moduleSourceNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { generationSource: [GENERATION_SOURCE.module] } },
+		},
+	]),
+	{
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		placeholder: 'White studio background, soft shadow, product centred',
+		description: 'What the image should show. A prompt, an image, or both are needed.',
+		displayOptions: notFromModule,
+	},
+	imageUrlsProperty,
+	inputBinaryFieldsProperty,
+	productNameProperty,
+	{
+		displayName: 'Selling Points',
+		name: 'sellingPoints',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		placeholder: 'Keeps drinks cold 24 h; leak-proof lid',
+		description: 'What makes the product worth buying, in a sentence or a list; the image can show or state it',
+	},
+	...version1Fields,
+	...version2Fields,
 ];
 
 export const extraBodyFieldsOption: INodeProperties = {
@@ -102,3 +205,37 @@ export const aPlusGenerationOptions: INodeProperties[] = [
 		description: "The plan's global_style from A+ Plan → Create, sent as series_style_guide so every module image matches",
 	},
 ];
+
+export const DEFAULT_MAX_GENERATIONS = 10;
+
+export const maxGenerationsOption: INodeProperties = {
+	displayName: 'Max Generations per Run',
+	name: 'maxGenerations',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 10,
+	description:
+		'A spending guard: when more items than this come in, the run stops before the first submit, so nothing is billed. Read from the first item. Not set: no limit.',
+};
+
+/** Options of the generated items: what they carry besides the images. */
+export const generatedItemOptions: INodeProperties[] = [
+	{
+		displayName: 'Include Other Input Fields',
+		name: 'includeOtherFields',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins.",
+	},
+];
+
+export const fileNameOption: INodeProperties = {
+	displayName: 'File Name',
+	name: 'fileName',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. {{ $json.title }}',
+	description:
+		"Name of each image file, without extension; a task's images are numbered (-1, -2, …) when there are several. Empty: the service's name, or the module and its size for A+ modules.",
+};

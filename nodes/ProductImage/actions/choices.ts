@@ -1,0 +1,153 @@
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/** The list entry that lets any other value be typed in a field below the list. */
+export const OTHER = 'custom';
+
+export interface OtherField {
+	placeholder: string;
+	description: string;
+}
+
+/** The name of the field that holds a typed value when the list says Other. */
+export function otherFieldName(name: string): string {
+	return `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}
+
+/** The first entry of lists where the service may choose: empty, said in words. */
+export const SERVICE_DEFAULT: INodePropertyOptions = {
+	name: 'Service Default',
+	value: '',
+	description: 'Send nothing: the service decides',
+};
+
+/**
+ * A list of common values, followed by Other (Type Below) and the field that takes any other
+ * value: what is sent is never hidden behind a grey example in an empty field.
+ */
+export function withOther(list: INodeProperties, other: OtherField): INodeProperties[] {
+	const options = [
+		...((list.options ?? []) as INodePropertyOptions[]),
+		{ name: 'Other (Type Below)', value: OTHER, description: 'Enter another value' },
+	];
+	const typed: INodeProperties = {
+		displayName: `Other ${list.displayName}`,
+		name: otherFieldName(list.name),
+		type: 'string',
+		default: '',
+		placeholder: other.placeholder,
+		description: other.description,
+		displayOptions: { show: { [list.name]: [OTHER] } },
+	};
+	return [{ ...list, options }, typed];
+}
+
+/** The value of a list field: the typed one when Other is chosen. */
+export function readChoice(context: IExecuteFunctions, name: string, itemIndex: number, fallback: string): unknown {
+	const value = context.getNodeParameter(name, itemIndex, fallback);
+	if (value !== OTHER) return value;
+	return context.getNodeParameter(otherFieldName(name), itemIndex, '');
+}
+
+const LANGUAGES: Array<[string, string]> = [
+	['English (US)', 'en-US'],
+	['English (UK)', 'en-GB'],
+	['German', 'de-DE'],
+	['French', 'fr-FR'],
+	['Spanish (Spain)', 'es-ES'],
+	['Spanish (Mexico)', 'es-MX'],
+	['Italian', 'it-IT'],
+	['Portuguese (Brazil)', 'pt-BR'],
+	['Dutch', 'nl-NL'],
+	['Polish', 'pl-PL'],
+	['Swedish', 'sv-SE'],
+	['Turkish', 'tr-TR'],
+	['Arabic', 'ar-AE'],
+	['Hindi', 'hi-IN'],
+	['Japanese', 'ja-JP'],
+	['Korean', 'ko-KR'],
+	['Chinese (Simplified)', 'zh-CN'],
+	['Chinese (Traditional)', 'zh-TW'],
+];
+
+/**
+ * One casing rule for languages, as the spec shows each field: a generation's output_language is
+ * all lowercase (zh-cn), an A+ plan's language is language-REGION (zh-CN). Typed codes are sent
+ * in that form whatever their case.
+ */
+export const LANGUAGE_CASING =
+	"Sent as the spec shows it: lowercase for a generation's Output Language (zh-cn), language-REGION for an A+ plan's Language (zh-CN); any case may be typed.";
+
+export const OUTPUT_LANGUAGE_CHOICES: INodePropertyOptions[] = LANGUAGES.map(([name, code]) => ({
+	name: `${name}: ${code.toLowerCase()}`,
+	value: code.toLowerCase(),
+}));
+
+export const PLAN_LANGUAGE_CHOICES: INodePropertyOptions[] = LANGUAGES.map(([name, code]) => ({
+	name: `${name}: ${code}`,
+	value: code,
+}));
+
+export const SIZE_CHOICES: INodePropertyOptions[] = [
+	{ name: '1:1 Square', value: '1:1' },
+	{ name: '4:3 Landscape', value: '4:3' },
+	{ name: '3:4 Portrait', value: '3:4' },
+	{ name: '3:2 Landscape', value: '3:2' },
+	{ name: '2:3 Portrait', value: '2:3' },
+	{ name: '4:5 Portrait (Social Feed)', value: '4:5' },
+	{ name: '5:4 Landscape', value: '5:4' },
+	{ name: '16:9 Widescreen', value: '16:9' },
+	{ name: '9:16 Vertical (Stories, Reels)', value: '9:16' },
+	{ name: '21:9 Banner', value: '21:9' },
+];
+
+/** Long side in pixels that each label is taken to give (the spec shows only the label `1k`). */
+export const RESOLUTION_LONG_SIDES: ReadonlyArray<[string, number]> = [
+	['1k', 1024],
+	['2k', 2048],
+	['4k', 4096],
+];
+
+export const RESOLUTION_CHOICES: INodePropertyOptions[] = RESOLUTION_LONG_SIDES.map(([label, side]) => ({
+	name: `${label.toUpperCase()} (Long Side About ${side} px)`,
+	value: label,
+}));
+
+export const PLATFORM_CHOICES: INodePropertyOptions[] = [
+	['Amazon', 'amazon'],
+	['Shopify', 'shopify'],
+	['eBay', 'ebay'],
+	['Etsy', 'etsy'],
+	['Walmart', 'walmart'],
+	['TikTok Shop', 'tiktok'],
+	['Temu', 'temu'],
+	['AliExpress', 'aliexpress'],
+	['Shopee', 'shopee'],
+	['Lazada', 'lazada'],
+	['Mercado Libre', 'mercadolibre'],
+	['Taobao', 'taobao'],
+	['Tmall', 'tmall'],
+	['JD.com', 'jd'],
+].map(([name, value]) => ({ name: `${name}: ${value}`, value }));
+
+export const MARKET_CHOICES: INodePropertyOptions[] = [
+	['United States', 'US'],
+	['Canada', 'CA'],
+	['Mexico', 'MX'],
+	['Brazil', 'BR'],
+	['United Kingdom', 'GB'],
+	['Germany', 'DE'],
+	['France', 'FR'],
+	['Italy', 'IT'],
+	['Spain', 'ES'],
+	['Netherlands', 'NL'],
+	['Sweden', 'SE'],
+	['Poland', 'PL'],
+	['Turkey', 'TR'],
+	['United Arab Emirates', 'AE'],
+	['Saudi Arabia', 'SA'],
+	['India', 'IN'],
+	['Japan', 'JP'],
+	['Australia', 'AU'],
+	['Singapore', 'SG'],
+	['China', 'CN'],
+].map(([name, value]) => ({ name: `${name}: ${value}`, value }));

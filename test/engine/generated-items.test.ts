@@ -1,0 +1,152 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { runWorkflow } from '../harness/engine';
+import { credentialsFor, useSimulator } from '../harness/simulator';
+
+// Generated items keep their product (Include Other Input Fields) and files say what they are
+// (File Name); the spending guard stops a run before the first submit.
+
+const simulator = useSimulator();
+
+const fast = { initialDelay: 0, pollInterval: 0.1 };
+const products = [
+	{ json: { id: 101, title: 'Trail Bottle', task_id: 'from-input' } },
+	{ json: { id: 102, title: 'Camp Mug' } },
+];
+
+const generateAndWait = (options: INodeParameters = {}, typeVersion = 2) => ({
+	typeVersion,
+	parameters: {
+		resource: 'image',
+		operation: 'generateAndWait',
+		prompt: '={{ $json.title }} on a white background',
+		options: { ...fast, ...options },
+	},
+});
+
+test.each([1, 2])('version %i: Include Other Input Fields puts the product on each image item; the node’s own fields win', async (typeVersion) => {
+	const sim = simulator();
+	sim.configure({ imagesPerTask: 2 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ includeOtherFields: true }, typeVersion)],
+		input: products,
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => [item.json.id, item.json.title])).toEqual([
+		[101, 'Trail Bottle'],
+		[101, 'Trail Bottle'],
+		[102, 'Camp Mug'],
+		[102, 'Camp Mug'],
+	]);
+	expect(result.items[0].json.task_id).not.toBe('from-input');
+	expect(sim.tasks.has(String(result.items[0].json.task_id))).toBe(true);
+});
+
+test('without the option the items carry the task and image only', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()], input: products });
+
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).not.toHaveProperty('title');
+});
+
+test('Submit Generation carries the product too', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ typeVersion: 2, parameters: { resource: 'image', operation: 'generate', prompt: 'x', options: { includeOtherFields: true } } }],
+		input: products,
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.title)).toEqual(['Trail Bottle', 'Camp Mug']);
+	expect(result.items.map((item) => item.json.status)).toEqual(['submitted', 'submitted']);
+});
+
+test('File Name names the files, numbered when a task makes several, with the extension of the type received', async () => {
+	const sim = simulator();
+	sim.configure({ imagesPerTask: 2 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ fileName: '={{ $json.title }}/{{ $json.id }}' })],
+		input: products,
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.binary?.data.fileName)).toEqual([
+		'Trail Bottle-101-1.png',
+		'Trail Bottle-101-2.png',
+		'Camp Mug-102-1.png',
+		'Camp Mug-102-2.png',
+	]);
+});
+
+describe('Max Generations per Run', () => {
+	const many = Array.from({ length: 5 }, (_, index) => ({ json: { id: index, title: `Product ${index}` } }));
+
+	test.each(['generate', 'generateAndWait'])('%s: more items than the limit stop the run before any request', async (operation) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ typeVersion: 2, parameters: { resource: 'image', operation, prompt: 'x', options: { ...fast, maxGenerations: 3 } } }],
+			input: many,
+		});
+
+		expect(result.error?.message).toBe('This run would submit 5 generations, more than Max Generations per Run (3)');
+		expect(result.error?.description).toContain('5 items came in');
+		expect(result.error?.description).toContain("raise Max Generations per Run in the node's Options to 5 or more");
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+
+	test('version 1 has the guard too', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ typeVersion: 1, parameters: { resource: 'image', operation: 'generate', prompt: 'x', options: { maxGenerations: 4 } } }],
+			input: many,
+		});
+
+		expect(result.error?.message).toContain('more than Max Generations per Run (4)');
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+
+	test('at the limit the run goes ahead; without the option there is no limit', async () => {
+		const sim = simulator();
+		const atLimit = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ typeVersion: 2, parameters: { resource: 'image', operation: 'generate', prompt: 'x', options: { maxGenerations: 5 } } }],
+			input: many,
+		});
+		expect(atLimit.error).toBeUndefined();
+		expect(sim.stats.submitsAccepted).toBe(5);
+
+		const unlimited = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ typeVersion: 2, parameters: { resource: 'image', operation: 'generate', prompt: 'x' } }],
+			input: [...many, ...many],
+		});
+		expect(unlimited.error).toBeUndefined();
+		expect(sim.stats.submitsAccepted).toBe(15);
+	});
+
+	test('items refused for their own parameters are not counted: only submits count', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					typeVersion: 2,
+					continueOnFail: true,
+					parameters: { resource: 'image', operation: 'generate', prompt: '={{ $json.prompt }}', options: { maxGenerations: 2 } },
+				},
+			],
+			input: [{ json: { prompt: 'a' } }, { json: { prompt: '' } }, { json: { prompt: 'b' } }],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.error === undefined)).toEqual([true, false, true]);
+		expect(sim.stats.submitsAccepted).toBe(2);
+	});
+});
