@@ -83,6 +83,37 @@ test('File Name names the files, numbered when a task makes several, with the ex
 	]);
 });
 
+test('without File Name the files are named after the Product Name, numbered when a task makes several', async () => {
+	const sim = simulator();
+	sim.configure({ imagesPerTask: 2 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ ...generateAndWait(), parameters: { ...generateAndWait().parameters, productName: '={{ $json.title }} 750 ml' } }],
+		input: products,
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.binary?.data.fileName)).toEqual([
+		'trail-bottle-750-ml-1.png',
+		'trail-bottle-750-ml-2.png',
+		'camp-mug-750-ml-1.png',
+		'camp-mug-750-ml-2.png',
+	]);
+});
+
+test('version 1 keeps the service’s file names whatever the Product Name', async () => {
+	const sim = simulator();
+	const node = generateAndWait({}, 1);
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ ...node, parameters: { ...node.parameters, productName: '={{ $json.title }}' } }],
+		input: products.slice(0, 1),
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].binary?.data.fileName).toBe(`${String(result.items[0].json.task_id)}-0.png`);
+});
+
 describe('Max Generations per Run', () => {
 	const many = Array.from({ length: 5 }, (_, index) => ({ json: { id: index, title: `Product ${index}` } }));
 

@@ -158,6 +158,13 @@ describe('a shape the node cannot read is a parameter error before any request',
 			'such as {{ $json.images }} with no text around it',
 		],
 		[
+			'a product title dragged into Image URLs',
+			shopifyProduct,
+			'={{ $json.title }}',
+			`Parameter "Image URLs": "${shopifyProduct.title}" is not an http(s) address`,
+			"or a store item's images field dragged from the input panel",
+		],
+		[
 			'a relative path',
 			{},
 			'/products/bottle.jpg',

@@ -140,3 +140,19 @@ test("a store's HTML becomes text; text without tags is kept as it came", () => 
 	);
 	expect(htmlToText('Fits 3 < 4 cups & more')).toBe('Fits 3 < 4 cups & more');
 });
+
+test('from an A+ module item, empty fields say they take the plan’s values; defined below they keep their own words', () => {
+	const fromModule = { ...generate, generationSource: 'aPlusModule' };
+	const imageUrls = shownNamed(2, fromModule, 'imageUrls');
+	expect(imageUrls?.placeholder).toBe('Empty: the photos the A+ plan was made from');
+	expect(imageUrls?.description).toContain("the module item's image_urls");
+	expect(shownNamed(2, generate, 'imageUrls')?.placeholder).toContain('https://example.com/front.jpg');
+	expect(shownNamed(1, generate, 'imageUrls')?.placeholder).toContain('https://example.com/front.jpg');
+	for (const name of ['platform', 'outputLanguage']) {
+		const fromPlan = shownNamed(2, fromModule, name);
+		expect(fromPlan?.default).toBe('');
+		expect((fromPlan?.options as INodePropertyOptions[])[0]).toMatchObject({ name: 'From the A+ Plan', value: '' });
+		expect((shownNamed(2, generate, name)?.options as INodePropertyOptions[])[0]).toMatchObject({ name: 'Service Default' });
+		expect(shownNamed(2, { ...fromModule, [name]: 'custom' }, `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`)?.type).toBe('string');
+	}
+});

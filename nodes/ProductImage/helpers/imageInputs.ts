@@ -40,7 +40,13 @@ export function readImageInputs(
 	const urls = reading.addresses;
 	const invalid = urls.find((url) => !isHttpAddress(url));
 	if (invalid !== undefined) {
-		throw parameterError(context, itemIndex, IMAGE_URLS, `"${invalid}" is not an http(s) address`);
+		throw parameterError(
+			context,
+			itemIndex,
+			IMAGE_URLS,
+			`"${invalid}" is not an http(s) address`,
+			`${IMAGE_URLS} takes addresses that start with https:// (or http://), or a store item's images field dragged from the input panel. No request was sent.`,
+		);
 	}
 	const binaryFields = splitFieldNames(context.getNodeParameter('inputBinaryFields', itemIndex, ''));
 	const count = urls.length + binaryFields.length;

@@ -19,12 +19,27 @@ export interface ImageOutputSettings {
 export interface DescribedImages {
 	fileName?: string;
 	target?: ModuleTarget;
+	productName?: string;
 }
 
-/** File names that say what the image is: the File Name option, or the module and its size. */
+/** A product name as a file name a shop takes: `Steel Bottle 750 ml` becomes `steel-bottle-750-ml`. */
+export function productFileName(productName: string | undefined): string | undefined {
+	const slug = (productName ?? '')
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}]+/gu, '-')
+		.slice(0, 80)
+		.replace(/^-+|-+$/g, '');
+	return slug === '' ? undefined : slug;
+}
+
+/**
+ * File names that say what the image is: the File Name option, the module and its size, or the
+ * product's name; the service's own name (a task id) only when none is known.
+ */
 function describedFileName(described: DescribedImages, image: ResultImage, taskId: string, index: number, count: number): string {
 	const base =
-		described.fileName ?? (described.target ? `${described.target.module}-${described.target.target_size}` : undefined);
+		described.fileName ??
+		(described.target ? `${described.target.module}-${described.target.target_size}` : productFileName(described.productName));
 	if (base === undefined) return fileNameFor(image, taskId, index);
 	const safe = base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'image';
 	return count > 1 ? `${safe}-${index + 1}` : safe;

@@ -56,7 +56,9 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const body = await generationBody(this, itemIndex, request);
 	const { task_id: taskId } = await submitGeneration(this, itemIndex, body, request.submitTimeoutMs);
-	const described = nodeVersion(this) >= 2 ? { fileName: request.fileName, target: request.target } : undefined;
+	const productName = (request.fields.product_info as { name?: string } | undefined)?.name;
+	const described =
+		nodeVersion(this) >= 2 ? { fileName: request.fileName, target: request.target, productName } : undefined;
 	const items = await collectTask(this, itemIndex, taskId, { ...settings, described }, Date.now());
 	return items.map((item) => ({ ...item, json: generatedItemJson(request, item.json) }));
 }

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import {
 	LANGUAGE_CASING,
@@ -21,10 +21,56 @@ import { fromVersion2, inVersion1 } from '../versions';
 export const GENERATION_SOURCE = { module: 'aPlusModule', define: 'define' } as const;
 
 const notFromModule = { hide: { generationSource: [GENERATION_SOURCE.module] } };
+const onlyFromModule = { show: { generationSource: [GENERATION_SOURCE.module] } };
 
 function notShownFromModule(property: INodeProperties): INodeProperties {
 	return { ...property, displayOptions: { ...property.displayOptions, ...notFromModule } };
 }
+
+/**
+ * From a module item an empty field means the plan's value, not the service's default: the same
+ * parameter (same name, same stored value) is shown with words that say so.
+ */
+function shownFromModule(property: INodeProperties, changes: Partial<INodeProperties>): INodeProperties[] {
+	const own = property.displayOptions ?? {};
+	return [
+		notShownFromModule(property),
+		{ ...property, ...changes, displayOptions: { ...own, show: { ...(own.show ?? {}), ...onlyFromModule.show } } },
+	];
+}
+
+/** A version 2 list whose empty entry, from a module item, takes the plan's value. */
+function planDefaultFromModule(list: INodeProperties, planValue: string): INodeProperties[] {
+	const [empty, ...rest] = (list.options ?? []) as INodePropertyOptions[];
+	return shownFromModule(list, {
+		options: [
+			{ ...empty, name: 'From the A+ Plan', description: `The module item's ${planValue}; nothing is sent when the plan has none` },
+			...rest,
+		],
+	});
+}
+
+function planDefaultListsFromModule(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) => {
+		if (property.name === 'platform') return planDefaultFromModule(property, 'platform');
+		if (property.name === 'outputLanguage') return planDefaultFromModule(property, 'language');
+		return [property];
+	});
+}
+
+/** Image URLs as a module item reads it: empty is the photos the plan was made from. */
+const imageUrlsProperties: INodeProperties[] = [
+	notShownFromModule(imageUrlsProperty),
+	...fromVersion2([
+		{
+			...imageUrlsProperty,
+			placeholder: 'Empty: the photos the A+ plan was made from',
+			description:
+				"Leave empty to send the photos the A+ plan was made from (the module item's image_urls). To send others, drag a store's images field here or enter http(s) addresses.",
+			displayOptions: onlyFromModule,
+		},
+	]),
+];
 
 /** Version 1's free-text fields, kept as saved workflows store them. */
 const version1Fields: INodeProperties[] = inVersion1([
@@ -56,7 +102,7 @@ const version1Fields: INodeProperties[] = inVersion1([
 ]);
 
 /** Version 2: lists of the common values, each with Other for any value the list lacks. */
-const version2Fields: INodeProperties[] = fromVersion2([
+const version2Fields: INodeProperties[] = fromVersion2(planDefaultListsFromModule([
 	...withOther(
 		{
 			displayName: 'Platform',
@@ -101,7 +147,7 @@ const version2Fields: INodeProperties[] = fromVersion2([
 		},
 		{ placeholder: 'e.g. cs-cz', description: `Language code. ${LANGUAGE_CASING}` },
 	),
-]);
+]));
 
 /** The submit parameters shared by Generate and Generate and Wait. */
 export const generationProperties: INodeProperties[] = [
@@ -152,7 +198,7 @@ export const generationProperties: INodeProperties[] = [
 		description: 'What the image should show. A prompt, an image, or both are needed.',
 		displayOptions: notFromModule,
 	},
-	imageUrlsProperty,
+	...imageUrlsProperties,
 	inputBinaryFieldsProperty,
 	productNameProperty,
 	{
@@ -237,5 +283,5 @@ export const fileNameOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. {{ $json.title }}',
 	description:
-		"Name of each image file, without extension; a task's images are numbered (-1, -2, …) when there are several. Empty: the service's name, or the module and its size for A+ modules.",
+		"Name of each image file, without extension; a task's images are numbered (-1, -2, …) when there are several. Empty: the module and its size for A+ modules (hero-1464x600), else the Product Name (insulated-steel-bottle-750-ml), else the service's name.",
 };
