@@ -27,6 +27,7 @@ import type {
 import { createRunExecutionData, LoggerProxy, Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentialsHelper';
+import { clientEventMark } from './clientRequests';
 import { captureLogger, type LogLine } from './logger';
 
 export const PACKAGE_DIR = path.resolve(__dirname, '..', '..');
@@ -148,6 +149,8 @@ export interface RunResult {
 	logs: LogLine[];
 	binaryData: BinaryDataService;
 	durationMs: number;
+	/** With `cancelAfterMs`: the client events (clientRequests.ts) seen before the cancel. */
+	cancelMark?: number;
 }
 
 /**
@@ -219,9 +222,13 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(
 		workflow,
 	);
+	let cancelMark: number | undefined;
 	if (spec.cancelAfterMs !== undefined) {
 		const cancelAfter = spec.cancelAfterMs;
-		void new Promise((resolve) => setTimeout(resolve, cancelAfter)).then(() => execution.cancel());
+		void new Promise((resolve) => setTimeout(resolve, cancelAfter)).then(() => {
+			cancelMark = clientEventMark();
+			execution.cancel();
+		});
 	}
 	let run: IRun;
 	try {
@@ -243,6 +250,7 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 		logs,
 		binaryData,
 		durationMs,
+		cancelMark,
 	};
 }
 

@@ -35,6 +35,8 @@ export interface RequestRecord {
   at: number;
   /** the X-Request-Id header a client sent, if any */
   requestIdHeader?: string;
+  /** a submit's prompt as received (also when a fault replaced the reply), so it can be traced to an item */
+  prompt?: string;
 }
 
 export interface Stats {

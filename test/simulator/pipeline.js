@@ -107,6 +107,15 @@ async function handle(state, origin, req, res) {
     return; // the client is gone
   }
 
+  if (route === 'submit') {
+    try {
+      const prompt = JSON.parse(read.body.toString('utf8')).prompt;
+      if (typeof prompt === 'string') record.prompt = prompt;
+    } catch {
+      // not JSON: the submit route answers it with its own error
+    }
+  }
+
   const reqId = requestId();
   /** @type {Context} */
   const ctx = {
