@@ -137,6 +137,8 @@ export interface RunSpec {
 	binaryMode?: BinaryMode;
 	/** Cancels the execution after this many ms, as the Stop button does. */
 	cancelAfterMs?: number;
+	/** Cancels the execution once this settles (a state the test waits for), as the Stop button does. */
+	cancelWhen?: Promise<unknown>;
 }
 
 export interface RunResult {
@@ -149,8 +151,10 @@ export interface RunResult {
 	logs: LogLine[];
 	binaryData: BinaryDataService;
 	durationMs: number;
-	/** With `cancelAfterMs`: the client events (clientRequests.ts) seen before the cancel. */
+	/** With a cancel: the client events (clientRequests.ts) seen before it. */
 	cancelMark?: number;
+	/** With a cancel: how long the run went on after it. */
+	endedAfterCancelMs?: number;
 }
 
 /**
@@ -223,20 +227,23 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 		workflow,
 	);
 	let cancelMark: number | undefined;
-	if (spec.cancelAfterMs !== undefined) {
-		const cancelAfter = spec.cancelAfterMs;
-		void new Promise((resolve) => setTimeout(resolve, cancelAfter)).then(() => {
-			cancelMark = clientEventMark();
-			execution.cancel();
-		});
-	}
+	let cancelledAt: number | undefined;
+	const cancelAt =
+		spec.cancelWhen ??
+		(spec.cancelAfterMs === undefined ? undefined : new Promise((resolve) => setTimeout(resolve, spec.cancelAfterMs)));
+	void cancelAt?.then(() => {
+		cancelMark = clientEventMark();
+		cancelledAt = Date.now();
+		execution.cancel();
+	});
 	let run: IRun;
 	try {
 		run = await execution;
 	} catch {
 		run = await finished;
 	}
-	const durationMs = Date.now() - started;
+	const ended = Date.now();
+	const durationMs = ended - started;
 	const outputs: Record<string, INodeExecutionData[]> = {};
 	for (const node of nodes) {
 		const taskData: ITaskData | undefined = run.data.resultData.runData[node.name]?.[0];
@@ -251,6 +258,7 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 		binaryData,
 		durationMs,
 		cancelMark,
+		endedAfterCancelMs: cancelledAt === undefined ? undefined : ended - cancelledAt,
 	};
 }
 
