@@ -26,6 +26,12 @@ function npm(args, cwd) {
 	return result.stdout;
 }
 
+/** tar, failing loudly: an archive that did not unpack leaves nothing to scan, and a scan of nothing passes. */
+function untar(args, cwd) {
+	const result = spawnSync('tar', args, { cwd, encoding: 'utf8' });
+	if (result.status !== 0) throw new Error(`tar ${args.join(' ')} failed in ${cwd} (exit ${result.status}):\n${result.stderr}`);
+}
+
 async function install() {
 	if (fs.existsSync(marker)) return;
 	const release = await acquire(path.join(cacheDir(), 'locks', 'scan-community-package'), 'the registry scanner install');
@@ -36,7 +42,7 @@ async function install() {
 		fs.rmSync(home, { recursive: true, force: true });
 		fs.mkdirSync(home, { recursive: true });
 		const tarball = npm(['pack', SCANNER, '--silent'], home).trim().split('\n').pop();
-		spawnSync('tar', ['xzf', tarball, '--strip-components=1'], { cwd: home });
+		untar(['xzf', tarball, '--strip-components=1'], home);
 		const flags = ['--omit=dev', '--ignore-scripts', '--legacy-peer-deps'];
 		npm(['install', ...flags], home);
 		npm(['install', ...flags, '--no-save', ...EXTRA], home);
@@ -51,8 +57,13 @@ async function install() {
 function unpackedTarball() {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-scan-'));
 	const name = npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], root).trim().split('\n').pop();
-	spawnSync('tar', ['xzf', path.join(dir, name), '-C', dir]);
-	return { dir, packageDir: path.join(dir, 'package') };
+	untar(['xzf', path.join(dir, name), '-C', dir], dir);
+	const packageDir = path.join(dir, 'package');
+	// The files n8n loads must be in what is scanned, or the tarball leg lints an empty package.
+	const { n8n } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+	const missing = [...n8n.nodes, ...n8n.credentials].filter((file) => !fs.existsSync(path.join(packageDir, file)));
+	if (missing.length > 0) throw new Error(`the packed tarball lacks ${missing.join(', ')} (run npm run build first)`);
+	return { dir, packageDir };
 }
 
 async function main() {
@@ -67,8 +78,11 @@ async function main() {
 		];
 		for (const [leg, dir, patterns] of legs) {
 			const result = await scanner.analyzePackage(dir, patterns);
-			process.stdout.write(`${leg}: ${result.passed ? 'passed' : `FAILED: ${result.message}`}\n`);
-			if (!result.passed) {
+			// The scanner passes a leg it found no files in ("No files found to analyze"): a pass
+			// that says anything at all linted nothing, and counts as a failure here.
+			const passed = result.passed && !result.message;
+			process.stdout.write(`${leg}: ${passed ? 'passed' : `FAILED: ${result.message}`}\n`);
+			if (!passed) {
 				failed = true;
 				if (result.details) process.stdout.write(`${result.details}\n`);
 			}

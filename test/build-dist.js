@@ -54,6 +54,9 @@ function distFingerprint() {
 }
 
 module.exports = async function buildDist() {
+  // Under `npm run mutation` Stryker's build command has built dist/ from the mutated sources in
+  // its sandbox, whose node_modules (and this stamp) is the project's own: leave both alone.
+  if (process.env.STRYKER_MUTATOR_WORKER !== undefined) return;
   const sources = sourcesFingerprint();
   if (builtEntriesExist() && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === `${sources} ${distFingerprint()}`) return;
   const started = Date.now();

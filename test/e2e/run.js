@@ -29,6 +29,7 @@ const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot, finishWorkRoot, r
 const { loadExpectation, makeContext } = require('./lib/expectation');
 const { summary } = require('./lib/run-data');
 const { redact } = require('./lib/redact');
+const { keyLeak } = require('../lib/key-leaks');
 const { info, formatDuration } = require('./lib/log');
 
 /** @type {import('./n8n-process').BinaryMode[]} */
@@ -98,11 +99,13 @@ async function runOne({ n8n, workflow, mode, sim, apiKey, llm, logDir }) {
   fs.writeFileSync(logFile, redact(`${execution.stdout}\n----- stderr -----\n${execution.stderr}`));
 
   const ran = summary(execution.runData);
-  if (`${execution.stdout}${execution.stderr}`.includes(apiKey)) {
-    return { ok: false, detail: `the API key appears in n8n's output; log (redacted): ${logFile}` };
+  const serviceKeyLeak = keyLeak(`${execution.stdout}${execution.stderr}`, apiKey);
+  if (serviceKeyLeak) {
+    return { ok: false, detail: `the API key appears in n8n's output (${serviceKeyLeak}); log (redacted): ${logFile}` };
   }
-  if (llm && `${execution.stdout}${execution.stderr}`.includes(llm.apiKey)) {
-    return { ok: false, detail: `the OpenAI key appears in n8n's output; log (redacted): ${logFile}` };
+  const llmKeyLeak = llm && keyLeak(`${execution.stdout}${execution.stderr}`, llm.apiKey);
+  if (llmKeyLeak) {
+    return { ok: false, detail: `the OpenAI key appears in n8n's output (${llmKeyLeak}); log (redacted): ${logFile}` };
   }
   if (execution.timedOut) return { ok: false, detail: `timed out; log: ${logFile}` };
   if (execution.parsed === undefined) {

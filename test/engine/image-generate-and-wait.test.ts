@@ -153,32 +153,52 @@ test('Continue On Fail: an error item of a failed task carries the task id and r
 	}
 });
 
-test('items run concurrently up to Max Concurrency, and output keeps input order', async () => {
+/** The most intervals open at one instant; an interval ends at its `to`, before one that starts there. */
+function mostAtOnce(intervals: Array<{ from: number; to: number }>): number {
+	const edges = intervals.flatMap(({ from, to }) => [
+		{ at: from, change: 1 },
+		{ at: to, change: -1 },
+	]);
+	edges.sort((a, b) => a.at - b.at || a.change - b.change);
+	let open = 0;
+	let most = 0;
+	for (const edge of edges) most = Math.max(most, (open += edge.change));
+	return most;
+}
+
+/** Each task from its submit to its completion at the service: a lane submits again only after it saw that. */
+const taskSpans = (sim: ReturnType<typeof simulator>) =>
+	[...sim.tasks.values()].map((task) => ({ from: task.createdAt, to: task.completedAt ?? Infinity }));
+
+test('items run concurrently up to Max Concurrency and never more, and output keeps input order', async () => {
 	const sim = simulator();
-	sim.configure({ taskDurationMs: 400 });
-	const input = [0, 1, 2, 3].map((index) => ({ json: { index } }));
+	// Long enough that the first wave of submits lands before any of its tasks ends, however busy the machine.
+	sim.configure({ taskDurationMs: 1_500 });
+	const input = [0, 1, 2, 3, 4, 5].map((index) => ({ json: { index } }));
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [generateAndWait({ maxConcurrency: 4 }, { prompt: '={{ "item " + $json.index }}' })],
+		nodes: [generateAndWait({ maxConcurrency: 3 }, { prompt: '={{ "item " + $json.index }}' })],
 		input,
 	});
 
 	expect(result.error).toBeUndefined();
-	const tasks = [...sim.tasks.values()];
-	const lastSubmit = Math.max(...tasks.map((task) => task.createdAt));
-	const firstDone = Math.min(...tasks.map((task) => task.completedAt ?? Infinity));
-	expect(lastSubmit).toBeLessThan(firstDone);
-	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3]);
+	expect(sim.tasks.size).toBe(6);
+	expect(mostAtOnce(taskSpans(sim))).toBe(3);
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3, 4, 5]);
 	const prompts = result.items.map((item) => sim.tasks.get(String(item.json.task_id))?.body.prompt);
-	expect(prompts).toEqual(['item 0', 'item 1', 'item 2', 'item 3']);
+	expect(prompts).toEqual(['item 0', 'item 1', 'item 2', 'item 3', 'item 4', 'item 5']);
 });
 
 test('Max Concurrency 1 runs the items one after another', async () => {
 	const sim = simulator();
 	sim.configure({ taskDurationMs: 200 });
 	const input = [0, 1, 2].map((index) => ({ json: { index } }));
-	await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait({ maxConcurrency: 1 })], input });
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait({ maxConcurrency: 1 })], input });
 
+	expect(result.error).toBeUndefined();
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
+	expect(sim.tasks.size).toBe(3);
+	expect(mostAtOnce(taskSpans(sim))).toBe(1);
 	const tasks = [...sim.tasks.values()].sort((a, b) => a.createdAt - b.createdAt);
 	for (let index = 1; index < tasks.length; index++) {
 		expect(tasks[index].createdAt).toBeGreaterThanOrEqual(tasks[index - 1].completedAt!);

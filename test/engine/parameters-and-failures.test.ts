@@ -1,5 +1,5 @@
 import type { RequestRecord } from '../simulator';
-import { pairedIndexes } from '../harness/fixtures';
+import { pairedIndexes, photoItem } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 
@@ -77,10 +77,45 @@ test('after one item fails, no new submit starts, waits stop, and the error list
 	expect(result.error?.context?.acceptedTasks).toEqual([{ itemIndex: acceptedItem, taskId }]);
 });
 
-test('analysis runs its items under Max Concurrency and keeps their order and pairing', async () => {
+test('an item still uploading its photos when another item fails does not submit afterwards', async () => {
 	const sim = simulator();
-	sim.configure({ latencyMs: 300 });
-	const input = ['one', 'two', 'three', 'four'].map((name) => ({ json: { name } }));
+	// Item 0 has no photo and is refused at once; item 1's upload is still under way then.
+	sim.addFault({ route: 'submit', status: 400, body: 'error' });
+	sim.addFault({ route: 'upload', delayMs: 1_500 });
+	const input = [{ json: { prompt: 'item 0' } }, photoItem(['data'], { prompt: 'item 1', photo: true })];
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'generateAndWait',
+					prompt: '={{ $json.prompt }}',
+					inputBinaryFields: '={{ $json.photo ? "data" : "" }}',
+					options: { initialDelay: 0, pollInterval: 0.1, maxConcurrency: 2 },
+				},
+			},
+		],
+		input,
+	});
+
+	expect(result.error?.message).toContain('400');
+	const routes = sim.stats.requests.map((request) => request.route);
+	expect(routes.filter((route) => route === 'upload')).toHaveLength(1);
+	// The upload was answered after the refusal: item 1 had started, and only its submit was left.
+	const refused = sim.stats.requests.find((request) => request.route === 'submit')!;
+	const upload = sim.stats.requests.find((request) => request.route === 'upload')!;
+	expect(upload.status).toBe(201);
+	expect(refused.at).toBeLessThan(upload.at + 1_500);
+	expect(sim.stats.requests.filter((request) => request.route === 'submit').map((request) => request.prompt)).toEqual(['item 0']);
+	expect(sim.stats.submitsAccepted).toBe(0);
+});
+
+test('analysis runs its items up to Max Concurrency at once, never more, and keeps their order and pairing', async () => {
+	const sim = simulator();
+	// Long enough that a wave's requests all arrive before the first is answered, however busy the machine.
+	sim.configure({ latencyMs: 1_000 });
+	const input = ['one', 'two', 'three', 'four', 'five', 'six'].map((name) => ({ json: { name } }));
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
 		nodes: [
@@ -90,7 +125,7 @@ test('analysis runs its items under Max Concurrency and keeps their order and pa
 					operation: 'analyze',
 					productName: '={{ $json.name }}',
 					imageUrls: 'https://img.test/a,b.jpg',
-					options: { maxConcurrency: 4 },
+					options: { maxConcurrency: 3 },
 				},
 			},
 		],
@@ -98,8 +133,9 @@ test('analysis runs its items under Max Concurrency and keeps their order and pa
 	});
 
 	expect(result.error).toBeUndefined();
-	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3]);
-	expect(Math.max(...openAtArrival.analysis)).toBeGreaterThan(1);
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3, 4, 5]);
+	expect(openAtArrival.analysis).toHaveLength(6);
+	expect(Math.max(...openAtArrival.analysis)).toBe(3);
 });
 
 test('A+ planning with Max Concurrency 1 sends one request at a time', async () => {

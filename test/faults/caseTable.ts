@@ -103,17 +103,31 @@ export function measuredOutcome(result: RunResult, inputCount: number): string {
 	return parts.join('; ');
 }
 
+function itemOf(prompt: unknown, inputCount: number, what: string): number {
+	const index = inputCount === 1 ? 0 : Number(/^item (\d+)$/.exec(String(prompt))?.[1] ?? NaN);
+	if (!(index >= 0 && index < inputCount)) throw new Error(`${what} cannot be traced to an input item`);
+	return index;
+}
+
 /**
- * Tasks the service created, per input item. A run of several items gives each its own prompt
- * (`promptItems` with `PROMPT_FROM_ITEM`), so every task can be traced to the item that sent it.
+ * Submits per input item that the service may have taken: every submit request that reached it,
+ * except those it refused with 429 (it said no, so the node may send again). A run of several
+ * items gives each its own prompt (`promptItems` with `PROMPT_FROM_ITEM`), so every submit can be
+ * traced to the item that sent it.
  */
 export function submitsPerItem(sim: Simulator, inputCount: number): number[] {
 	const counts = new Array<number>(inputCount).fill(0);
-	for (const task of sim.tasks.values()) {
-		const index = inputCount === 1 ? 0 : Number(/^item (\d+)$/.exec(String(task.body.prompt))?.[1] ?? NaN);
-		if (!(index >= 0 && index < inputCount)) throw new Error(`task ${task.task_id} cannot be traced to an input item`);
-		counts[index] += 1;
+	for (const request of sim.stats.requests) {
+		if (request.route !== 'submit' || request.status === 429) continue;
+		counts[itemOf(request.prompt, inputCount, `submit request ${request.method} ${request.path}`)] += 1;
 	}
+	return counts;
+}
+
+/** Tasks the service created, per input item. */
+export function tasksPerItem(sim: Simulator, inputCount: number): number[] {
+	const counts = new Array<number>(inputCount).fill(0);
+	for (const task of sim.tasks.values()) counts[itemOf(task.body.prompt, inputCount, `task ${task.task_id}`)] += 1;
 	return counts;
 }
 
@@ -143,6 +157,7 @@ export function finishCase(
 	expect(authorizationOrigins(sim).filter((origin) => origin !== 'main')).toEqual([]);
 	expect(sim.stats.cdnAuthRejected).toBe(0);
 	for (const submits of submitsPerItem(sim, inputCount)) expect(submits).toBeLessThanOrEqual(1);
+	for (const tasks of tasksPerItem(sim, inputCount)) expect(tasks).toBeLessThanOrEqual(1);
 	// Output follows input order; a run without a node error answers every item; a failed item
 	// becomes exactly one error item.
 	const paired = pairedIndexes(result.items);

@@ -27,6 +27,7 @@ import type {
 import { createRunExecutionData, LoggerProxy, Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentialsHelper';
+import { clientEventMark } from './clientRequests';
 import { captureLogger, type LogLine } from './logger';
 
 export const PACKAGE_DIR = path.resolve(__dirname, '..', '..');
@@ -138,6 +139,8 @@ export interface RunSpec {
 	binaryMode?: BinaryMode;
 	/** Cancels the execution after this many ms, as the Stop button does. */
 	cancelAfterMs?: number;
+	/** Cancels the execution once this settles (a state the test waits for), as the Stop button does. */
+	cancelWhen?: Promise<unknown>;
 }
 
 export interface RunResult {
@@ -150,6 +153,10 @@ export interface RunResult {
 	logs: LogLine[];
 	binaryData: BinaryDataService;
 	durationMs: number;
+	/** With a cancel: the client events (clientRequests.ts) seen before it. */
+	cancelMark?: number;
+	/** With a cancel: how long the run went on after it. */
+	endedAfterCancelMs?: number;
 }
 
 /**
@@ -221,17 +228,24 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(
 		workflow,
 	);
-	if (spec.cancelAfterMs !== undefined) {
-		const cancelAfter = spec.cancelAfterMs;
-		void new Promise((resolve) => setTimeout(resolve, cancelAfter)).then(() => execution.cancel());
-	}
+	let cancelMark: number | undefined;
+	let cancelledAt: number | undefined;
+	const cancelAt =
+		spec.cancelWhen ??
+		(spec.cancelAfterMs === undefined ? undefined : new Promise((resolve) => setTimeout(resolve, spec.cancelAfterMs)));
+	void cancelAt?.then(() => {
+		cancelMark = clientEventMark();
+		cancelledAt = Date.now();
+		execution.cancel();
+	});
 	let run: IRun;
 	try {
 		run = await execution;
 	} catch {
 		run = await finished;
 	}
-	const durationMs = Date.now() - started;
+	const ended = Date.now();
+	const durationMs = ended - started;
 	const outputs: Record<string, INodeExecutionData[]> = {};
 	for (const node of nodes) {
 		const taskData: ITaskData | undefined = run.data.resultData.runData[node.name]?.[0];
@@ -245,6 +259,8 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 		logs,
 		binaryData,
 		durationMs,
+		cancelMark,
+		endedAfterCancelMs: cancelledAt === undefined ? undefined : ended - cancelledAt,
 	};
 }
 

@@ -57,11 +57,21 @@ function binaryMode(version) {
   return Number(version.split('.')[0]) >= 2 ? 'database' : 'filesystem';
 }
 
-const ONLY = process.env.PRODUCT_IMAGE_QUEUE_ONLY?.split(',').map((s) => s.trim());
+const SCENARIOS = ['examples', 'upload', 'stop', 'fan-out', 'restart'];
+const ONLY = process.env.PRODUCT_IMAGE_QUEUE_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 /** @param {string} scenario */
 const selected = (scenario) => !ONLY || ONLY.includes(scenario);
 
+/** A selection that names nothing, or something this suite does not know, would run nothing and pass. */
+function checkSelection() {
+  const unknown = (ONLY ?? []).filter((name) => !SCENARIOS.includes(name));
+  if (unknown.length) throw new Error(`PRODUCT_IMAGE_QUEUE_ONLY names unknown scenarios: ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')})`);
+  if (ONLY && ONLY.length === 0) throw new Error(`PRODUCT_IMAGE_QUEUE_ONLY selects no scenario (known: ${SCENARIOS.join(', ')})`);
+  if (versions().length === 0) throw new Error('PRODUCT_IMAGE_QUEUE_N8N selects no n8n version');
+}
+
 async function main() {
+  checkSelection();
   stopChildrenOnSignal();
   const started = Date.now();
   const servers = await ensureServers();
@@ -76,6 +86,7 @@ async function main() {
   const failures = [];
   /** @type {string[]} */
   const measured = [];
+  let checks = 0;
   try {
     await sim.configure({ taskDurationMs: 300 });
     // The one example with an AI model scripts the fake model through its expectation.
@@ -113,6 +124,7 @@ async function main() {
           info(`measured: ${line}`);
         },
         check: (ok, what) => {
+          checks += 1;
           info(`${ok ? 'ok' : 'FAILED'}: ${what}`);
           if (!ok) failures.push(`n8n ${version}: ${what}`);
         },
@@ -144,6 +156,7 @@ async function main() {
     await llm.stop();
   }
   process.stdout.write(`\nQueue-mode suite, measured:\n${measured.map((l) => `  ${l}`).join('\n')}\n`);
+  if (checks === 0) failures.push('no check ran: nothing was tested');
   if (failures.length) {
     process.stdout.write(`\nFAILED (work folder kept: ${workRoot}):\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
     process.exitCode = 1;

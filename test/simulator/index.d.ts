@@ -41,6 +41,8 @@ export interface RequestRecord {
   requestIdHeader?: string;
   /** the `image_urls` of a JSON body (submit, analysis, plan), as received */
   imageUrls?: unknown;
+  /** a submit's prompt as received (also when a fault replaced the reply), so it can be traced to an item */
+  prompt?: string;
 }
 
 export interface Stats {

@@ -112,6 +112,7 @@ async function handle(state, origin, req, res) {
     try {
       const sent = JSON.parse(read.body.toString('utf8'));
       if (sent && typeof sent === 'object' && 'image_urls' in sent) record.imageUrls = sent.image_urls;
+      if (route === 'submit' && sent && typeof sent.prompt === 'string') record.prompt = sent.prompt;
     } catch {
       // not JSON: the route answers 400 itself
     }

@@ -176,8 +176,10 @@ test('pauseUnlessCancelled ends on the abort event', async () => {
 	const controller = new AbortController();
 	const started = Date.now();
 	setTimeout(() => controller.abort(), 30);
-	await expect(pauseUnlessCancelled(10_000, controller.signal)).resolves.toBe(false);
-	expect(Date.now() - started).toBeLessThan(250);
+	// A pause that missed the abort would run its 30 s; how soon it ends is checked on a fake clock
+	// (cancel-latency.test.ts), this bound only has to hold on a busy machine.
+	await expect(pauseUnlessCancelled(30_000, controller.signal)).resolves.toBe(false);
+	expect(Date.now() - started).toBeLessThan(5_000);
 	await expect(pauseUnlessCancelled(5)).resolves.toBe(true);
 });
 

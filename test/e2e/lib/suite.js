@@ -89,7 +89,9 @@ function runSuite(name, main) {
   main().then(
     ({ passed, failed }) => {
       console.log(`${passed} passed, ${failed} failed`);
-      process.exitCode = failed > 0 ? 1 : 0;
+      // A selection that matched nothing (no version, no mode, every case skipped) proves nothing.
+      if (passed + failed === 0) console.log(`${name} ran nothing: check the selection (PRODUCT_IMAGE_E2E_* variables)`);
+      process.exitCode = failed > 0 || passed + failed === 0 ? 1 : 0;
     },
     (err) => {
       console.error(`${name} could not run: ${redact(err instanceof Error ? err.message : String(err))}`);

@@ -1,0 +1,23 @@
+// The suites `npm run mutation` runs against each mutant: those that drive the request path, the
+// wait and its cancel, the submit and the router. Description, parsing and polling-schedule suites
+// never reach that code, and the whole set would not finish on a 2-core machine.
+const base = require('../jest.config');
+
+module.exports = {
+	...base,
+	rootDir: '..',
+	testMatch: [
+		'<rootDir>/test/unit/transport.test.ts',
+		'<rootDir>/test/unit/cancel-latency.test.ts',
+		'<rootDir>/test/faults/cancellation.test.ts',
+		'<rootDir>/test/faults/key-and-origins.test.ts',
+		'<rootDir>/test/faults/connection.test.ts',
+		'<rootDir>/test/faults/server-errors.test.ts',
+		'<rootDir>/test/faults/rate-limits.test.ts',
+		'<rootDir>/test/faults/permanent-failures.test.ts',
+		'<rootDir>/test/engine/parameters-and-failures.test.ts',
+		'<rootDir>/test/engine/wait-outcomes.test.ts',
+		'<rootDir>/test/engine/image-generate-and-wait.test.ts',
+	],
+	reporters: ['default'],
+};

@@ -1,0 +1,44 @@
+import { sleepUnlessCancelled } from '../../nodes/ProductImage/helpers/sleep';
+import { pauseUnlessCancelled } from '../../nodes/ProductImage/transport/pause';
+
+// The README promises that a cancelled wait stops within a quarter second. On the fake clock the
+// promise is checked exactly, whatever the machine's load.
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+/** Starts a long wait, cancels it at `cancelAtMs`, and reports whether it returned `ms` later. */
+async function endedWithin(
+	wait: (ms: number, signal: AbortSignal) => Promise<boolean>,
+	cancelAtMs: number,
+	ms: number,
+): Promise<boolean | undefined> {
+	const controller = new AbortController();
+	let ended: boolean | undefined;
+	void wait(60_000, controller.signal).then((finished) => (ended = finished));
+	await jest.advanceTimersByTimeAsync(cancelAtMs);
+	expect(ended).toBeUndefined();
+	controller.abort();
+	await jest.advanceTimersByTimeAsync(ms);
+	return ended;
+}
+
+test.each([1, 10_001, 10_249, 37_123])(
+	'a wait between polls cancelled %i ms in returns false within 250 ms',
+	async (cancelAtMs) => {
+		expect(await endedWithin(sleepUnlessCancelled, cancelAtMs, 250)).toBe(false);
+	},
+);
+
+test('a wait between polls that is not cancelled sleeps its whole time', async () => {
+	let ended: boolean | undefined;
+	void sleepUnlessCancelled(1_000, new AbortController().signal).then((finished) => (ended = finished));
+	await jest.advanceTimersByTimeAsync(999);
+	expect(ended).toBeUndefined();
+	await jest.advanceTimersByTimeAsync(1);
+	expect(ended).toBe(true);
+});
+
+test('a pause before a retry returns false as soon as it is cancelled', async () => {
+	expect(await endedWithin(pauseUnlessCancelled, 12_345, 0)).toBe(false);
+});
