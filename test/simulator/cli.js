@@ -71,6 +71,8 @@ function parseArgs(argv) {
         }
       } else if (typeof def === 'number') {
         options[key] = number(value());
+      } else if (Array.isArray(def)) {
+        options[key] = value().split(',').map(number);
       } else {
         options[key] = value();
       }
