@@ -38,8 +38,8 @@ function nextOnRhythm(plan: PollPlan): number {
 }
 
 /**
- * When a fixed poller of the task polls next, after a poll sent at `polledAt` was answered at
- * `repliedAt`. A fixed poller sleeps the interval after each answer, so its polls drift by the
+ * When a fixed poller of the task polls next, after a poll sent at `polledAt` was answered and
+ * read by `repliedAt`. A fixed poller sleeps the interval after each answer, so its polls drift by the
  * answers' latency and by timers firing late on a busy machine; a poll on that rhythm (up to half
  * an interval late) moves it on the same way, which never puts a poll earlier than the fixed
  * poller's. A poll that jumped further past it moves it on by the interval and this latency.

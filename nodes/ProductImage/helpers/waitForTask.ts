@@ -121,7 +121,6 @@ export async function waitForTask(
 		try {
 			reply = await getTask(context, itemIndex, taskId, deadline);
 			missedLooks = 0;
-			rhythmAt = rhythmAfterPoll(rhythmAt, pollMs, polledAt, Date.now());
 		} catch (error) {
 			if (signal?.aborted) throw cancelled(context, itemIndex, taskId);
 			// The task is fine; only this look at it failed. Lanes that poll in step would keep
@@ -170,6 +169,8 @@ export async function waitForTask(
 			throw error;
 		}
 		if (taskStartedAt !== undefined) model.noteRunning(taskId, Date.now() - taskStartedAt);
+		// From here on, as a fixed poller would count its interval.
+		rhythmAt = rhythmAfterPoll(rhythmAt, pollMs, polledAt, Date.now());
 		const delayMs = nextLook();
 		if (delayMs === undefined) {
 			if (settings.onTimeout === 'outputTaskState') {
