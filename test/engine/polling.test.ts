@@ -40,14 +40,36 @@ function queryTimes(sim: ReturnType<typeof simulator>): Array<{ looks: number[];
 	}));
 }
 
-async function run(polling: Record<string, unknown>) {
+async function run(polling: Record<string, unknown>, durations?: number[]) {
 	const sim = simulator();
-	sim.configure({ taskDurationMs: TASK_MS, taskDurationSpreadMs: SPREAD_MS });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), input: items, nodes: [generateAndWait(polling)] });
+	// A fresh service per run: submit order (which picks each duration) and counts start at zero.
+	sim.reset();
+	sim.configure(durations ? { taskDurationsMs: durations } : { taskDurationMs: TASK_MS, taskDurationSpreadMs: SPREAD_MS });
+	const input = durations ? durations.map((_, index) => ({ json: { prompt: `bottle ${index}` } })) : items;
+	const result = await runWorkflow({ credentials: credentialsFor(sim), input, nodes: [generateAndWait(polling)] });
 	expect(result.error).toBeUndefined();
-	expect(result.items).toHaveLength(6);
-	expect(sim.stats.submitsAccepted).toBe(6);
+	expect(result.items).toHaveLength(input.length);
+	expect(sim.stats.submitsAccepted).toBe(input.length);
 	return queryTimes(sim);
+}
+
+/** The fixed poller's polls of a task, milliseconds after its start: Initial Delay, then every Poll Interval. */
+const rhythm = (look: number) => (INITIAL_DELAY_S + look * POLL_S) * 1000;
+
+/** How many polls the fixed poller makes of a task of this duration: up to the first at or after its finish. */
+const fixedPolls = (durationMs: number) => 1 + Math.max(0, Math.ceil((durationMs - rhythm(0)) / (POLL_S * 1000)));
+
+/**
+ * Every poll on the fixed rhythm. A fixed poller sleeps the interval after each answer, so its
+ * polls drift later by every answer's latency: the tolerance grows by 100 ms a poll.
+ */
+function expectOnRhythm(looks: number[], from = 0) {
+	looks.forEach((at) => {
+		const nearest = Math.round((at - rhythm(0)) / (POLL_S * 1000));
+		expect(nearest).toBeGreaterThanOrEqual(from);
+		expect(at - rhythm(nearest)).toBeGreaterThan(-100);
+		expect(at - rhythm(nearest)).toBeLessThan(250 + 100 * nearest);
+	});
 }
 
 test('Fixed Interval keeps the rhythm: the first look after Initial Delay, then one per Poll Interval', async () => {
@@ -89,4 +111,58 @@ test('a workflow saved with a Poll Interval and no Polling choice keeps the fixe
 		expect(looks[0]).toBeGreaterThanOrEqual(INITIAL_DELAY_S * 1000 - 50);
 		expect(looks[0]).toBeLessThan(INITIAL_DELAY_S * 1000 + LATE_MS);
 	}
+});
+
+test("Adaptive where nothing can be learned (spread durations started at once): the fixed poller's polls and not one more", async () => {
+	// Started together, the short tasks finish first: they must not pass for all of them while
+	// the rest still run. Durations clear of the polls at 0.5, 2.5, 4.5, 6.5 and 8.5 s.
+	const durations = [1200, 2000, 3100, 3900, 5600, 7200];
+	const adaptive = await run({ polling: 'adaptive', maxConcurrency: 6 }, durations);
+	const fixed = await run({ polling: 'fixed', maxConcurrency: 6 }, durations);
+	adaptive.forEach(({ looks }, order) => {
+		expectOnRhythm(looks);
+		expect(looks).toHaveLength(fixedPolls(durations[order]));
+		expect(looks).toHaveLength(fixed[order].looks.length);
+		// Nothing between the fixed poller's polls.
+		for (let look = 1; look < looks.length; look++) expect(looks[look] - looks[look - 1]).toBeGreaterThanOrEqual(POLL_S * 1000 - 50);
+	});
+});
+
+test('Adaptive: past the predicted window a task is polled on the fixed rhythm from its own start, no poll more than a fixed poller', async () => {
+	// One lane: three tasks of 1.2–1.6 s teach the window, then one of that length and one of 6 s.
+	const durations = [1200, 1400, 1600, 1300, 6000];
+	const times = await run({ polling: 'adaptive', maxConcurrency: 1 }, durations);
+	for (const { looks } of times.slice(0, 3)) expectOnRhythm(looks);
+	// The two after them: no poll before the window opens, the first a step (0.5 s) into it.
+	for (const { looks, informed } of times.slice(3)) {
+		expect(informed).toBe(true);
+		expect(looks[0]).toBeGreaterThanOrEqual(1200 + 500 - 100);
+		expect(looks[0]).toBeLessThan(1200 + 500 + 300);
+	}
+	// The one that fits the window is seen at its first poll.
+	expect(times[3].looks).toHaveLength(1);
+	// The long one: after the window, the polls a fixed poller makes (2.5, 4.5 and 6.5 s), not a
+	// new rhythm counted from the window's poll (3.7, 5.7, 7.7 s); no more polls than a fixed poller.
+	const long = times[4].looks;
+	expect(long).toHaveLength(4);
+	expectOnRhythm(long.slice(1), 1);
+	expect(long.length).toBeLessThanOrEqual(fixedPolls(6000));
+});
+
+test('Adaptive: a task still running past the durations seen keeps the window open, so the next task is polled on the fixed rhythm', async () => {
+	// Two lanes: a 9 s task on one, short ones after each other on the other. When three short
+	// ones have finished, the 9 s task has been seen running at 4.5 and 6.5 s.
+	const times = await run({ polling: 'adaptive', maxConcurrency: 2 }, [9000, 1000, 1100, 1200, 1100]);
+	expect(times[4].informed).toBe(true);
+	expectOnRhythm(times[4].looks);
+	expect(times[4].looks).toHaveLength(2);
+});
+
+test('Adaptive: the same short tasks with nothing running past them make a window: the fifth is polled a step into it', async () => {
+	// The 9 s task of the test above is 1.3 s here: the window opens at the shortest (1.0 s).
+	const times = await run({ polling: 'adaptive', maxConcurrency: 2 }, [1300, 1000, 1100, 1200, 1100]);
+	expect(times[4].informed).toBe(true);
+	expect(times[4].looks).toHaveLength(1);
+	expect(times[4].looks[0]).toBeGreaterThanOrEqual(1000 + 500 - 100);
+	expect(times[4].looks[0]).toBeLessThan(1000 + 500 + 300);
 });

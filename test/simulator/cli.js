@@ -72,6 +72,8 @@ function parseArgs(argv) {
         }
       } else if (typeof def === 'number') {
         options[key] = number(value());
+      } else if (Array.isArray(def)) {
+        options[key] = value().split(',').map(number);
       } else if (typeof def === 'object') {
         const text = value();
         try {

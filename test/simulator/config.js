@@ -10,6 +10,7 @@
  * @typedef {object} SimulatorConfig
  * @property {number} taskDurationMs
  * @property {number} taskDurationSpreadMs each task takes taskDurationMs plus a share of this, the same share for the same submit order on every run
+ * @property {number[]} taskDurationsMs when not empty, the nth task submitted takes the nth of these (from the start again after the last), instead of taskDurationMs and its spread
  * @property {TaskOutcome} taskOutcome
  * @property {number} imagesPerTask
  * @property {number} imageLongSide
@@ -29,6 +30,7 @@
 const DEFAULT_CONFIG = Object.freeze({
   taskDurationMs: 1500,
   taskDurationSpreadMs: 0,
+  taskDurationsMs: [],
   taskOutcome: 'succeed',
   imagesPerTask: 1,
   imageLongSide: 256,
@@ -66,6 +68,10 @@ const isStatusWords = (v) =>
 const RULES = {
   taskDurationMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
   taskDurationSpreadMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
+  taskDurationsMs: {
+    check: (v) => Array.isArray(v) && v.every(numberIn(0, Number.MAX_SAFE_INTEGER)),
+    expect: 'an array of numbers >= 0',
+  },
   taskOutcome: { check: oneOf(['succeed', 'fail', 'never']), expect: "'succeed', 'fail' or 'never'" },
   imagesPerTask: { check: (v) => Number.isInteger(v) && numberIn(0, 64)(v), expect: 'an integer 0..64' },
   imageLongSide: { check: (v) => Number.isInteger(v) && numberIn(1, 4096)(v), expect: 'an integer 1..4096' },

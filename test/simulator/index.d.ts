@@ -7,6 +7,8 @@ export type ErrorShape = 'envelope' | 'nested' | 'detail' | 'msg';
 export interface SimulatorConfig {
   taskDurationMs: number;
   taskDurationSpreadMs: number;
+  /** When not empty, the nth task submitted takes the nth of these (from the start again after the last). */
+  taskDurationsMs: number[];
   taskOutcome: TaskOutcome;
   imagesPerTask: number;
   imageLongSide: number;

@@ -38,7 +38,9 @@ class TaskRecord {
     this.task_id = taskId;
     this.body = body;
     this.createdAt = now;
-    this.durationMs = config.taskDurationMs + Math.round(config.taskDurationSpreadMs * spreadShare(order));
+    this.durationMs = config.taskDurationsMs.length
+      ? config.taskDurationsMs[order % config.taskDurationsMs.length]
+      : config.taskDurationMs + Math.round(config.taskDurationSpreadMs * spreadShare(order));
     /** @type {TaskOutcome} */
     this.outcome = config.taskOutcome;
     this.imagesPerTask = config.imagesPerTask;

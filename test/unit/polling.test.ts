@@ -1,42 +1,154 @@
-import { createdAt, DurationModel } from '../../nodes/ProductImage/helpers/durationModel';
-import { nextLookIn } from '../../nodes/ProductImage/helpers/pollSchedule';
+import { createdAt, DurationModel, durationQuantile } from '../../nodes/ProductImage/helpers/durationModel';
+import type { PollPlan } from '../../nodes/ProductImage/helpers/pollSchedule';
+import { firstPollIn, nextPollIn, rhythmAfterPoll } from '../../nodes/ProductImage/helpers/pollSchedule';
 
-const finished = (createdAt: number, ms: number) => ({
+const finished = (ms: number, createdAt = 0) => ({
 	status: 'succeeded',
 	created_at: new Date(createdAt).toISOString(),
 	completed_at: new Date(createdAt + ms).toISOString(),
 });
 
-test('the model predicts nothing before three tasks have finished, then their range with a second either side', () => {
+/** A model that saw these durations finish and these tasks running this long. */
+function modelOf(durations: number[], running: number[] = []): DurationModel {
 	const model = new DurationModel();
-	model.noteFinished(finished(0, 18_000));
-	model.noteFinished(finished(0, 24_000));
-	expect(model.window()).toBeUndefined();
-	model.noteFinished(finished(0, 21_000));
-	expect(model.window()).toEqual({ earliestMs: 17_000, latestMs: 25_000 });
+	durations.forEach((ms, index) => model.noteFinished(`done-${index}`, finished(ms, 1_000 * index)));
+	running.forEach((ms, index) => model.noteRunning(`running-${index}`, ms));
+	return model;
+}
+
+describe('the duration model', () => {
+	test('with every task finished, the share finished by a duration is the plain share', () => {
+		const durations = Array.from({ length: 20 }, (_, index) => 10_000 + index * 100);
+		expect(durationQuantile(durations, [], 0.5)).toBe(10_900);
+		expect(durationQuantile(durations, [], 0.95)).toBe(11_800);
+		expect(durationQuantile(durations, [], 1)).toBe(11_900);
+	});
+
+	test('a task running past every duration seen keeps the upper share unknown', () => {
+		expect(durationQuantile([10_000, 11_000, 12_000], [], 0.95)).toBe(12_000);
+		expect(durationQuantile([10_000, 11_000, 12_000], [12_500], 0.95)).toBeUndefined();
+	});
+
+	test('a task still running counts as at least as long as it has run: the share moves to longer durations', () => {
+		const durations = [10_000, 11_000, 12_000, 13_000, 14_000, 15_000];
+		expect(durationQuantile(durations, [], 0.5)).toBe(12_000);
+		// Four more tasks seen running at 11.5 s: of the ten, the two done by 11 s are certain, and the
+		// four running share the fate of the four that finished later. The finished ones alone say 12 s.
+		expect(durationQuantile(durations, [11_500, 11_500, 11_500, 11_500], 0.5)).toBe(13_000);
+	});
+
+	test('nothing is predicted before three tasks have finished', () => {
+		expect(modelOf([18_000, 24_000]).window()).toBeUndefined();
+		expect(modelOf([18_000, 24_000, 21_000]).window()).toEqual({ earliestMs: 18_000, latestMs: 24_000 });
+	});
+
+	test('the first three to finish of a batch started together do not stand for the rest while the rest still run', () => {
+		// Three short tasks done at 6, 8 and 10 s, seventeen still running at 10 s.
+		const running = Array.from({ length: 17 }, () => 10_000);
+		expect(modelOf([6_000, 8_000, 10_000], running).window()).toBeUndefined();
+	});
+
+	test('the window ends where 95 % of the tasks have finished: one late task among twenty does not stretch it', () => {
+		const durations = Array.from({ length: 19 }, (_, index) => 18_000 + index * 300);
+		expect(modelOf([...durations, 60_000]).window()).toEqual({ earliestMs: 18_000, latestMs: 23_400 });
+	});
+
+	test('a task still running past the window widens it, until it is as unknown as the task', () => {
+		const model = modelOf([10_000, 11_000, 12_000, 13_000, 14_000, 15_000, 16_000, 17_000, 18_000, 19_000]);
+		expect(model.window()).toEqual({ earliestMs: 10_000, latestMs: 19_000 });
+		model.noteRunning('long', 19_500);
+		expect(model.window()).toBeUndefined();
+		model.noteFinished('long', finished(21_000));
+		expect(model.window()).toEqual({ earliestMs: 10_000, latestMs: 21_000 });
+	});
+
+	test('a task seen running keeps the longest time it ran; a failed one is forgotten', () => {
+		const model = modelOf([10_000, 11_000, 12_000]);
+		model.noteRunning('a', 13_000);
+		model.noteRunning('a', 5_000);
+		expect(model.window()).toBeUndefined();
+		model.forget('a');
+		expect(model.window()).toEqual({ earliestMs: 10_000, latestMs: 12_000 });
+	});
+
+	test('a task without both times says nothing about durations', () => {
+		const model = modelOf([10_000, 11_000]);
+		model.noteFinished('no-times', { status: 'succeeded' });
+		expect(model.window()).toBeUndefined();
+	});
+
+	test("a task this run did not submit started at its created_at", () => {
+		const created = Date.parse('2026-11-23T10:00:00Z');
+		expect(createdAt({ status: 'queued', created_at: new Date(created).toISOString() })).toBe(created);
+		expect(createdAt({ status: 'queued' })).toBeUndefined();
+	});
 });
 
-test("a task this run did not submit started at its created_at", () => {
-	const created = Date.parse('2026-11-23T10:00:00Z');
-	expect(createdAt({ status: 'queued', created_at: new Date(created).toISOString() })).toBe(created);
-	expect(createdAt({ status: 'queued' })).toBeUndefined();
+describe('the poll schedule', () => {
+	// Started at 0; a fixed poller polls at 5, 10, 15 s…; this run expects finishes from 18 to 24 s.
+	const plan: PollPlan = {
+		mode: 'adaptive',
+		pollMs: 5_000,
+		startedAt: 0,
+		rhythmAt: 20_000,
+		window: { earliestMs: 18_000, latestMs: 24_000 },
+		now: 15_000,
+	};
+
+	test('Fixed Interval: the poll interval after every answer', () => {
+		expect(nextPollIn({ ...plan, mode: 'fixed', now: 18_000 })).toBe(5_000);
+		expect(firstPollIn({ ...plan, mode: 'fixed', now: 0 }, 5_000)).toBe(5_000);
+	});
+
+	test('Adaptive with nothing learned polls when the fixed poller does', () => {
+		expect(nextPollIn({ ...plan, window: undefined, now: 15_010 })).toBe(4_990);
+		expect(firstPollIn({ ...plan, window: undefined, now: 0 }, 5_000)).toBe(5_000);
+	});
+
+	test('no poll before the window opens: the first a twelfth of the window into it', () => {
+		expect(nextPollIn({ ...plan, now: 5_000 })).toBe(13_500);
+		expect(firstPollIn({ ...plan, now: 0 }, 5_000)).toBe(18_500);
+	});
+
+	test('never before Initial Delay, whatever the window', () => {
+		expect(firstPollIn({ ...plan, window: { earliestMs: 1_000, latestMs: 2_000 }, now: 0 }, 5_000)).toBe(5_000);
+	});
+
+	test('inside the window, polls a twelfth of its width apart (at most twice a second)', () => {
+		expect(nextPollIn({ ...plan, now: 19_000 })).toBe(500);
+		expect(nextPollIn({ ...plan, window: { earliestMs: 10_000, latestMs: 22_000 }, now: 12_000 })).toBe(1_000);
+	});
+
+	test('past the window, back on the fixed rhythm: no poll the fixed poller would not make', () => {
+		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 24_100 })).toBe(900);
+		// The fixed poller's next poll would come right after this one: the one after it instead.
+		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 24_600 })).toBe(400 + 5_000);
+	});
+
+	test('a window wider than three poll intervals saves nothing: the fixed rhythm', () => {
+		expect(nextPollIn({ ...plan, window: { earliestMs: 5_000, latestMs: 41_000 }, now: 15_010 })).toBe(4_990);
+	});
+
+	test('a task whose start is unknown keeps the fixed rhythm', () => {
+		expect(nextPollIn({ ...plan, startedAt: undefined, now: 19_000 })).toBe(1_000);
+	});
 });
 
-test('the schedule: the poll interval until the window is known, one jump to it, steps inside it, the interval after it', () => {
-	const plan = { mode: 'adaptive' as const, pollMs: 5_000, startedAt: 0, window: { earliestMs: 17_000, latestMs: 25_000 } };
-	expect(nextLookIn({ ...plan, window: undefined, now: 5_000 })).toBe(5_000);
-	expect(nextLookIn({ ...plan, now: 5_000 })).toBe(12_000);
-	expect(nextLookIn({ ...plan, now: 18_000 })).toBe(1_000);
-	expect(nextLookIn({ ...plan, now: 26_000 })).toBe(5_000);
-	expect(nextLookIn({ ...plan, mode: 'fixed', now: 18_000 })).toBe(5_000);
-});
+describe('the fixed rhythm an adaptive poll keeps', () => {
+	test('a poll on the rhythm moves it on as a fixed poller would: the interval after the answer', () => {
+		expect(rhythmAfterPoll(10_000, 5_000, 10_003, 10_020)).toBe(15_020);
+	});
 
-test('tasks too varied to predict (a window wider than three intervals) keep the poll interval', () => {
-	const plan = { mode: 'adaptive' as const, pollMs: 5_000, startedAt: 0, window: { earliestMs: 5_000, latestMs: 41_000 } };
-	expect(nextLookIn({ ...plan, now: 10_000 })).toBe(5_000);
-});
+	test('a poll before the rhythm leaves it where it was', () => {
+		expect(rhythmAfterPoll(10_000, 5_000, 9_000, 9_020)).toBe(10_000);
+	});
 
-test('a narrow window is looked at twice a second at most', () => {
-	const plan = { mode: 'adaptive' as const, pollMs: 5_000, startedAt: 0, window: { earliestMs: 9_000, latestMs: 11_000 } };
-	expect(nextLookIn({ ...plan, now: 9_500 })).toBe(500);
+	test("a poll up to half an interval late is the rhythm's, late as a busy machine makes a fixed poller", () => {
+		expect(rhythmAfterPoll(10_000, 5_000, 12_400, 12_420)).toBe(17_420);
+	});
+
+	test('a poll that jumped further past the rhythm moves it on by the interval and the answer latency', () => {
+		expect(rhythmAfterPoll(10_000, 5_000, 12_600, 12_620)).toBe(15_020);
+		expect(rhythmAfterPoll(10_000, 5_000, 16_000, 16_020)).toBe(20_040);
+	});
 });

@@ -2,51 +2,83 @@ import type { CompletionWindow } from './durationModel';
 
 export type PollingMode = 'adaptive' | 'fixed';
 
-/** The densest look inside a predicted window: twice a second. */
+/** The densest polling inside a predicted window: twice a second. */
 const DENSEST_MS = 500;
-/** Looks per predicted window: a finished task is seen within an eighth of the window. */
-const LOOKS_PER_WINDOW = 8;
+/** Polls per predicted window: a finished task is seen within a twelfth of the window. */
+const POLLS_PER_WINDOW = 12;
 /** A window wider than this many poll intervals says too little: polling stays fixed. */
 const WIDEST_IN_INTERVALS = 3;
 
-export interface LookPlan {
+export interface PollPlan {
 	mode: PollingMode;
 	pollMs: number;
 	/** Where this run expects a task to finish, once it has seen enough finish. */
 	window: CompletionWindow | undefined;
 	/** When the task started, on this machine's clock, if known. */
 	startedAt: number | undefined;
+	/** When a fixed poller of this task would poll next (see rhythmAfterPoll). */
+	rhythmAt: number;
 	now: number;
 }
 
 /** The window to plan by, if the mode is adaptive, the task's start is known and the window is narrow enough. */
-function usableWindow(plan: LookPlan): CompletionWindow | undefined {
+function usableWindow(plan: PollPlan): CompletionWindow | undefined {
 	const { window, startedAt, pollMs } = plan;
 	if (plan.mode === 'fixed' || !window || startedAt === undefined) return undefined;
 	return window.latestMs - window.earliestMs > WIDEST_IN_INTERVALS * pollMs ? undefined : window;
 }
 
-/** The first look: never before Initial Delay (the spec's 5 s), and not before the window opens. */
-export function firstLookIn(plan: LookPlan, initialDelayMs: number): number {
-	const window = usableWindow(plan);
-	if (!window) return initialDelayMs;
-	return Math.max(initialDelayMs, window.earliestMs - (plan.now - (plan.startedAt ?? plan.now)));
+/** Until the fixed poller's next poll; one that would come right after this poll is skipped. */
+function nextOnRhythm(plan: PollPlan): number {
+	const { rhythmAt, pollMs, now } = plan;
+	const left = rhythmAt - now;
+	// Answers slower than the interval: a fixed poller still sleeps the interval after each.
+	if (left <= 0) return pollMs;
+	return left < Math.min(DENSEST_MS, pollMs / 2) ? left + pollMs : left;
 }
 
 /**
- * Milliseconds until the next look at a task. Fixed: the poll interval. Adaptive: no look before
- * the predicted window opens, looks an eighth of the window apart inside it, and the poll interval
- * before anything is known, after the window has passed, or when the tasks seen vary too much for
- * a prediction to save anything.
+ * When a fixed poller of the task polls next, after a poll sent at `polledAt` was answered and
+ * read by `repliedAt`. A fixed poller sleeps the interval after each answer, so its polls drift by the
+ * answers' latency and by timers firing late on a busy machine; a poll on that rhythm (up to half
+ * an interval late) moves it on the same way, which never puts a poll earlier than the fixed
+ * poller's. A poll that jumped further past it moves it on by the interval and this latency.
  */
-export function nextLookIn(plan: LookPlan): number {
-	const { startedAt, pollMs } = plan;
+export function rhythmAfterPoll(rhythmAt: number, pollMs: number, polledAt: number, repliedAt: number): number {
+	if (polledAt < rhythmAt) return rhythmAt;
+	if (polledAt - rhythmAt < pollMs / 2) return repliedAt + pollMs;
+	let next = rhythmAt;
+	while (next <= polledAt) next += pollMs + (repliedAt - polledAt);
+	return next;
+}
+
+/** The gap between polls inside a window of this width. */
+export function stepInside(window: CompletionWindow, pollMs: number): number {
+	return Math.min(pollMs, Math.max(DENSEST_MS, (window.latestMs - window.earliestMs) / POLLS_PER_WINDOW));
+}
+
+/**
+ * The first poll: never before Initial Delay (the spec's 5 s), and with a window a step into it:
+ * a poll where the window opens would find only tasks shorter than any seen.
+ */
+export function firstPollIn(plan: PollPlan, initialDelayMs: number): number {
 	const window = usableWindow(plan);
-	if (!window || startedAt === undefined) return pollMs;
-	const width = window.latestMs - window.earliestMs;
-	const step = Math.min(pollMs, Math.max(DENSEST_MS, width / LOOKS_PER_WINDOW));
-	const elapsed = plan.now - startedAt;
-	if (elapsed < window.earliestMs) return Math.max(step, window.earliestMs - elapsed);
-	if (elapsed <= window.latestMs) return step;
-	return pollMs;
+	if (!window || plan.startedAt === undefined) return initialDelayMs;
+	return Math.max(initialDelayMs, window.earliestMs + stepInside(window, plan.pollMs) - (plan.now - plan.startedAt));
+}
+
+/**
+ * Milliseconds until the next poll of a task. Fixed: the poll interval. Adaptive: the fixed
+ * poller's rhythm, except with a predicted window: no poll before it opens, polls a twelfth of it
+ * apart within it, and back on the rhythm (the same polls a fixed poller makes) after it.
+ */
+export function nextPollIn(plan: PollPlan): number {
+	const { startedAt, pollMs, now } = plan;
+	if (plan.mode === 'fixed') return pollMs;
+	const window = usableWindow(plan);
+	if (!window || startedAt === undefined) return nextOnRhythm(plan);
+	const elapsed = now - startedAt;
+	if (elapsed < window.earliestMs) return window.earliestMs + stepInside(window, pollMs) - elapsed;
+	if (elapsed >= window.latestMs) return nextOnRhythm(plan);
+	return stepInside(window, pollMs);
 }

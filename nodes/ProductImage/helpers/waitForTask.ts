@@ -7,7 +7,7 @@ import type { Task } from './schemas';
 import { taskSchema } from './schemas';
 import { createdAt, durationModel } from './durationModel';
 import type { PollingMode } from './pollSchedule';
-import { firstLookIn, nextLookIn } from './pollSchedule';
+import { firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import { waitSignal } from './runControl';
 import { sleepUnlessCancelled } from './sleep';
 import { classifyTask, resultImageCount, taskFailureReason } from './taskStatus';
@@ -17,7 +17,7 @@ export interface WaitSettings {
 	/** Initial Delay was set on the node; without it, a wait for an existing task looks at once. */
 	initialDelayGiven?: boolean;
 	pollInterval: number;
-	/** Adaptive: looks placed where this run's finished tasks predict; fixed: every poll interval. */
+	/** Adaptive: polls placed where this run's tasks are likely to finish; fixed: every poll interval. */
 	polling: PollingMode;
 	maxWaitTime: number;
 	/** `outputTaskState`: a wait that runs out of time reports where the task stood, without an error. */
@@ -114,23 +114,25 @@ export async function waitForTask(
 	const pollMs = settings.pollInterval * 1000;
 	const model = durationModel(context);
 	let taskStartedAt = submittedAt;
-	const plan = () => ({ mode: settings.polling, pollMs, window: model.window(), startedAt: taskStartedAt, now: Date.now() });
+	// Initial Delay is the spec's wait after a submit. A task this run did not submit may have
+	// finished long ago: the first poll is at once, unless the workflow set the delay itself.
+	const initialDelayMs = submittedAt === undefined && !settings.initialDelayGiven ? 0 : settings.initialDelay * 1000;
+	let rhythmAt = started + initialDelayMs;
+	const plan = () => ({ mode: settings.polling, pollMs, window: model.window(), startedAt: taskStartedAt, rhythmAt, now: Date.now() });
 	/** The next look by the schedule; adaptive looks never overshoot the deadline, they end on it. */
 	const nextLook = (): number | undefined => {
-		const planned = nextLookIn(plan());
+		const planned = nextPollIn(plan());
 		const left = deadline - Date.now();
 		if (settings.polling === 'fixed') return planned > left ? undefined : planned;
 		return left <= 0 ? undefined : Math.min(planned, left);
 	};
-	// Initial Delay is the spec's wait after a submit. A task this run did not submit may have
-	// finished long ago: the first look is at once, unless the workflow set the delay itself.
-	const initialDelayMs = submittedAt === undefined && !settings.initialDelayGiven ? 0 : settings.initialDelay * 1000;
-	const firstDelay = Math.min(firstLookIn(plan(), initialDelayMs), settings.maxWaitTime * 1000);
+	const firstDelay = Math.min(firstPollIn(plan(), initialDelayMs), settings.maxWaitTime * 1000);
 	if (!(await sleepUnlessCancelled(firstDelay, signal))) throw cancelled(context, itemIndex, taskId);
 	let lastStatus: string | undefined;
 	let missedLooks = 0;
 	for (;;) {
 		let reply: Awaited<ReturnType<typeof getTask>>;
+		const polledAt = Date.now();
 		try {
 			reply = await getTask(context, itemIndex, taskId, deadline);
 			missedLooks = 0;
@@ -162,10 +164,11 @@ export async function waitForTask(
 		}
 		const state = classifyTask(task);
 		if (state === 'succeeded') {
-			model.noteFinished(task);
+			model.noteFinished(taskId, task);
 			return { finished: true, task };
 		}
 		if (state === 'failed') {
+			model.forget(taskId);
 			const error = new NodeApiError(
 				context.getNode(),
 				{ task_id: taskId, status: task.status, reason: taskFailureReason(task) },
@@ -180,6 +183,9 @@ export async function waitForTask(
 			error.context.requestId = requestId;
 			throw error;
 		}
+		if (taskStartedAt !== undefined) model.noteRunning(taskId, Date.now() - taskStartedAt);
+		// From here on, as a fixed poller would count its interval.
+		rhythmAt = rhythmAfterPoll(rhythmAt, pollMs, polledAt, Date.now());
 		const delayMs = nextLook();
 		if (delayMs === undefined) {
 			if (settings.onTimeout === 'outputTaskState') {
