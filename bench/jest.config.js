@@ -5,7 +5,10 @@ module.exports = {
 	roots: ['<rootDir>'],
 	testMatch: ['**/*.bench.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: { warnOnly: false } }],
+		'^.+\\.ts$': [
+			'ts-jest',
+			{ tsconfig: '<rootDir>/tsconfig.json', diagnostics: { warnOnly: false } },
+		],
 	},
 	// Scenarios measure CPU, wall time and RSS: nothing of the bench may run beside them.
 	maxWorkers: 1,

@@ -43,7 +43,6 @@ interface Outcome {
 	facts: Record<string, unknown>;
 }
 
-
 function median(runs: Figures[], by: 'wallMs' | 'rssGrowth' | 'cpuMs'): Figures {
 	const sorted = [...runs].sort((a, b) => a[by] - b[by]);
 	return sorted[Math.floor(sorted.length / 2)];
@@ -73,23 +72,36 @@ async function scenario(
 	const child = fork(
 		path.join(__dirname, 'scenario.js'),
 		[JSON.stringify({ ...settings, baseUrl: sim.baseUrl, apiKey: sim.apiKey })],
-		{ execArgv: ['--expose-gc'], env: { ...process.env, TMPDIR: childTmp }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+		{
+			execArgv: ['--expose-gc'],
+			env: { ...process.env, TMPDIR: childTmp },
+			stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+		},
 	);
 	let output = '';
 	child.stdout?.on('data', (chunk) => (output += chunk));
 	child.stderr?.on('data', (chunk) => (output += chunk));
 	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 	const outcome = await new Promise<Outcome>((resolve, reject) => {
-		child.on('message', (message: { type: string; message?: string; runs?: Figures[]; facts?: Outcome['facts'] }) => {
-			if (message.type === 'ready') {
-				beforeGo().then(() => child.send({ type: 'go' }), reject);
-			} else if (message.type === 'result') {
-				resolve({ figures: median(message.runs!, by), runs: message.runs!, facts: message.facts! });
-			} else if (message.type === 'failed') {
-				reject(new Error(`${String(settings.scenario)}: ${message.message}\n${output}`));
-			}
-		});
-		child.on('exit', (code) => reject(new Error(`${String(settings.scenario)} exited with ${code}\n${output}`)));
+		child.on(
+			'message',
+			(message: { type: string; message?: string; runs?: Figures[]; facts?: Outcome['facts'] }) => {
+				if (message.type === 'ready') {
+					beforeGo().then(() => child.send({ type: 'go' }), reject);
+				} else if (message.type === 'result') {
+					resolve({
+						figures: median(message.runs!, by),
+						runs: message.runs!,
+						facts: message.facts!,
+					});
+				} else if (message.type === 'failed') {
+					reject(new Error(`${String(settings.scenario)}: ${message.message}\n${output}`));
+				}
+			},
+		);
+		child.on('exit', (code) =>
+			reject(new Error(`${String(settings.scenario)} exited with ${code}\n${output}`)),
+		);
 	});
 	await exited;
 	return outcome;
@@ -133,8 +145,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const ratio = (value: number) => `${value.toFixed(2)}×`;
 
 function table(head: string[], rows: string[][]): string {
-	const widths = head.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
-	const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+	const widths = head.map((cell, column) =>
+		Math.max(cell.length, ...rows.map((row) => row[column].length)),
+	);
+	const line = (cells: string[]) =>
+		`| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
 	return [line(head), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
@@ -148,8 +163,14 @@ test('bench: download and upload memory, concurrency, polling cost', async () =>
 	const small = await sim.seed(4096, 'small.png');
 	const downloads: Array<[string, Outcome]> = [];
 	for (const [label, settings] of [
-		['node image/download, filesystem binary mode', { scenario: 'download-node', binaryMode: 'filesystem' }],
-		['node image/download, memory binary mode', { scenario: 'download-node', binaryMode: 'memory' }],
+		[
+			'node image/download, filesystem binary mode',
+			{ scenario: 'download-node', binaryMode: 'filesystem' },
+		],
+		[
+			'node image/download, memory binary mode',
+			{ scenario: 'download-node', binaryMode: 'memory' },
+		],
 		['baseline: fetch(url).arrayBuffer(), held', { scenario: 'download-baseline' }],
 	] as const) {
 		const outcome = await freshRuns(
@@ -167,7 +188,15 @@ test('bench: download and upload memory, concurrency, polling cost', async () =>
 	sections.push(
 		`### 1. Download memory: ${mib(DOWNLOAD_BYTES)} image/png from /v1/open/media/…, median of ${REPEAT}\n\n` +
 			table(
-				['scenario', 'peak RSS growth', 'all runs (MiB)', '÷ file size', '÷ baseline', 'peak from', 'wall'],
+				[
+					'scenario',
+					'peak RSS growth',
+					'all runs (MiB)',
+					'÷ file size',
+					'÷ baseline',
+					'peak from',
+					'wall',
+				],
 				downloads.map(([label, { figures, runs }]) => [
 					label,
 					mib(figures.rssGrowth),
@@ -185,7 +214,13 @@ test('bench: download and upload memory, concurrency, polling cost', async () =>
 	for (const maxConcurrency of [1, ITEMS]) {
 		await sim.reset();
 		const outcome = await scenario(
-			{ scenario: 'generate-wait', items: ITEMS, maxConcurrency, pollInterval: 0.5, repeat: REPEAT },
+			{
+				scenario: 'generate-wait',
+				items: ITEMS,
+				maxConcurrency,
+				pollInterval: 0.5,
+				repeat: REPEAT,
+			},
 			async () => {
 				await sim.reset();
 				await sim.configure({ taskDurationMs: TASK_MS_CONCURRENCY });
@@ -202,7 +237,16 @@ test('bench: download and upload memory, concurrency, polling cost', async () =>
 	sections.push(
 		`### 2. Concurrency: ${ITEMS} items of Generate and Wait, tasks of ${TASK_MS_CONCURRENCY} ms, poll interval 0.5 s, median of ${REPEAT}\n\n` +
 			table(
-				['maxConcurrency', 'wall', 'all runs (s)', 'speed-up vs 1', 'ideal', 'tasks in flight (service)', 'task queries per run', 'CPU'],
+				[
+					'maxConcurrency',
+					'wall',
+					'all runs (s)',
+					'speed-up vs 1',
+					'ideal',
+					'tasks in flight (service)',
+					'task queries per run',
+					'CPU',
+				],
 				concurrency.map(([limit, { figures, runs }, inFlight, queries]) => [
 					String(limit),
 					seconds(figures.wallMs),
@@ -235,7 +279,11 @@ test('bench: download and upload memory, concurrency, polling cost', async () =>
 		polling.push([`pollInterval ${pollInterval} s`, outcome, queries]);
 	}
 	await sim.reset();
-	const idle = await scenario({ scenario: 'idle', idleMs: TASK_MS_POLLING, repeat: REPEAT }, async () => {}, 'cpuMs');
+	const idle = await scenario(
+		{ scenario: 'idle', idleMs: TASK_MS_POLLING, repeat: REPEAT },
+		async () => {},
+		'cpuMs',
+	);
 	polling.push(['baseline: same process idle, no workflow', idle, undefined]);
 	const cpuPerSecond = (figures: Figures) => figures.cpuMs / (figures.wallMs / 1000);
 	const totalOf = (counts: number[]) => counts.reduce((sum, count) => sum + count, 0);
@@ -243,7 +291,15 @@ test('bench: download and upload memory, concurrency, polling cost', async () =>
 	sections.push(
 		`### 3. Polling cost: one item, a task of ${TASK_MS_POLLING} ms, initial delay 0, median of ${REPEAT} by CPU\n\n` +
 			table(
-				['scenario', 'wall', 'task queries (each run)', 'CPU', 'CPU ms per s', 'all runs (CPU ms per s)', '÷ pollInterval 5 s'],
+				[
+					'scenario',
+					'wall',
+					'task queries (each run)',
+					'CPU',
+					'CPU ms per s',
+					'all runs (CPU ms per s)',
+					'÷ pollInterval 5 s',
+				],
 				polling.map(([label, { figures, runs }, queries]) => [
 					label,
 					seconds(figures.wallMs),
@@ -270,8 +326,10 @@ test('bench: download and upload memory, concurrency, polling cost', async () =>
 		['baseline: fetch + FormData + Blob of a held Buffer', 'upload-baseline'],
 	] as const) {
 		await sim.reset();
-		const source = name === 'upload-node-filesystem' ? await sim.seed(UPLOAD_BYTES, 'source.png') : undefined;
-		const smallSource = name === 'upload-node-filesystem' ? await sim.seed(4096, 'small.png') : undefined;
+		const source =
+			name === 'upload-node-filesystem' ? await sim.seed(UPLOAD_BYTES, 'source.png') : undefined;
+		const smallSource =
+			name === 'upload-node-filesystem' ? await sim.seed(4096, 'small.png') : undefined;
 		const outcome = await freshRuns(
 			REPEAT,
 			{
@@ -284,7 +342,11 @@ test('bench: download and upload memory, concurrency, polling cost', async () =>
 			async ({ facts }) => {
 				expect(facts).toMatchObject({ items: 1, bytes: UPLOAD_BYTES });
 				const stored = await sim.upload(String(facts.uploadId));
-				expect(stored).toEqual({ bytes: UPLOAD_BYTES, sha256: facts.sha256, contentType: 'image/png' });
+				expect(stored).toEqual({
+					bytes: UPLOAD_BYTES,
+					sha256: facts.sha256,
+					contentType: 'image/png',
+				});
 			},
 		);
 		uploads.push([label, outcome]);
@@ -294,7 +356,15 @@ test('bench: download and upload memory, concurrency, polling cost', async () =>
 	sections.push(
 		`### 4. Upload memory: ${mib(UPLOAD_BYTES)} binary, image/upload, median of ${REPEAT}\n\n` +
 			table(
-				['scenario', 'peak RSS growth', 'all runs (MiB)', '÷ file size', '÷ baseline', 'peak from', 'wall'],
+				[
+					'scenario',
+					'peak RSS growth',
+					'all runs (MiB)',
+					'÷ file size',
+					'÷ baseline',
+					'peak from',
+					'wall',
+				],
 				uploads.map(([label, { figures, runs }]) => [
 					label,
 					mib(figures.rssGrowth),

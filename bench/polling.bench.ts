@@ -56,7 +56,15 @@ async function run(
 ): Promise<Run> {
 	const child = fork(
 		path.join(__dirname, 'scenario.js'),
-		[JSON.stringify({ scenario: 'polling', repeat: 1, ...settings, baseUrl: sim.baseUrl, apiKey: API_KEY })],
+		[
+			JSON.stringify({
+				scenario: 'polling',
+				repeat: 1,
+				...settings,
+				baseUrl: sim.baseUrl,
+				apiKey: API_KEY,
+			}),
+		],
 		{ execArgv: ['--expose-gc', ...nodeFlags], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
 	);
 	let output = '';
@@ -65,9 +73,10 @@ async function run(
 	const result = await new Promise<{
 		runs: Array<{ wallMs: number; cpuMs: number; rssGrowth: number; heapRetained: number }>;
 		facts: { items: number; withBinary: number; storedById: number };
-	}>(
-		(resolve, reject) => {
-			child.on('message', (message: { type: string; message?: string; runs?: never; facts?: never }) => {
+	}>((resolve, reject) => {
+		child.on(
+			'message',
+			(message: { type: string; message?: string; runs?: never; facts?: never }) => {
 				if (message.type === 'ready') {
 					void (async () => {
 						await sim.reset();
@@ -77,13 +86,20 @@ async function run(
 					})().catch(reject);
 				} else if (message.type === 'result') resolve(message as never);
 				else if (message.type === 'failed') reject(new Error(`${message.message}\n${output}`));
-			});
-			child.on('exit', (code) => reject(new Error(`scenario exited with ${code}\n${output}`)));
-		},
-	);
+			},
+		);
+		child.on('exit', (code) => reject(new Error(`scenario exited with ${code}\n${output}`)));
+	});
 	const tasks = await sim.taskLooks();
 	const [figures] = result.runs;
-	return { wallMs: figures.wallMs, cpuMs: figures.cpuMs, rssGrowth: figures.rssGrowth, heapRetained: figures.heapRetained, ...result.facts, tasks };
+	return {
+		wallMs: figures.wallMs,
+		cpuMs: figures.cpuMs,
+		rssGrowth: figures.rssGrowth,
+		heapRetained: figures.heapRetained,
+		...result.facts,
+		tasks,
+	};
 }
 
 function quantile(values: number[], q: number): number {
@@ -132,15 +148,33 @@ interface Scenario {
 const share = (order: number) => (((order + 1) * 2654435761) % 4294967296) / 4294967296;
 
 const SCENARIOS: Scenario[] = [
-	{ name: 'similar tasks', kind: 'similar lengths', items: 30, lanes: 10, durations: '18–24 s', fromS: 18, toS: 24 },
-	{ name: 'spread tasks, uniform', kind: 'nothing to learn', items: 20, lanes: 20, durations: '6–40 s, spread evenly', fromS: 6, toS: 40 },
+	{
+		name: 'similar tasks',
+		kind: 'similar lengths',
+		items: 30,
+		lanes: 10,
+		durations: '18–24 s',
+		fromS: 18,
+		toS: 24,
+	},
+	{
+		name: 'spread tasks, uniform',
+		kind: 'nothing to learn',
+		items: 20,
+		lanes: 20,
+		durations: '6–40 s, spread evenly',
+		fromS: 6,
+		toS: 40,
+	},
 	{
 		name: 'spread tasks, long-tailed',
 		kind: 'nothing to learn',
 		items: 20,
 		lanes: 20,
 		durations: 'from 6 s, Pareto-tailed (α 1.5, capped at 90 s)',
-		listS: Array.from({ length: 20 }, (_, order) => Math.min(90, Math.round(6 * Math.pow(1 - share(order), -1 / 1.5) * 10) / 10)),
+		listS: Array.from({ length: 20 }, (_, order) =>
+			Math.min(90, Math.round(6 * Math.pow(1 - share(order), -1 / 1.5) * 10) / 10),
+		),
 	},
 	{
 		name: 'spread tasks, a few short among long',
@@ -148,12 +182,30 @@ const SCENARIOS: Scenario[] = [
 		items: 20,
 		lanes: 20,
 		durations: '3 of 6–8 s among 17 of 30–36 s',
-		listS: Array.from({ length: 20 }, (_, order) =>
-			Math.round((order % 7 === 3 ? 6 + 2 * share(order) : 30 + 6 * share(order)) * 10) / 10,
+		listS: Array.from(
+			{ length: 20 },
+			(_, order) =>
+				Math.round((order % 7 === 3 ? 6 + 2 * share(order) : 30 + 6 * share(order)) * 10) / 10,
 		),
 	},
-	{ name: 'throughput', kind: 'throughput', items: 30, lanes: 10, durations: '8–20 s', fromS: 8, toS: 20 },
-	{ name: 'throughput, 100 tasks', kind: 'throughput', items: 100, lanes: 10, durations: '8–20 s', fromS: 8, toS: 20 },
+	{
+		name: 'throughput',
+		kind: 'throughput',
+		items: 30,
+		lanes: 10,
+		durations: '8–20 s',
+		fromS: 8,
+		toS: 20,
+	},
+	{
+		name: 'throughput, 100 tasks',
+		kind: 'throughput',
+		items: 100,
+		lanes: 10,
+		durations: '8–20 s',
+		fromS: 8,
+		toS: 20,
+	},
 ];
 
 interface Measured {
@@ -189,100 +241,164 @@ function goals(scenario: Scenario, adaptive: Measured, fixed: Measured): string[
 	}
 }
 
-test('bench: adaptive polling against a fixed 5 s poller, and a 429 storm over ten lanes', async () => {
-	const started = Date.now();
-	const lines: string[] = [];
-	const goalLines: string[] = [];
-	const pollS = s(5);
-	for (const scenario of SCENARIOS) {
-		const simulator = scenario.listS
-			? { taskDurationsMs: scenario.listS.map((seconds) => s(seconds) * 1000) }
-			: { taskDurationMs: s(scenario.fromS ?? 0) * 1000, taskDurationSpreadMs: s((scenario.toS ?? 0) - (scenario.fromS ?? 0)) * 1000 };
-		const measured: Record<string, Measured> = {};
-		for (const polling of ['fixed', 'adaptive']) {
-			const outcome = await run({ polling, pollInterval: pollS, initialDelay: pollS, items: scenario.items, maxConcurrency: scenario.lanes }, simulator);
-			expect(outcome).toMatchObject({ items: scenario.items, withBinary: scenario.items });
-			expect(outcome.tasks).toHaveLength(scenario.items);
-			// Never a query before the spec's first 5 s.
-			for (const task of outcome.tasks) expect(Math.min(...task.looks.map((look) => look.at - task.createdAt))).toBeGreaterThanOrEqual(pollS * 1000 - 50);
-			measured[polling] = { run: outcome, delays: detectionDelays(outcome.tasks), queries: queriesOf(outcome.tasks), ideal: idealMs(outcome.tasks, scenario.lanes) };
+test(
+	'bench: adaptive polling against a fixed 5 s poller, and a 429 storm over ten lanes',
+	async () => {
+		const started = Date.now();
+		const lines: string[] = [];
+		const goalLines: string[] = [];
+		const pollS = s(5);
+		for (const scenario of SCENARIOS) {
+			const simulator = scenario.listS
+				? { taskDurationsMs: scenario.listS.map((seconds) => s(seconds) * 1000) }
+				: {
+						taskDurationMs: s(scenario.fromS ?? 0) * 1000,
+						taskDurationSpreadMs: s((scenario.toS ?? 0) - (scenario.fromS ?? 0)) * 1000,
+					};
+			const measured: Record<string, Measured> = {};
+			for (const polling of ['fixed', 'adaptive']) {
+				const outcome = await run(
+					{
+						polling,
+						pollInterval: pollS,
+						initialDelay: pollS,
+						items: scenario.items,
+						maxConcurrency: scenario.lanes,
+					},
+					simulator,
+				);
+				expect(outcome).toMatchObject({ items: scenario.items, withBinary: scenario.items });
+				expect(outcome.tasks).toHaveLength(scenario.items);
+				// Never a query before the spec's first 5 s.
+				for (const task of outcome.tasks)
+					expect(
+						Math.min(...task.looks.map((look) => look.at - task.createdAt)),
+					).toBeGreaterThanOrEqual(pollS * 1000 - 50);
+				measured[polling] = {
+					run: outcome,
+					delays: detectionDelays(outcome.tasks),
+					queries: queriesOf(outcome.tasks),
+					ideal: idealMs(outcome.tasks, scenario.lanes),
+				};
+			}
+			const fixed = measured.fixed;
+			const durations = scenario.listS
+				? scenario.durations
+				: `${s(scenario.fromS ?? 0)}–${s(scenario.toS ?? 0)} s`;
+			for (const polling of ['adaptive', 'fixed']) {
+				const m = measured[polling];
+				lines.push(
+					`${scenario.name} (${scenario.items} items of ${durations}${scenario.lanes >= scenario.items ? ', all at once' : `, Max Concurrency ${scenario.lanes}`}), ${polling === 'fixed' ? `Fixed Interval ${pollS} s` : 'Adaptive'}: ` +
+						`wall ${sec(m.run.wallMs)} = ${(m.run.wallMs / m.ideal).toFixed(3)}× the ideal ${sec(m.ideal)}; ` +
+						`seen finished a median ${sec(quantile(m.delays, 0.5))} (p90 ${sec(quantile(m.delays, 0.9))}) after finishing; ` +
+						`${m.queries} task queries = ${(m.queries / fixed.queries).toFixed(2)}× the fixed poller's`,
+				);
+			}
+			for (const goal of goals(scenario, measured.adaptive, fixed))
+				goalLines.push(`${scenario.name}, ${scenario.kind}: ${goal}`);
 		}
-		const fixed = measured.fixed;
-		const durations = scenario.listS ? scenario.durations : `${s(scenario.fromS ?? 0)}–${s(scenario.toS ?? 0)} s`;
-		for (const polling of ['adaptive', 'fixed']) {
-			const m = measured[polling];
+
+		// A storm: for 4 s every task query answers 429 with Retry-After 1.
+		const storm: Record<string, number> = {};
+		for (const [label, separateRuns] of [
+			['one node run of 10 items (one shared back-off)', false],
+			['10 node runs of 1 item (a back-off each)', true],
+		] as const) {
+			const outcome = await run(
+				{
+					polling: 'fixed',
+					pollInterval: s(1),
+					initialDelay: s(1),
+					items: 10,
+					maxConcurrency: 10,
+					separateRuns,
+				},
+				{ taskDurationMs: s(8) * 1000 },
+				() => {
+					setTimeout(
+						() =>
+							void sim.addFault({
+								route: 'task',
+								status: 429,
+								retryAfter: String(s(1)),
+								forMs: s(4) * 1000,
+							}),
+						s(1.5) * 1000,
+					);
+				},
+			);
+			expect(outcome).toMatchObject({ items: 10, withBinary: 10 });
+			const rejected = outcome.tasks.reduce(
+				(sum, task) => sum + task.looks.filter((look) => look.status === 429).length,
+				0,
+			);
+			storm[label] = rejected;
 			lines.push(
-				`${scenario.name} (${scenario.items} items of ${durations}${scenario.lanes >= scenario.items ? ', all at once' : `, Max Concurrency ${scenario.lanes}`}), ${polling === 'fixed' ? `Fixed Interval ${pollS} s` : 'Adaptive'}: ` +
-					`wall ${sec(m.run.wallMs)} = ${(m.run.wallMs / m.ideal).toFixed(3)}× the ideal ${sec(m.ideal)}; ` +
-					`seen finished a median ${sec(quantile(m.delays, 0.5))} (p90 ${sec(quantile(m.delays, 0.9))}) after finishing; ` +
-					`${m.queries} task queries = ${(m.queries / fixed.queries).toFixed(2)}× the fixed poller's`,
+				`429 storm (${s(4)} s of 429 with Retry-After ${s(1)} on every task query), ${label}: ${rejected} answers 429, wall ${sec(outcome.wallMs)}`,
 			);
 		}
-		for (const goal of goals(scenario, measured.adaptive, fixed)) goalLines.push(`${scenario.name}, ${scenario.kind}: ${goal}`);
-	}
 
-	// A storm: for 4 s every task query answers 429 with Retry-After 1.
-	const storm: Record<string, number> = {};
-	for (const [label, separateRuns] of [
-		['one node run of 10 items (one shared back-off)', false],
-		['10 node runs of 1 item (a back-off each)', true],
-	] as const) {
-		const outcome = await run(
-			{ polling: 'fixed', pollInterval: s(1), initialDelay: s(1), items: 10, maxConcurrency: 10, separateRuns },
-			{ taskDurationMs: s(8) * 1000 },
-			() => {
-				setTimeout(() => void sim.addFault({ route: 'task', status: 429, retryAfter: String(s(1)), forMs: s(4) * 1000 }), s(1.5) * 1000);
-			},
-		);
-		expect(outcome).toMatchObject({ items: 10, withBinary: 10 });
-		const rejected = outcome.tasks.reduce((sum, task) => sum + task.looks.filter((look) => look.status === 429).length, 0);
-		storm[label] = rejected;
-		lines.push(`429 storm (${s(4)} s of 429 with Retry-After ${s(1)} on every task query), ${label}: ${rejected} answers 429, wall ${sec(outcome.wallMs)}`);
-	}
+		// Scale: 100 and 500 items, images streamed to the filesystem store; the last run again with
+		// V8's old space capped, to tell memory the run needs from garbage V8 had not yet collected.
+		const scale: Array<[number, string, Run]> = [];
+		for (const [items, flags] of [
+			[100, []],
+			[500, []],
+			[500, ['--max-old-space-size=96']],
+		] as Array<[number, string[]]>) {
+			const outcome = await run(
+				{
+					polling: 'fixed',
+					pollInterval: 0.2,
+					initialDelay: 0.2,
+					items,
+					maxConcurrency: 25,
+					binaryMode: 'filesystem',
+					memory: true,
+				},
+				{ taskDurationMs: 500, imagesPerTask: 2 },
+				undefined,
+				flags,
+			);
+			expect(outcome).toMatchObject({
+				items: items * 2,
+				withBinary: items * 2,
+				storedById: items * 2,
+			});
+			scale.push([items, flags.length ? ` with ${flags.join(' ')}` : '', outcome]);
+		}
+		for (const [items, capped, outcome] of scale) {
+			lines.push(
+				`scale, ${items} items × 2 images${capped}, Max Concurrency 25, filesystem binary mode: peak RSS growth ${(outcome.rssGrowth / 1024 / 1024).toFixed(1)} MiB ` +
+					`(${(outcome.rssGrowth / scale[0][2].rssGrowth).toFixed(2)}× the 100-item run's), heap still held after the run and a gc ${(outcome.heapRetained / 1024 / 1024).toFixed(1)} MiB ` +
+					`(${(outcome.heapRetained / 1024 / (items * 2)).toFixed(1)} KiB per output item), node process CPU ${(outcome.cpuMs / items).toFixed(1)} ms per item, wall ${sec(outcome.wallMs)}`,
+			);
+		}
 
-	// Scale: 100 and 500 items, images streamed to the filesystem store; the last run again with
-	// V8's old space capped, to tell memory the run needs from garbage V8 had not yet collected.
-	const scale: Array<[number, string, Run]> = [];
-	for (const [items, flags] of [
-		[100, []],
-		[500, []],
-		[500, ['--max-old-space-size=96']],
-	] as Array<[number, string[]]>) {
-		const outcome = await run(
-			{ polling: 'fixed', pollInterval: 0.2, initialDelay: 0.2, items, maxConcurrency: 25, binaryMode: 'filesystem', memory: true },
-			{ taskDurationMs: 500, imagesPerTask: 2 },
-			undefined,
-			flags,
-		);
-		expect(outcome).toMatchObject({ items: items * 2, withBinary: items * 2, storedById: items * 2 });
-		scale.push([items, flags.length ? ` with ${flags.join(' ')}` : '', outcome]);
-	}
-	for (const [items, capped, outcome] of scale) {
-		lines.push(
-			`scale, ${items} items × 2 images${capped}, Max Concurrency 25, filesystem binary mode: peak RSS growth ${(outcome.rssGrowth / 1024 / 1024).toFixed(1)} MiB ` +
-				`(${(outcome.rssGrowth / scale[0][2].rssGrowth).toFixed(2)}× the 100-item run's), heap still held after the run and a gc ${(outcome.heapRetained / 1024 / 1024).toFixed(1)} MiB ` +
-				`(${((outcome.heapRetained / 1024) / (items * 2)).toFixed(1)} KiB per output item), node process CPU ${(outcome.cpuMs / items).toFixed(1)} ms per item, wall ${sec(outcome.wallMs)}`,
-		);
-	}
-
-	const header = `Measured by \`npm run bench-figures\` (${os.cpus().length} cores, node ${process.version}, time scale ${SCALE}${SCALE === 1 ? '' : ': every duration, interval and delay multiplied by it'}, ${sec(Date.now() - started)} in all).`;
-	const report = [
-		header,
-		'',
-		`Goals of Adaptive against the fixed poller in the same run${SCALE === 1 ? '' : ` (delays judged against the scaled bound, ${0.5 * SCALE} s)`}:`,
-		'',
-		...goalLines.map((line) => `- ${line}`),
-		'',
-		'Figures:',
-		'',
-		...lines.map((line) => `- ${line}`),
-	].join('\n');
-	process.stdout.write(`\n${report}\n`);
-	if (WRITE_README) {
-		const text = readFileSync(FIGURES_PAGE, 'utf8');
-		const from = text.indexOf(START);
-		const to = text.indexOf(END);
-		if (from < 0 || to < from) throw new Error(`docs/polling.md has no ${START} … ${END} section`);
-		writeFileSync(FIGURES_PAGE, `${text.slice(0, from)}${START}\n<!-- Written by the bench; edits here are overwritten. -->\n${report}\n${text.slice(to)}`);
-	}
-}, 40 * 60_000);
+		const header = `Measured by \`npm run bench-figures\` (${os.cpus().length} cores, node ${process.version}, time scale ${SCALE}${SCALE === 1 ? '' : ': every duration, interval and delay multiplied by it'}, ${sec(Date.now() - started)} in all).`;
+		const report = [
+			header,
+			'',
+			`Goals of Adaptive against the fixed poller in the same run${SCALE === 1 ? '' : ` (delays judged against the scaled bound, ${0.5 * SCALE} s)`}:`,
+			'',
+			...goalLines.map((line) => `- ${line}`),
+			'',
+			'Figures:',
+			'',
+			...lines.map((line) => `- ${line}`),
+		].join('\n');
+		process.stdout.write(`\n${report}\n`);
+		if (WRITE_README) {
+			const text = readFileSync(FIGURES_PAGE, 'utf8');
+			const from = text.indexOf(START);
+			const to = text.indexOf(END);
+			if (from < 0 || to < from)
+				throw new Error(`docs/polling.md has no ${START} … ${END} section`);
+			writeFileSync(
+				FIGURES_PAGE,
+				`${text.slice(0, from)}${START}\n<!-- Written by the bench; edits here are overwritten. -->\n${report}\n${text.slice(to)}`,
+			);
+		}
+	},
+	40 * 60_000,
+);

@@ -108,7 +108,12 @@ async function measure(work) {
 }
 
 const download = (url, fileName) => ({
-	parameters: { resource: 'image', operation: 'download', url, options: fileName ? { fileName } : {} },
+	parameters: {
+		resource: 'image',
+		operation: 'download',
+		url,
+		options: fileName ? { fileName } : {},
+	},
 });
 
 const generateAndWait = (options) => ({
@@ -120,12 +125,21 @@ const generateAndWait = (options) => ({
 	},
 });
 
-const upload = { parameters: { resource: 'image', operation: 'upload', binaryPropertyName: 'data' } };
+const upload = {
+	parameters: { resource: 'image', operation: 'upload', binaryPropertyName: 'data' },
+};
 
 function binaryItem(bytes, fileName) {
 	return {
 		json: {},
-		binary: { data: { data: bytes.toString('base64'), mimeType: 'image/png', fileName, fileExtension: 'png' } },
+		binary: {
+			data: {
+				data: bytes.toString('base64'),
+				mimeType: 'image/png',
+				fileName,
+				fileExtension: 'png',
+			},
+		},
 	};
 }
 
@@ -149,7 +163,8 @@ async function fetchUpload(bytes, fileName) {
 		headers: { Authorization: `Bearer ${settings.apiKey}` },
 		body: form,
 	});
-	if (response.status !== 201) throw new Error(`upload: HTTP ${response.status} ${await response.text()}`);
+	if (response.status !== 201)
+		throw new Error(`upload: HTTP ${response.status} ${await response.text()}`);
 	return await response.json();
 }
 
@@ -159,7 +174,11 @@ const scenarios = {
 		warmUp: async () => {
 			await runNode({ binaryMode: settings.binaryMode, nodes: [download(settings.smallUrl)] });
 		},
-		run: async () => await runNode({ binaryMode: settings.binaryMode, nodes: [download(settings.largeUrl, 'large.png')] }),
+		run: async () =>
+			await runNode({
+				binaryMode: settings.binaryMode,
+				nodes: [download(settings.largeUrl, 'large.png')],
+			}),
 		check: async (result) => {
 			const { binaryBytes } = harness();
 			const [item] = result.items;
@@ -180,7 +199,11 @@ const scenarios = {
 			await fetchBody(settings.smallUrl);
 		},
 		run: async () => await fetchBody(settings.largeUrl),
-		check: async (body) => ({ items: 1, bytes: body.byteLength, sha256: sha256(new Uint8Array(body)) }),
+		check: async (body) => ({
+			items: 1,
+			bytes: body.byteLength,
+			sha256: sha256(new Uint8Array(body)),
+		}),
 	},
 
 	/** image/upload of a binary held on the item as n8n's memory mode holds it (base64). */
@@ -190,9 +213,14 @@ const scenarios = {
 			return { item: binaryItem(bytes, 'large.png'), sha256: sha256(bytes), bytes: bytes.length };
 		},
 		warmUp: async () => {
-			await runNode({ binaryMode: 'memory', nodes: [upload], input: [binaryItem(crypto.randomBytes(1024), 'small.png')] });
+			await runNode({
+				binaryMode: 'memory',
+				nodes: [upload],
+				input: [binaryItem(crypto.randomBytes(1024), 'small.png')],
+			});
 		},
-		run: async (prepared) => await runNode({ binaryMode: 'memory', nodes: [upload], input: [prepared.item] }),
+		run: async (prepared) =>
+			await runNode({ binaryMode: 'memory', nodes: [upload], input: [prepared.item] }),
 		check: async (result, prepared) => ({
 			items: result.items.length,
 			uploadId: result.items[0]?.json?.id,
@@ -204,15 +232,24 @@ const scenarios = {
 	/** image/upload of a binary in the filesystem store, as image/download left it there. */
 	'upload-node-filesystem': {
 		prepare: async () => {
-			const seeded = await runNode({ binaryMode: 'filesystem', nodes: [download(settings.sourceUrl, 'large.png')] });
+			const seeded = await runNode({
+				binaryMode: 'filesystem',
+				nodes: [download(settings.sourceUrl, 'large.png')],
+			});
 			const [item] = seeded.items;
-			if (!item.binary?.data?.id) throw new Error('the downloaded binary is not in the filesystem store');
-			return { item: { json: {}, binary: item.binary }, sha256: settings.sourceSha256, bytes: settings.uploadBytes };
+			if (!item.binary?.data?.id)
+				throw new Error('the downloaded binary is not in the filesystem store');
+			return {
+				item: { json: {}, binary: item.binary },
+				sha256: settings.sourceSha256,
+				bytes: settings.uploadBytes,
+			};
 		},
 		warmUp: async () => {
 			await runNode({ binaryMode: 'filesystem', nodes: [download(settings.smallUrl), upload] });
 		},
-		run: async (prepared) => await runNode({ binaryMode: 'filesystem', nodes: [upload], input: [prepared.item] }),
+		run: async (prepared) =>
+			await runNode({ binaryMode: 'filesystem', nodes: [upload], input: [prepared.item] }),
 		check: async (result, prepared) => ({
 			items: result.items.length,
 			uploadId: result.items[0]?.json?.id,
@@ -246,7 +283,12 @@ const scenarios = {
 		},
 		run: async () =>
 			await runNode({
-				nodes: [generateAndWait({ pollInterval: settings.pollInterval, maxConcurrency: settings.maxConcurrency })],
+				nodes: [
+					generateAndWait({
+						pollInterval: settings.pollInterval,
+						maxConcurrency: settings.maxConcurrency,
+					}),
+				],
 				input: Array.from({ length: settings.items }, (_, index) => ({ json: { index } })),
 			}),
 		check: async (result) => ({
@@ -260,7 +302,7 @@ const scenarios = {
 	 * under test, items in one node run (`runs: 1`) or each item its own node run, all at once
 	 * (`runs: items`, every lane with its own back-off).
 	 */
-	'polling': {
+	polling: {
 		warmUp: async () => {
 			await runNode({ nodes: [generateAndWait({ pollInterval: 0.1, polling: 'fixed' })] });
 		},

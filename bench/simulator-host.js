@@ -31,7 +31,12 @@ const methods = {
 		return { submitsAccepted, byRoute };
 	},
 	tasks() {
-		return [...sim.tasks.values()].map(({ task_id, createdAt, durationMs, queries }) => ({ task_id, createdAt, durationMs, queries }));
+		return [...sim.tasks.values()].map(({ task_id, createdAt, durationMs, queries }) => ({
+			task_id,
+			createdAt,
+			durationMs,
+			queries,
+		}));
 	},
 	addFault(fault) {
 		sim.addFault(fault);
@@ -46,11 +51,22 @@ const methods = {
 			if (!looks.has(id)) looks.set(id, []);
 			looks.get(id).push({ at: r.at, status: r.status });
 		}
-		return [...sim.tasks.values()].map(({ task_id, createdAt, durationMs }) => ({ task_id, createdAt, durationMs, looks: looks.get(task_id) ?? [] }));
+		return [...sim.tasks.values()].map(({ task_id, createdAt, durationMs }) => ({
+			task_id,
+			createdAt,
+			durationMs,
+			looks: looks.get(task_id) ?? [],
+		}));
 	},
 	upload(id) {
 		const stored = sim.uploads.get(id);
-		return stored ? { bytes: stored.bytes.length, sha256: sha256(stored.bytes), contentType: stored.contentType } : null;
+		return stored
+			? {
+					bytes: stored.bytes.length,
+					sha256: sha256(stored.bytes),
+					contentType: stored.contentType,
+				}
+			: null;
 	},
 	/** Random bytes sent through the service's own upload route, as a client would put them there. */
 	async seed(size, fileName) {
@@ -63,7 +79,8 @@ const methods = {
 			body: form,
 		});
 		const body = await response.json();
-		if (response.status !== 201) throw new Error(`seed upload: HTTP ${response.status} ${JSON.stringify(body)}`);
+		if (response.status !== 201)
+			throw new Error(`seed upload: HTTP ${response.status} ${JSON.stringify(body)}`);
 		return { url: body.data.url, id: body.data.id, sha256: sha256(bytes) };
 	},
 	async close() {

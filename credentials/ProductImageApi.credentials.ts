@@ -1,9 +1,4 @@
-import type {
-	IAuthenticateGeneric,
-	Icon,
-	ICredentialType,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 /**
  * Tested by the Product Image node (`testedBy`): a declarative `test` here would take precedence
@@ -20,7 +15,8 @@ export class ProductImageApi implements ICredentialType {
 	};
 
 	// A page, not an anchor: n8n appends its own ?utm_… query to this address.
-	documentationUrl = 'https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/credentials.md';
+	documentationUrl =
+		'https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{
@@ -31,7 +27,7 @@ export class ProductImageApi implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. https://api.your-provider.com',
 			description:
-				'The service\'s address from your provider (the {base_url} of its API documentation), without the /v1 path. The API key is sent to this origin only.',
+				"The service's address from your provider (the {base_url} of its API documentation), without the /v1 path. The API key is sent to this origin only.",
 		},
 		{
 			displayName: 'API Key',
@@ -40,7 +36,8 @@ export class ProductImageApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Full member-level API key issued with your account by the service\'s provider, sent as a Bearer token',
+			description:
+				"Full member-level API key issued with your account by the service's provider, sent as a Bearer token",
 		},
 	];
 

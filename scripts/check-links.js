@@ -14,7 +14,12 @@ const root = path.resolve(__dirname, '..');
 /** The pages checked: the README and every page under docs/. */
 function pages() {
 	const docs = path.join(root, 'docs');
-	const inDocs = fs.existsSync(docs) ? fs.readdirSync(docs).filter((f) => f.endsWith('.md')).map((f) => path.join(docs, f)) : [];
+	const inDocs = fs.existsSync(docs)
+		? fs
+				.readdirSync(docs)
+				.filter((f) => f.endsWith('.md'))
+				.map((f) => path.join(docs, f))
+		: [];
 	return [path.join(root, 'README.md'), ...inDocs];
 }
 
@@ -58,7 +63,9 @@ function anchors(file) {
 /** Inline links and images: [text](target) and ![alt](target "title"), targets in <…> included. */
 function links(markdown) {
 	const found = [];
-	for (const match of visibleText(markdown).matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+"[^"]*")?\s*\)/g)) {
+	for (const match of visibleText(markdown).matchAll(
+		/!?\[(?:[^\]\\]|\\.)*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+"[^"]*")?\s*\)/g,
+	)) {
 		found.push(match[1].replace(/^<|>$/g, ''));
 	}
 	return found;
@@ -81,14 +88,20 @@ function check() {
 				continue;
 			}
 			if (!fs.existsSync(resolved)) {
-				problems.push(`${name}: ${target} leads to ${path.relative(root, resolved)}, which does not exist`);
+				problems.push(
+					`${name}: ${target} leads to ${path.relative(root, resolved)}, which does not exist`,
+				);
 				continue;
 			}
 			if (anchor === undefined) continue;
 			if (!resolved.endsWith('.md')) {
-				problems.push(`${name}: ${target} has an anchor, but ${path.relative(root, resolved)} is not a page with headings`);
+				problems.push(
+					`${name}: ${target} has an anchor, but ${path.relative(root, resolved)} is not a page with headings`,
+				);
 			} else if (!anchors(resolved).has(anchor)) {
-				problems.push(`${name}: ${target} names #${anchor}, which is no heading of ${path.relative(root, resolved)}`);
+				problems.push(
+					`${name}: ${target} names #${anchor}, which is no heading of ${path.relative(root, resolved)}`,
+				);
 			}
 		}
 	}
@@ -100,4 +113,6 @@ if (problems.length) {
 	process.stdout.write(`link check failed:\n${problems.map((p) => `- ${p}`).join('\n')}\n`);
 	process.exit(1);
 }
-process.stdout.write(`links: ${checked} relative links and anchors in ${pages().length} pages, each leads somewhere\n`);
+process.stdout.write(
+	`links: ${checked} relative links and anchors in ${pages().length} pages, each leads somewhere\n`,
+);

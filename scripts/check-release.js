@@ -22,19 +22,34 @@ const WORKFLOWS = {
 	'.github/workflows/publish.yml': [
 		[/tags: \['v\*'\]/, 'runs on version tags v*'],
 		[/^\s*id-token: write\s*$/m, 'grants id-token: write (trusted publishing and provenance)'],
-		[/^\s*- run: npm run lint\s*$[\s\S]*^\s*- run: npm run build\s*$[\s\S]*^\s*- run: npm test\s*$[\s\S]*npm publish /m, 'lints, builds and runs the test command, in that order, before publishing'],
+		[
+			/^\s*- run: npm run lint\s*$[\s\S]*^\s*- run: npm run build\s*$[\s\S]*^\s*- run: npm test\s*$[\s\S]*npm publish /m,
+			'lints, builds and runs the test command, in that order, before publishing',
+		],
 		[/npm publish --provenance --access public/, 'publishes with --provenance --access public'],
 		[/11\.5\.1/, 'checks that its npm is 11.5.1 or newer, the first that publishes by OIDC'],
-		[/if \[ -n "\$NPM_TOKEN" \]; then npm config set/, 'uses a token only when the NPM_TOKEN secret is set'],
-		[/NPM_TOKEN: \$\{\{ secrets\.NPM_TOKEN \}\}/, 'takes the fallback token from a secret, never from the file'],
+		[
+			/if \[ -n "\$NPM_TOKEN" \]; then npm config set/,
+			'uses a token only when the NPM_TOKEN secret is set',
+		],
+		[
+			/NPM_TOKEN: \$\{\{ secrets\.NPM_TOKEN \}\}/,
+			'takes the fallback token from a secret, never from the file',
+		],
 	],
 };
 // Trusted publishing needs npm 11.5.1 or newer, which Node 24 bundles; a token configured for the
 // registry (NODE_AUTH_TOKEN, or the placeholder setup-node writes for a registry-url) can stand in
 // the way of the OIDC exchange.
 const PUBLISH_FORBIDDEN = [
-	[/NODE_AUTH_TOKEN/, 'sets NODE_AUTH_TOKEN: a configured token can stand in the way of trusted publishing'],
-	[/^\s*registry-url:/m, "gives setup-node a registry-url: the placeholder token it configures can stand in the way of trusted publishing"],
+	[
+		/NODE_AUTH_TOKEN/,
+		'sets NODE_AUTH_TOKEN: a configured token can stand in the way of trusted publishing',
+	],
+	[
+		/^\s*registry-url:/m,
+		'gives setup-node a registry-url: the placeholder token it configures can stand in the way of trusted publishing',
+	],
 ];
 const PUBLISH_NODE_MAJOR = 24;
 
@@ -46,74 +61,136 @@ for (const [file, rules] of Object.entries(WORKFLOWS)) {
 		continue;
 	}
 	const lint = spawnSync(validator, [full], { encoding: 'utf8' });
-	if (lint.status !== 0) problems.push(`${file} is not a valid GitHub workflow:\n${lint.stdout}${lint.stderr}`);
+	if (lint.status !== 0)
+		problems.push(`${file} is not a valid GitHub workflow:\n${lint.stdout}${lint.stderr}`);
 	const text = fs.readFileSync(full, 'utf8');
-	for (const [pattern, what] of rules) if (!pattern.test(text)) problems.push(`${file} must say that it ${what}`);
+	for (const [pattern, what] of rules)
+		if (!pattern.test(text)) problems.push(`${file} must say that it ${what}`);
 	if (file.endsWith('publish.yml')) {
-		for (const [pattern, what] of PUBLISH_FORBIDDEN) if (pattern.test(text)) problems.push(`${file} ${what}`);
+		for (const [pattern, what] of PUBLISH_FORBIDDEN)
+			if (pattern.test(text)) problems.push(`${file} ${what}`);
 		const nodes = [...text.matchAll(/node-version: '?(\d+)/g)].map((match) => Number(match[1]));
-		if (!nodes.length || nodes.some((major) => major < PUBLISH_NODE_MAJOR)) problems.push(`${file} must publish on Node ${PUBLISH_NODE_MAJOR} or newer (npm 11.5.1+), not ${nodes.join(', ') || 'an unnamed version'}`);
+		if (!nodes.length || nodes.some((major) => major < PUBLISH_NODE_MAJOR))
+			problems.push(
+				`${file} must publish on Node ${PUBLISH_NODE_MAJOR} or newer (npm 11.5.1+), not ${nodes.join(', ') || 'an unnamed version'}`,
+			);
 	}
 	if (file.endsWith('ci.yml')) {
 		// CI covers the oldest Node the package promises in engines.
-		const floor = /^>=\s*(\d+(?:\.\d+)?)/.exec(String(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines?.node ?? ''))?.[1];
-		if (!floor) problems.push('package.json must name the oldest Node it supports (engines.node ">=x.y")');
-		else if (!new RegExp(`['"]${floor.replace('.', '\\.')}['"]`).test(text)) problems.push(`${file} must run on Node ${floor}, the oldest in package.json's engines`);
+		const floor = /^>=\s*(\d+(?:\.\d+)?)/.exec(
+			String(
+				JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines?.node ?? '',
+			),
+		)?.[1];
+		if (!floor)
+			problems.push('package.json must name the oldest Node it supports (engines.node ">=x.y")');
+		else if (!new RegExp(`['"]${floor.replace('.', '\\.')}['"]`).test(text))
+			problems.push(`${file} must run on Node ${floor}, the oldest in package.json's engines`);
 	}
 }
 
 // Documentation links lead to a page of the repository package.json names, and to no anchor: n8n
 // appends its own ?utm_… query to the address, which lands after a #anchor and breaks it.
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const repository = String(manifest.repository?.url ?? '').replace(/^git\+/, '').replace(/\.git$/, '');
+const repository = String(manifest.repository?.url ?? '')
+	.replace(/^git\+/, '')
+	.replace(/\.git$/, '');
 const links = [
-	...JSON.stringify(JSON.parse(fs.readFileSync(path.join(root, 'nodes/ProductImage/ProductImage.node.json'), 'utf8'))).matchAll(/"url":"([^"]+)"/g),
-	...fs.readFileSync(path.join(root, 'credentials/ProductImageApi.credentials.ts'), 'utf8').matchAll(/documentationUrl = '([^']+)'/g),
+	...JSON.stringify(
+		JSON.parse(
+			fs.readFileSync(path.join(root, 'nodes/ProductImage/ProductImage.node.json'), 'utf8'),
+		),
+	).matchAll(/"url":"([^"]+)"/g),
+	...fs
+		.readFileSync(path.join(root, 'credentials/ProductImageApi.credentials.ts'), 'utf8')
+		.matchAll(/documentationUrl\s*=\s*'([^']+)'/g),
 ].map((match) => match[1]);
-if (!repository || links.length < 3) problems.push('the codex and the credential must carry documentation links');
+if (!repository || links.length < 3)
+	problems.push('the codex and the credential must carry documentation links');
 for (const link of links) {
-	const page = link.startsWith(`${repository}/blob/main/`) ? link.slice(`${repository}/blob/main/`.length) : undefined;
-	if (page === undefined) problems.push(`documentation link ${link} is not a page of ${repository} (${repository}/blob/main/…)`);
-	else if (/[#?]/.test(page)) problems.push(`documentation link ${link} carries an anchor or a query, which n8n's own query breaks`);
-	else if (!page.endsWith('.md') || !fs.existsSync(path.join(root, page))) problems.push(`documentation link ${link} names ${page}, which is not a page in the repository`);
+	const page = link.startsWith(`${repository}/blob/main/`)
+		? link.slice(`${repository}/blob/main/`.length)
+		: undefined;
+	if (page === undefined)
+		problems.push(
+			`documentation link ${link} is not a page of ${repository} (${repository}/blob/main/…)`,
+		);
+	else if (/[#?]/.test(page))
+		problems.push(
+			`documentation link ${link} carries an anchor or a query, which n8n's own query breaks`,
+		);
+	else if (!page.endsWith('.md') || !fs.existsSync(path.join(root, page)))
+		problems.push(
+			`documentation link ${link} names ${page}, which is not a page in the repository`,
+		);
 }
 
 // The pictures the README and docs/*.md show are in the repository (npm and GitHub show them from
 // there), and every picture in docs/ is shown: a renamed shot would otherwise leave a broken image
 // or a stale file.
 const docs = path.join(root, 'docs');
-const pages = ['README.md', ...(fs.existsSync(docs) ? fs.readdirSync(docs).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`) : [])];
+const pages = [
+	'README.md',
+	...(fs.existsSync(docs)
+		? fs
+				.readdirSync(docs)
+				.filter((f) => f.endsWith('.md'))
+				.map((f) => `docs/${f}`)
+		: []),
+];
 const shown = new Set();
 for (const page of pages) {
 	const text = fs.readFileSync(path.join(root, page), 'utf8');
 	for (const [, link] of text.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
 		if (/^https?:/.test(link)) continue;
 		const picture = path.relative(root, path.resolve(root, path.dirname(page), link));
-		if (!fs.existsSync(path.join(root, picture))) problems.push(`${page} shows ${link}, which is not in the repository`);
+		if (!fs.existsSync(path.join(root, picture)))
+			problems.push(`${page} shows ${link}, which is not in the repository`);
 		shown.add(picture.split(path.sep).join('/'));
 	}
 }
-for (const file of fs.existsSync(docs) ? fs.readdirSync(docs).filter((f) => f.endsWith('.png')) : []) {
-	if (!shown.has(`docs/${file}`)) problems.push(`docs/${file} is not shown in the README or a docs/*.md page`);
+for (const file of fs.existsSync(docs)
+	? fs.readdirSync(docs).filter((f) => f.endsWith('.png'))
+	: []) {
+	if (!shown.has(`docs/${file}`))
+		problems.push(`docs/${file} is not shown in the README or a docs/*.md page`);
 }
 
 // Only the built node, its icons and codex, and the documents n8n's verification reads.
-const ALLOWED = [/^dist\/.+\.(js|svg|json)$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/, /^index\.js$/];
-const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+const ALLOWED = [
+	/^dist\/.+\.(js|svg|json)$/,
+	/^README\.md$/,
+	/^LICENSE$/,
+	/^package\.json$/,
+	/^index\.js$/,
+];
+const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+	cwd: root,
+	encoding: 'utf8',
+});
 if (pack.status !== 0) {
 	problems.push(`npm pack --dry-run failed:\n${pack.stderr}`);
 } else {
 	const files = JSON.parse(pack.stdout)[0].files.map((file) => file.path);
 	const stray = files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file)));
-	if (stray.length) problems.push(`the tarball holds files that are not the built node: ${stray.join(', ')}`);
-	for (const needed of ['dist/nodes/ProductImage/ProductImage.node.js', 'dist/credentials/ProductImageApi.credentials.js', 'README.md', 'LICENSE']) {
+	if (stray.length)
+		problems.push(`the tarball holds files that are not the built node: ${stray.join(', ')}`);
+	for (const needed of [
+		'dist/nodes/ProductImage/ProductImage.node.js',
+		'dist/credentials/ProductImageApi.credentials.js',
+		'README.md',
+		'LICENSE',
+	]) {
 		if (!files.includes(needed)) problems.push(`the tarball lacks ${needed}`);
 	}
-	if (!problems.length) process.stdout.write(`tarball: ${files.length} files, all built output or documents\n`);
+	if (!problems.length)
+		process.stdout.write(`tarball: ${files.length} files, all built output or documents\n`);
 }
 
 if (problems.length) {
 	process.stdout.write(`release checks failed:\n${problems.map((p) => `- ${p}`).join('\n')}\n`);
 	process.exit(1);
 }
-process.stdout.write(`release checks: ${Object.keys(WORKFLOWS).length} workflows valid, publishing with provenance by trusted publishing; ${links.length} documentation links and ${shown.size} pictures in the repository\n`);
+process.stdout.write(
+	`release checks: ${Object.keys(WORKFLOWS).length} workflows valid, publishing with provenance by trusted publishing; ${links.length} documentation links and ${shown.size} pictures in the repository\n`,
+);

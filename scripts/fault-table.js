@@ -20,149 +20,160 @@ const START = '<!-- fault-table:start -->';
 const END = '<!-- fault-table:end -->';
 
 const TOPICS = [
-  ['rate-limits', 'Rate limits (429, Retry-After)'],
-  ['server-errors', 'Server errors (5xx)'],
-  ['connection', 'Broken connections and timeouts'],
-  ['permanent-failures', 'Permanent failures (fail fast)'],
-  ['key-and-origins', 'The API key and other origins'],
-  ['cancellation', 'Cancellation'],
+	['rate-limits', 'Rate limits (429, Retry-After)'],
+	['server-errors', 'Server errors (5xx)'],
+	['connection', 'Broken connections and timeouts'],
+	['permanent-failures', 'Permanent failures (fail fast)'],
+	['key-and-origins', 'The API key and other origins'],
+	['cancellation', 'Cancellation'],
 ];
 const ROUTES = ['upload', 'submit', 'task', 'asset', 'media', 'cdn', 'analysis', 'plan', 'unknown'];
 const OUTCOME_LIMIT = 150;
 
 function fail(message) {
-  process.stderr.write(`fault-table: ${message}\n`);
-  process.exit(1);
+	process.stderr.write(`fault-table: ${message}\n`);
+	process.exit(1);
 }
 
 function readJsonLines(file) {
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line, index) => {
-      try {
-        return JSON.parse(line);
-      } catch {
-        return fail(`${path.relative(root, file)} line ${index + 1} is not JSON`);
-      }
-    });
+	if (!fs.existsSync(file)) return [];
+	return fs
+		.readFileSync(file, 'utf8')
+		.split('\n')
+		.filter((line) => line.trim() !== '')
+		.map((line, index) => {
+			try {
+				return JSON.parse(line);
+			} catch {
+				return fail(`${path.relative(root, file)} line ${index + 1} is not JSON`);
+			}
+		});
 }
 
 /** The key the suite runs with, read from the harness so the search does not trust the tests' own scan. */
 function testApiKey() {
-  const source = fs.readFileSync(path.join(root, 'test', 'harness', 'simulator.ts'), 'utf8');
-  const match = /TEST_API_KEY\s*=\s*'([^']+)'/.exec(source);
-  if (!match) fail('could not find TEST_API_KEY in test/harness/simulator.ts');
-  return match[1];
+	const source = fs.readFileSync(path.join(root, 'test', 'harness', 'simulator.ts'), 'utf8');
+	const match = /TEST_API_KEY\s*=\s*'([^']+)'/.exec(source);
+	if (!match) fail('could not find TEST_API_KEY in test/harness/simulator.ts');
+	return match[1];
 }
 
 function cell(text) {
-  return String(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+	return String(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 }
 
 function shorten(text, limit) {
-  return text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text;
+	return text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text;
 }
 
 function requestsText(requests) {
-  const names = [...ROUTES.filter((route) => route in requests), ...Object.keys(requests).filter((route) => !ROUTES.includes(route))];
-  return names.map((route) => `${route} ${requests[route]}`).join(', ') || 'none';
+	const names = [
+		...ROUTES.filter((route) => route in requests),
+		...Object.keys(requests).filter((route) => !ROUTES.includes(route)),
+	];
+	return names.map((route) => `${route} ${requests[route]}`).join(', ') || 'none';
 }
 
 function table(cases) {
-  const lines = [
-    '| Case | Operation | Injected | Measured outcome | Retries | Submits accepted | Requests by route | Items in → out |',
-    '|---|---|---|---|---:|---:|---|---|',
-  ];
-  for (const entry of cases) {
-    lines.push(
-      `| ${[
-        cell(entry.case),
-        `\`${cell(entry.operation)}\``,
-        cell(entry.injected),
-        cell(shorten(entry.outcome, OUTCOME_LIMIT)),
-        entry.retries,
-        entry.submitsAccepted,
-        cell(requestsText(entry.requests)),
-        `${entry.items.in} → ${entry.items.out}`,
-      ].join(' | ')} |`,
-    );
-  }
-  return lines.join('\n');
+	const lines = [
+		'| Case | Operation | Injected | Measured outcome | Retries | Submits accepted | Requests by route | Items in → out |',
+		'|---|---|---|---|---:|---:|---|---|',
+	];
+	for (const entry of cases) {
+		lines.push(
+			`| ${[
+				cell(entry.case),
+				`\`${cell(entry.operation)}\``,
+				cell(entry.injected),
+				cell(shorten(entry.outcome, OUTCOME_LIMIT)),
+				entry.retries,
+				entry.submitsAccepted,
+				cell(requestsText(entry.requests)),
+				`${entry.items.in} → ${entry.items.out}`,
+			].join(' | ')} |`,
+		);
+	}
+	return lines.join('\n');
 }
 
 function keySearch(key) {
-  let hits = 0;
-  let searched = 0;
-  for (const file of [casesFile, outputsFile]) {
-    if (!fs.existsSync(file)) continue;
-    const text = fs.readFileSync(file, 'utf8');
-    searched += text.length;
-    hits += keyLeakCount(text, key);
-  }
-  return { hits, searched };
+	let hits = 0;
+	let searched = 0;
+	for (const file of [casesFile, outputsFile]) {
+		if (!fs.existsSync(file)) continue;
+		const text = fs.readFileSync(file, 'utf8');
+		searched += text.length;
+		hits += keyLeakCount(text, key);
+	}
+	return { hits, searched };
 }
 
 function section(cases, search, runs) {
-  const known = new Map(TOPICS);
-  const topics = [...new Set([...TOPICS.map(([topic]) => topic), ...cases.map((entry) => entry.topic)])].filter((topic) =>
-    cases.some((entry) => entry.topic === topic),
-  );
-  const parts = [
-    START,
-    '<!-- Generated by `node scripts/fault-table.js` from the last run of `npx jest test/faults`. Edits here are overwritten. -->',
-    '',
-    `Measured by the fault-injection suite (\`test/faults\`), which runs the node through n8n's engine against the service simulator and injects one fault per case. ${cases.length} cases. "Submits accepted" counts the tasks the simulator created; every case checks that no input item got more than one. "Requests by route" counts every request the simulator saw, retries included; "≤ N" marks a count that depends on timing (polls until a deadline or a cancel), shown as the bound the case asserts. The API key, every 12-character piece of it and its base64 form were searched for in everything these ${runs} runs output, threw, hinted and logged: ${search.hits} ${search.hits === 1 ? 'hit' : 'hits'}.`,
-  ];
-  for (const topic of topics) {
-    const rows = cases.filter((entry) => entry.topic === topic).sort((a, b) => a.seq - b.seq);
-    parts.push('', `### ${known.get(topic) ?? topic}`, '', table(rows));
-  }
-  parts.push('', END);
-  return parts.join('\n');
+	const known = new Map(TOPICS);
+	const topics = [
+		...new Set([...TOPICS.map(([topic]) => topic), ...cases.map((entry) => entry.topic)]),
+	].filter((topic) => cases.some((entry) => entry.topic === topic));
+	const parts = [
+		START,
+		'<!-- Generated by `node scripts/fault-table.js` from the last run of `npx jest test/faults`. Edits here are overwritten. -->',
+		'',
+		`Measured by the fault-injection suite (\`test/faults\`), which runs the node through n8n's engine against the service simulator and injects one fault per case. ${cases.length} cases. "Submits accepted" counts the tasks the simulator created; every case checks that no input item got more than one. "Requests by route" counts every request the simulator saw, retries included; "≤ N" marks a count that depends on timing (polls until a deadline or a cancel), shown as the bound the case asserts. The API key, every 12-character piece of it and its base64 form were searched for in everything these ${runs} runs output, threw, hinted and logged: ${search.hits} ${search.hits === 1 ? 'hit' : 'hits'}.`,
+	];
+	for (const topic of topics) {
+		const rows = cases.filter((entry) => entry.topic === topic).sort((a, b) => a.seq - b.seq);
+		parts.push('', `### ${known.get(topic) ?? topic}`, '', table(rows));
+	}
+	parts.push('', END);
+	return parts.join('\n');
 }
 
 function main() {
-  const check = process.argv.includes('--check');
-  const cases = readJsonLines(casesFile);
-  if (cases.length === 0) fail(`no cases in ${path.relative(root, casesFile)}: run \`npx jest test/faults\` first`);
-  // A run of one test file would otherwise drop every other topic from the table.
-  const missing = TOPICS.map(([topic]) => topic).filter((topic) => !cases.some((entry) => entry.topic === topic));
-  if (missing.length > 0 && !process.argv.includes('--allow-partial')) {
-    fail(`the last run has no cases for ${missing.join(', ')}: run the whole suite (\`npx jest test/faults\`) or pass --allow-partial`);
-  }
-  const runs = readJsonLines(outputsFile).length;
-  const search = keySearch(testApiKey());
-  const generated = section(cases, search, runs);
+	const check = process.argv.includes('--check');
+	const cases = readJsonLines(casesFile);
+	if (cases.length === 0)
+		fail(`no cases in ${path.relative(root, casesFile)}: run \`npx jest test/faults\` first`);
+	// A run of one test file would otherwise drop every other topic from the table.
+	const missing = TOPICS.map(([topic]) => topic).filter(
+		(topic) => !cases.some((entry) => entry.topic === topic),
+	);
+	if (missing.length > 0 && !process.argv.includes('--allow-partial')) {
+		fail(
+			`the last run has no cases for ${missing.join(', ')}: run the whole suite (\`npx jest test/faults\`) or pass --allow-partial`,
+		);
+	}
+	const runs = readJsonLines(outputsFile).length;
+	const search = keySearch(testApiKey());
+	const generated = section(cases, search, runs);
 
-  const current = fs.existsSync(tableFile) ? fs.readFileSync(tableFile, 'utf8') : '';
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  let next;
-  if (start >= 0 && end > start) {
-    next = `${current.slice(0, start)}${generated}${current.slice(end + END.length)}`;
-  } else if (start >= 0 || end >= 0) {
-    return fail(`${path.relative(root, tableFile)} has only one of the fault-table markers`);
-  } else {
-    next = `${current}${current === '' || current.endsWith('\n\n') ? '' : current.endsWith('\n') ? '\n' : '\n\n'}${generated}\n`;
-  }
+	const current = fs.existsSync(tableFile) ? fs.readFileSync(tableFile, 'utf8') : '';
+	const start = current.indexOf(START);
+	const end = current.indexOf(END);
+	let next;
+	if (start >= 0 && end > start) {
+		next = `${current.slice(0, start)}${generated}${current.slice(end + END.length)}`;
+	} else if (start >= 0 || end >= 0) {
+		return fail(`${path.relative(root, tableFile)} has only one of the fault-table markers`);
+	} else {
+		next = `${current}${current === '' || current.endsWith('\n\n') ? '' : current.endsWith('\n') ? '\n' : '\n\n'}${generated}\n`;
+	}
 
-  if (check) {
-    if (next !== current) {
-      const was = current.slice(Math.max(0, start), end + END.length).split('\n');
-      const now = generated.split('\n');
-      const changed = now.filter((line) => !was.includes(line)).slice(0, 5);
-      fail(`the fault table in ${path.relative(root, tableFile)} differs from this run; run \`npm run fault-table\` and commit it. New or changed lines:\n${changed.join('\n')}`);
-    }
-  } else if (next !== current) {
-    fs.writeFileSync(tableFile, next);
-  }
-  process.stdout.write(
-    `fault-table: ${cases.length} cases, key found ${search.hits} times in ${runs} runs' outputs${check ? '' : `; ${path.relative(root, tableFile)} ${next === current ? 'unchanged' : 'updated'}`}\n`,
-  );
-  if (search.hits > 0) fail('the API key appears in the recorded outputs (test-results/fault-outputs.jsonl)');
+	if (check) {
+		if (next !== current) {
+			const was = current.slice(Math.max(0, start), end + END.length).split('\n');
+			const now = generated.split('\n');
+			const changed = now.filter((line) => !was.includes(line)).slice(0, 5);
+			fail(
+				`the fault table in ${path.relative(root, tableFile)} differs from this run; run \`npm run fault-table\` and commit it. New or changed lines:\n${changed.join('\n')}`,
+			);
+		}
+	} else if (next !== current) {
+		fs.writeFileSync(tableFile, next);
+	}
+	process.stdout.write(
+		`fault-table: ${cases.length} cases, key found ${search.hits} times in ${runs} runs' outputs${check ? '' : `; ${path.relative(root, tableFile)} ${next === current ? 'unchanged' : 'updated'}`}\n`,
+	);
+	if (search.hits > 0)
+		fail('the API key appears in the recorded outputs (test-results/fault-outputs.jsonl)');
 }
 
 main();

@@ -30,7 +30,9 @@ function nodeBinDir() {
 	if (Number(process.versions.node.split('.')[0]) >= 22) return path.dirname(process.execPath);
 	const dir = path.join(cacheDir(), 'node24', 'node_modules', NODE_PACKAGE, 'bin');
 	if (!fs.existsSync(path.join(dir, 'node'))) {
-		fail(`StrykerJS needs Node 22 or newer and this is ${process.version}; no Node 24 in ${dir} (npm run e2e:install puts it there)`);
+		fail(
+			`StrykerJS needs Node 22 or newer and this is ${process.version}; no Node 24 in ${dir} (npm run e2e:install puts it there)`,
+		);
 	}
 	return dir;
 }
@@ -38,13 +40,24 @@ function nodeBinDir() {
 function runStryker(args) {
 	const bin = nodeBinDir();
 	const started = Date.now();
-	const result = spawnSync(path.join(bin, 'node'), [path.join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'run', ...args], {
-		cwd: root,
-		stdio: 'inherit',
-		env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` },
-	});
+	const result = spawnSync(
+		path.join(bin, 'node'),
+		[
+			path.join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'),
+			'run',
+			...args,
+		],
+		{
+			cwd: root,
+			stdio: 'inherit',
+			env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` },
+		},
+	);
 	if (result.status !== 0) fail(`stryker exited with ${result.status ?? result.signal}`);
-	return { minutes: (Date.now() - started) / 60_000, node: spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim() };
+	return {
+		minutes: (Date.now() - started) / 60_000,
+		node: spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim(),
+	};
 }
 
 /** How a mutant is named in docs/mutation-notes.json: file, line, mutator and what it put there. */
@@ -68,17 +81,27 @@ function writeDoc(report, notes, run) {
 	const survivors = [];
 	let killed = 0;
 	let counted = 0;
-	for (const [file, { mutants, source }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+	for (const [file, { mutants, source }] of Object.entries(report.files).sort(([a], [b]) =>
+		a.localeCompare(b),
+	)) {
 		const lines = source.split('\n');
 		const fileCounted = mutants.filter((m) => COUNTED.has(m.status));
 		const fileKilled = fileCounted.filter((m) => KILLED.has(m.status));
 		killed += fileKilled.length;
 		counted += fileCounted.length;
 		const left = fileCounted.filter((m) => !KILLED.has(m.status));
-		rows.push(`| \`${file}\` | ${fileCounted.length} | ${fileKilled.length} | ${left.length} | ${percent(fileKilled.length, fileCounted.length)} |`);
+		rows.push(
+			`| \`${file}\` | ${fileCounted.length} | ${fileKilled.length} | ${left.length} | ${percent(fileKilled.length, fileCounted.length)} |`,
+		);
 		for (const mutant of left.sort((a, b) => a.location.start.line - b.location.start.line)) {
 			const key = mutantKey(file, mutant);
-			survivors.push({ key, file, mutant, original: lines[mutant.location.start.line - 1].trim(), note: notes[key] });
+			survivors.push({
+				key,
+				file,
+				mutant,
+				original: lines[mutant.location.start.line - 1].trim(),
+				note: notes[key],
+			});
 		}
 	}
 	const unexplained = survivors.filter((s) => !s.note);
@@ -95,7 +118,9 @@ function writeDoc(report, notes, run) {
 		'',
 		'## Surviving mutants',
 		'',
-		survivors.length === 0 ? 'None.' : '| Where | Mutator | Original line | Replacement | Why it survives |',
+		survivors.length === 0
+			? 'None.'
+			: '| Where | Mutator | Original line | Replacement | Why it survives |',
 		...(survivors.length === 0 ? [] : ['| --- | --- | --- | --- | --- |']),
 		...survivors.map(
 			(s) =>
@@ -122,15 +147,18 @@ function main() {
 		};
 		fs.writeFileSync(runFile, JSON.stringify(run));
 	}
-	if (!fs.existsSync(REPORT) || !fs.existsSync(runFile)) fail(`no report of a run at ${path.relative(root, REPORT)}`);
+	if (!fs.existsSync(REPORT) || !fs.existsSync(runFile))
+		fail(`no report of a run at ${path.relative(root, REPORT)}`);
 	const report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
 	const notes = fs.existsSync(NOTES) ? JSON.parse(fs.readFileSync(NOTES, 'utf8')) : {};
-	if (Object.keys(report.files).length === 0) fail('the report holds no files: nothing was mutated');
+	if (Object.keys(report.files).length === 0)
+		fail('the report holds no files: nothing was mutated');
 	const result = writeDoc(report, notes, JSON.parse(fs.readFileSync(runFile, 'utf8')));
 	process.stdout.write(
 		`mutation: ${result.killed} of ${result.counted} killed (${percent(result.killed, result.counted)}); ${result.survivors.length} survived, ${result.unexplained.length} without a reason; ${path.relative(root, OUTPUT)} written\n`,
 	);
-	for (const s of result.unexplained) process.stdout.write(`  unexplained: ${s.key}   (${s.original})\n`);
+	for (const s of result.unexplained)
+		process.stdout.write(`  unexplained: ${s.key}   (${s.original})\n`);
 	if (result.unexplained.length > 0) process.exitCode = 1;
 }
 

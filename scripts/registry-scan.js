@@ -21,20 +21,30 @@ const home = path.join(cacheDir(), 'scan-community-package-0.32.0');
 const marker = path.join(home, '.installed');
 
 function npm(args, cwd) {
-	const result = spawnSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8' });
-	if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${result.stderr}`);
+	const result = spawnSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+		cwd,
+		encoding: 'utf8',
+	});
+	if (result.status !== 0)
+		throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${result.stderr}`);
 	return result.stdout;
 }
 
 /** tar, failing loudly: an archive that did not unpack leaves nothing to scan, and a scan of nothing passes. */
 function untar(args, cwd) {
 	const result = spawnSync('tar', args, { cwd, encoding: 'utf8' });
-	if (result.status !== 0) throw new Error(`tar ${args.join(' ')} failed in ${cwd} (exit ${result.status}):\n${result.stderr}`);
+	if (result.status !== 0)
+		throw new Error(
+			`tar ${args.join(' ')} failed in ${cwd} (exit ${result.status}):\n${result.stderr}`,
+		);
 }
 
 async function install() {
 	if (fs.existsSync(marker)) return;
-	const release = await acquire(path.join(cacheDir(), 'locks', 'scan-community-package'), 'the registry scanner install');
+	const release = await acquire(
+		path.join(cacheDir(), 'locks', 'scan-community-package'),
+		'the registry scanner install',
+	);
 	try {
 		if (fs.existsSync(marker)) return;
 		const started = Date.now();
@@ -56,13 +66,19 @@ async function install() {
 /** The tarball as the registry serves it, unpacked (dist/ must be built). */
 function unpackedTarball() {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-scan-'));
-	const name = npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], root).trim().split('\n').pop();
+	const name = npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], root)
+		.trim()
+		.split('\n')
+		.pop();
 	untar(['xzf', path.join(dir, name), '-C', dir], dir);
 	const packageDir = path.join(dir, 'package');
 	// The files n8n loads must be in what is scanned, or the tarball leg lints an empty package.
 	const { n8n } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
-	const missing = [...n8n.nodes, ...n8n.credentials].filter((file) => !fs.existsSync(path.join(packageDir, file)));
-	if (missing.length > 0) throw new Error(`the packed tarball lacks ${missing.join(', ')} (run npm run build first)`);
+	const missing = [...n8n.nodes, ...n8n.credentials].filter(
+		(file) => !fs.existsSync(path.join(packageDir, file)),
+	);
+	if (missing.length > 0)
+		throw new Error(`the packed tarball lacks ${missing.join(', ')} (run npm run build first)`);
 	return { dir, packageDir };
 }
 

@@ -27,12 +27,12 @@ const VIEWPORT = { width: 1440, height: 900 };
 
 /** @param {import('playwright-core').Page} page @param {string} name */
 async function shoot(page, name) {
-  const file = path.join(DOCS, `${name}.png`);
-  // Animations (panels sliding in) settle before the picture.
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: file });
-  const size = pngSize(fs.readFileSync(file));
-  info(`wrote docs/${name}.png (${size?.width}x${size?.height})`);
+	const file = path.join(DOCS, `${name}.png`);
+	// Animations (panels sliding in) settle before the picture.
+	await page.waitForTimeout(600);
+	await page.screenshot({ path: file });
+	const size = pngSize(fs.readFileSync(file));
+	info(`wrote docs/${name}.png (${size?.width}x${size?.height})`);
 }
 
 /**
@@ -41,100 +41,114 @@ async function shoot(page, name) {
  * @param {string} workflowId
  */
 async function takePictures(page, url, workflowId) {
-  await editor.signIn(page, url);
-  await editor.openWorkflow(page, url, workflowId);
+	await editor.signIn(page, url);
+	await editor.openWorkflow(page, url, workflowId);
 
-  // Found by name in the nodes panel, then its actions.
-  const result = await editor.searchNodesPanel(page, 'Product Image');
-  await shoot(page, 'nodes-panel-search');
-  await result.click();
-  await page.getByText('Generate and wait for images').waitFor();
-  await shoot(page, 'nodes-panel-actions');
-  await editor.openWorkflow(page, url, workflowId);
+	// Found by name in the nodes panel, then its actions.
+	const result = await editor.searchNodesPanel(page, 'Product Image');
+	await shoot(page, 'nodes-panel-search');
+	await result.click();
+	await page.getByText('Generate and wait for images').waitFor();
+	await shoot(page, 'nodes-panel-actions');
+	await editor.openWorkflow(page, url, workflowId);
 
-  await editor.runWorkflow(page, 'Fit to module size');
-  await shoot(page, 'workflow-after-run');
+	await editor.runWorkflow(page, 'Fit to module size');
+	await shoot(page, 'workflow-after-run');
 
-  await editor.openNode(page, 'Generate A+ images');
-  await shoot(page, 'generate-and-wait-parameters');
+	await editor.openNode(page, 'Generate A+ images');
+	await shoot(page, 'generate-and-wait-parameters');
 
-  // The connection test runs when the saved credential opens.
-  await page.locator('[data-test-id="credential-edit-button"]').click();
-  await page.getByText('Connection tested successfully').waitFor({ timeout: 30_000 });
-  await shoot(page, 'credential-test');
-  await page.keyboard.press('Escape');
-  await editor.closeNode(page);
+	// The connection test runs when the saved credential opens.
+	await page.locator('[data-test-id="credential-edit-button"]').click();
+	await page.getByText('Connection tested successfully').waitFor({ timeout: 30_000 });
+	await shoot(page, 'credential-test');
+	await page.keyboard.press('Escape');
+	await editor.closeNode(page);
 
-  await editor.openNode(page, 'Fit to module size');
-  const output = page.locator('[data-test-id="output-panel"]');
-  await output.getByRole('button', { name: 'View' }).first().click();
-  await output.locator('img, embed, iframe').first().waitFor();
-  await shoot(page, 'output-image');
-  await output.getByRole('button', { name: 'Back to list' }).click();
+	await editor.openNode(page, 'Fit to module size');
+	const output = page.locator('[data-test-id="output-panel"]');
+	await output.getByRole('button', { name: 'View' }).first().click();
+	await output.locator('img, embed, iframe').first().waitFor();
+	await shoot(page, 'output-image');
+	await output.getByRole('button', { name: 'Back to list' }).click();
 
-  // The images themselves, saved the way a user saves them: the output panel's Download.
-  const downloads = output.getByRole('button', { name: 'Download' });
-  const count = await downloads.count();
-  for (let index = 0; index < count; index++) {
-    const [download] = await Promise.all([page.waitForEvent('download'), downloads.nth(index).click()]);
-    const tmp = await download.path();
-    const size = pngSize(fs.readFileSync(tmp));
-    const name = `generated-${index + 1}-${size?.width}x${size?.height}`;
-    fs.copyFileSync(tmp, path.join(DOCS, `${name}.png`));
-    info(`wrote docs/${name}.png`);
-  }
-  await editor.closeNode(page);
+	// The images themselves, saved the way a user saves them: the output panel's Download.
+	const downloads = output.getByRole('button', { name: 'Download' });
+	const count = await downloads.count();
+	for (let index = 0; index < count; index++) {
+		const [download] = await Promise.all([
+			page.waitForEvent('download'),
+			downloads.nth(index).click(),
+		]);
+		const tmp = await download.path();
+		const size = pngSize(fs.readFileSync(tmp));
+		const name = `generated-${index + 1}-${size?.width}x${size?.height}`;
+		fs.copyFileSync(tmp, path.join(DOCS, `${name}.png`));
+		info(`wrote docs/${name}.png`);
+	}
+	await editor.closeNode(page);
 
-  // Defined below, the lists: the Resolution choices as a new user meets them (not saved).
-  await editor.openNode(page, 'Generate A+ images');
-  const ndv = page.locator('[data-test-id="ndv"]');
-  await ndv.locator('[data-test-id="parameter-input-generationSource"]').click();
-  await page.locator('.el-select-dropdown__item:visible, [role="option"]:visible').filter({ hasText: 'Define Below' }).first().click();
-  await ndv.locator('[data-test-id="parameter-input-resolution"]').click();
-  await page.locator('.el-select-dropdown__item:visible, [role="option"]:visible').filter({ hasText: 'Other (Type Below)' }).first().waitFor();
-  await shoot(page, 'generate-and-wait-resolution-list');
+	// Defined below, the lists: the Resolution choices as a new user meets them (not saved).
+	await editor.openNode(page, 'Generate A+ images');
+	const ndv = page.locator('[data-test-id="ndv"]');
+	await ndv.locator('[data-test-id="parameter-input-generationSource"]').click();
+	await page
+		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
+		.filter({ hasText: 'Define Below' })
+		.first()
+		.click();
+	await ndv.locator('[data-test-id="parameter-input-resolution"]').click();
+	await page
+		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
+		.filter({ hasText: 'Other (Type Below)' })
+		.first()
+		.waitFor();
+	await shoot(page, 'generate-and-wait-resolution-list');
 }
 
 async function main() {
-  const example = listExamples().find((e) => e.name === EXAMPLE);
-  if (!example) throw new Error(`examples/${EXAMPLE}.json not found`);
-  const workRoot = makeWorkRoot('product-image-screenshots');
-  const { installs, tarball } = await preparePackageAndN8n({ versions: [VERSION], workRoot });
-  const sim = await startSimulator();
-  try {
-    await sim.configure({ ...A_PLUS_SIMULATOR, taskDurationMs: 1500 });
-    const userFolder = path.join(workRoot, `n8n-${VERSION}`);
-    const { workflows } = await prepareUserFolder({
-      install: installs.n8n[VERSION],
-      tarball,
-      userFolder,
-      service: sim,
-      examples: [example],
-      pins: 'pinData',
-      binaryMode: 'filesystem',
-    });
-    fs.mkdirSync(DOCS, { recursive: true });
-    for (const old of fs.readdirSync(DOCS).filter((f) => f.endsWith('.png'))) fs.rmSync(path.join(DOCS, old));
-    await withN8nServer({ install: installs.n8n[VERSION], userFolder }, async (server) => {
-      info(`n8n ${VERSION} at ${server.url}; taking pictures`);
-      const browser = await openBrowser(VIEWPORT);
-      try {
-        await takePictures(browser.page, server.url, workflows[0].id);
-      } catch (err) {
-        await browser.page.screenshot({ path: path.join(workRoot, 'failure.png') }).catch(() => {});
-        throw new Error(`${err instanceof Error ? err.message : String(err)} (the page at that moment: ${path.join(workRoot, 'failure.png')})`);
-      } finally {
-        await browser.close();
-      }
-    });
-    fs.rmSync(workRoot, { recursive: true, force: true });
-  } finally {
-    await sim.stop();
-  }
+	const example = listExamples().find((e) => e.name === EXAMPLE);
+	if (!example) throw new Error(`examples/${EXAMPLE}.json not found`);
+	const workRoot = makeWorkRoot('product-image-screenshots');
+	const { installs, tarball } = await preparePackageAndN8n({ versions: [VERSION], workRoot });
+	const sim = await startSimulator();
+	try {
+		await sim.configure({ ...A_PLUS_SIMULATOR, taskDurationMs: 1500 });
+		const userFolder = path.join(workRoot, `n8n-${VERSION}`);
+		const { workflows } = await prepareUserFolder({
+			install: installs.n8n[VERSION],
+			tarball,
+			userFolder,
+			service: sim,
+			examples: [example],
+			pins: 'pinData',
+			binaryMode: 'filesystem',
+		});
+		fs.mkdirSync(DOCS, { recursive: true });
+		for (const old of fs.readdirSync(DOCS).filter((f) => f.endsWith('.png')))
+			fs.rmSync(path.join(DOCS, old));
+		await withN8nServer({ install: installs.n8n[VERSION], userFolder }, async (server) => {
+			info(`n8n ${VERSION} at ${server.url}; taking pictures`);
+			const browser = await openBrowser(VIEWPORT);
+			try {
+				await takePictures(browser.page, server.url, workflows[0].id);
+			} catch (err) {
+				await browser.page.screenshot({ path: path.join(workRoot, 'failure.png') }).catch(() => {});
+				throw new Error(
+					`${err instanceof Error ? err.message : String(err)} (the page at that moment: ${path.join(workRoot, 'failure.png')})`,
+				);
+			} finally {
+				await browser.close();
+			}
+		});
+		fs.rmSync(workRoot, { recursive: true, force: true });
+	} finally {
+		await sim.stop();
+	}
 }
 
 stopChildrenOnSignal();
 main().catch((err) => {
-  console.error(`screenshots failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
+	console.error(`screenshots failed: ${err instanceof Error ? err.message : String(err)}`);
+	process.exitCode = 1;
 });

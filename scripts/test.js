@@ -8,7 +8,10 @@ const root = path.resolve(__dirname, '..');
 
 /** What git sees as changed or untracked; the run must end with the same list it started with. */
 function treeState() {
-	const result = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8' });
+	const result = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], {
+		cwd: root,
+		encoding: 'utf8',
+	});
 	return result.status === 0 ? result.stdout : undefined;
 }
 const treeBefore = treeState();
@@ -16,16 +19,29 @@ const treeBefore = treeState();
 const steps = [
 	['build', 'npm', ['run', 'build']],
 	['lint', 'npm', ['run', 'lint']],
+	['format (Prettier, checked, never rewritten)', 'npm', ['run', 'format:check']],
 	['typecheck', 'npm', ['run', 'typecheck']],
-	['release: GitHub workflows (action-validator), provenance, tarball contents', 'node', ['scripts/check-release.js']],
+	[
+		'release: GitHub workflows (action-validator), provenance, tarball contents',
+		'node',
+		['scripts/check-release.js'],
+	],
 	['links in README.md and docs/*.md lead somewhere', 'node', ['scripts/check-links.js']],
 	["n8n's registry scanner, offline (source and tarball)", 'node', ['scripts/registry-scan.js']],
 	['engine, fault and unit tests', 'npx', ['jest', '--ci']],
-	['fault table (docs/reliability.md) is current, and the key scan', 'node', ['scripts/fault-table.js', '--check']],
+	[
+		'fault table (docs/reliability.md) is current, and the key scan',
+		'node',
+		['scripts/fault-table.js', '--check'],
+	],
 	['real n8n (examples, packed package)', 'node', ['test/e2e/run.js']],
 	['real n8n (the 0.2.0 examples as saved, node version 1)', 'npm', ['run', 'test:e2e:v1']],
 	['real n8n (credential test through the REST API)', 'node', ['test/e2e/credential-test.js']],
-	['real n8n editor in headless Chromium (nodes panel, a run, the credential)', 'node', ['test/e2e/editor-test.js']],
+	[
+		'real n8n editor in headless Chromium (nodes panel, a run, the credential)',
+		'node',
+		['test/e2e/editor-test.js'],
+	],
 	['real n8n in queue mode (Postgres, Redis, two workers)', 'node', ['test/queue/run.js']],
 ];
 

@@ -20,51 +20,63 @@ const STAMP = path.join(ROOT, 'node_modules', '.cache', 'product-image-dist.sha2
 
 /** The files n8n loads, as package.json lists them: without them there is nothing to test. */
 function builtEntriesExist() {
-  const { n8n } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  return [...n8n.nodes, ...n8n.credentials].every((file) => fs.existsSync(path.join(ROOT, file)));
+	const { n8n } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+	return [...n8n.nodes, ...n8n.credentials].every((file) => fs.existsSync(path.join(ROOT, file)));
 }
 
 /** @param {string} dir @returns {string[]} */
 function filesBelow(dir) {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesBelow(full) : [full];
-  });
+	if (!fs.existsSync(dir)) return [];
+	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		const full = path.join(dir, entry.name);
+		return entry.isDirectory() ? filesBelow(full) : [full];
+	});
 }
 
 function sourcesFingerprint() {
-  const files = [...INPUT_DIRS.flatMap((d) => filesBelow(path.join(ROOT, d))), ...INPUT_FILES.map((f) => path.join(ROOT, f))].sort();
-  const hash = crypto.createHash('sha256');
-  for (const file of files) {
-    hash.update(path.relative(ROOT, file)).update('\0');
-    if (fs.existsSync(file)) hash.update(fs.readFileSync(file));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
+	const files = [
+		...INPUT_DIRS.flatMap((d) => filesBelow(path.join(ROOT, d))),
+		...INPUT_FILES.map((f) => path.join(ROOT, f)),
+	].sort();
+	const hash = crypto.createHash('sha256');
+	for (const file of files) {
+		hash.update(path.relative(ROOT, file)).update('\0');
+		if (fs.existsSync(file)) hash.update(fs.readFileSync(file));
+		hash.update('\0');
+	}
+	return hash.digest('hex');
 }
 
 function distFingerprint() {
-  const hash = crypto.createHash('sha256');
-  for (const file of filesBelow(path.join(ROOT, 'dist')).sort()) {
-    const { size, mtimeMs } = fs.statSync(file);
-    hash.update(`${path.relative(ROOT, file)}\0${size}\0${mtimeMs}\0`);
-  }
-  return hash.digest('hex');
+	const hash = crypto.createHash('sha256');
+	for (const file of filesBelow(path.join(ROOT, 'dist')).sort()) {
+		const { size, mtimeMs } = fs.statSync(file);
+		hash.update(`${path.relative(ROOT, file)}\0${size}\0${mtimeMs}\0`);
+	}
+	return hash.digest('hex');
 }
 
 module.exports = async function buildDist() {
-  // Under `npm run mutation` Stryker's build command has built dist/ from the mutated sources in
-  // its sandbox, whose node_modules (and this stamp) is the project's own: leave both alone.
-  if (process.env.STRYKER_MUTATOR_WORKER !== undefined) return;
-  const sources = sourcesFingerprint();
-  if (builtEntriesExist() && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === `${sources} ${distFingerprint()}`) return;
-  const started = Date.now();
-  const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(`npm run build failed before the tests (exit ${result.status}):\n${result.stdout}${result.stderr}`);
-  }
-  fs.mkdirSync(path.dirname(STAMP), { recursive: true });
-  fs.writeFileSync(STAMP, `${sources} ${distFingerprint()}`);
-  process.stdout.write(`\nbuilt dist/ from the changed sources in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+	// Under `npm run mutation` Stryker's build command has built dist/ from the mutated sources in
+	// its sandbox, whose node_modules (and this stamp) is the project's own: leave both alone.
+	if (process.env.STRYKER_MUTATOR_WORKER !== undefined) return;
+	const sources = sourcesFingerprint();
+	if (
+		builtEntriesExist() &&
+		fs.existsSync(STAMP) &&
+		fs.readFileSync(STAMP, 'utf8') === `${sources} ${distFingerprint()}`
+	)
+		return;
+	const started = Date.now();
+	const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, encoding: 'utf8' });
+	if (result.status !== 0) {
+		throw new Error(
+			`npm run build failed before the tests (exit ${result.status}):\n${result.stdout}${result.stderr}`,
+		);
+	}
+	fs.mkdirSync(path.dirname(STAMP), { recursive: true });
+	fs.writeFileSync(STAMP, `${sources} ${distFingerprint()}`);
+	process.stdout.write(
+		`\nbuilt dist/ from the changed sources in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+	);
 };

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/properties';
@@ -16,12 +21,15 @@ export class ProductImage implements INodeType {
 		version: NODE_VERSIONS,
 		defaultVersion: DEFAULT_VERSION,
 		subtitle: SUBTITLE,
-		description: 'Upload product photos, analyze products, plan A+ content and generate product images',
+		description:
+			'Upload product photos, analyze products, plan A+ content and generate product images',
 		defaults: { name: 'Product Image' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'productImageApi', required: true, testedBy: 'productImageApiConnection' }],
+		credentials: [
+			{ name: 'productImageApi', required: true, testedBy: 'productImageApiConnection' },
+		],
 		properties,
 	};
 

@@ -32,27 +32,62 @@ const OTHER_KEY = 'sk-not-for-this-origin-4711';
  * @returns {Case[]}
  */
 function cases(sim, foreign) {
-  const notService = (/** @type {string} */ base, /** @type {string} */ found) =>
-    `${base} is not the Product Image service: GET ${PROBE} answered ${found}. Check the Base URL.`;
-  return [
-    { name: 'valid key', data: sim, status: 'OK', message: /^Connection successful: the service accepted the key \[request req_[0-9a-f]+\]$/ },
-    {
-      name: 'Base URL with /v1',
-      data: { ...sim, baseUrl: `${sim.baseUrl}/v1` },
-      status: 'Error',
-      message: `${sim.baseUrl}/v1 answers GET ${PROBE} the same way without a key (HTTP 404), so it did not check the key: it is not the service's task address. Leave out the path /v1: the Base URL is the service's address without /v1.`,
-    },
-    { name: 'wrong key', data: { ...sim, apiKey: OTHER_KEY }, status: 'Error', message: /^The service rejected the API key \(HTTP 401: Invalid or missing API key\)\. Copy the key again from your account\. \[request req_/ },
-    {
-      name: 'http address redirecting (301) to the service',
-      data: { baseUrl: foreign.redirect.baseUrl, apiKey: sim.apiKey },
-      status: 'Error',
-      message: `The Base URL redirects (HTTP 301): use the address it redirects to, ${sim.baseUrl}, as the Base URL. The node sends the key to the Base URL's origin only and does not follow redirects.`,
-    },
-    { name: '502 page', data: { baseUrl: foreign.badGateway.baseUrl, apiKey: OTHER_KEY }, status: 'Error', message: notService(foreign.badGateway.baseUrl, 'HTTP 502 Bad Gateway with a web page titled "502 Bad Gateway"') },
-    { name: 'website answering 200', data: { baseUrl: foreign.website.baseUrl, apiKey: OTHER_KEY }, status: 'Error', message: notService(foreign.website.baseUrl, 'HTTP 200 OK with a web page titled "Acme Outdoor Gear"') },
-    { name: 'website answering 404 to everything', data: { baseUrl: foreign.notFoundPage.baseUrl, apiKey: OTHER_KEY }, status: 'Error', message: notService(foreign.notFoundPage.baseUrl, 'HTTP 404 Not Found with a web page titled "Page not found"') },
-  ];
+	const notService = (/** @type {string} */ base, /** @type {string} */ found) =>
+		`${base} is not the Product Image service: GET ${PROBE} answered ${found}. Check the Base URL.`;
+	return [
+		{
+			name: 'valid key',
+			data: sim,
+			status: 'OK',
+			message: /^Connection successful: the service accepted the key \[request req_[0-9a-f]+\]$/,
+		},
+		{
+			name: 'Base URL with /v1',
+			data: { ...sim, baseUrl: `${sim.baseUrl}/v1` },
+			status: 'Error',
+			message: `${sim.baseUrl}/v1 answers GET ${PROBE} the same way without a key (HTTP 404), so it did not check the key: it is not the service's task address. Leave out the path /v1: the Base URL is the service's address without /v1.`,
+		},
+		{
+			name: 'wrong key',
+			data: { ...sim, apiKey: OTHER_KEY },
+			status: 'Error',
+			message:
+				/^The service rejected the API key \(HTTP 401: Invalid or missing API key\)\. Copy the key again from your account\. \[request req_/,
+		},
+		{
+			name: 'http address redirecting (301) to the service',
+			data: { baseUrl: foreign.redirect.baseUrl, apiKey: sim.apiKey },
+			status: 'Error',
+			message: `The Base URL redirects (HTTP 301): use the address it redirects to, ${sim.baseUrl}, as the Base URL. The node sends the key to the Base URL's origin only and does not follow redirects.`,
+		},
+		{
+			name: '502 page',
+			data: { baseUrl: foreign.badGateway.baseUrl, apiKey: OTHER_KEY },
+			status: 'Error',
+			message: notService(
+				foreign.badGateway.baseUrl,
+				'HTTP 502 Bad Gateway with a web page titled "502 Bad Gateway"',
+			),
+		},
+		{
+			name: 'website answering 200',
+			data: { baseUrl: foreign.website.baseUrl, apiKey: OTHER_KEY },
+			status: 'Error',
+			message: notService(
+				foreign.website.baseUrl,
+				'HTTP 200 OK with a web page titled "Acme Outdoor Gear"',
+			),
+		},
+		{
+			name: 'website answering 404 to everything',
+			data: { baseUrl: foreign.notFoundPage.baseUrl, apiKey: OTHER_KEY },
+			status: 'Error',
+			message: notService(
+				foreign.notFoundPage.baseUrl,
+				'HTTP 404 Not Found with a web page titled "Page not found"',
+			),
+		},
+	];
 }
 
 /**
@@ -61,61 +96,73 @@ function cases(sim, foreign) {
  * @param {Case} c
  */
 async function runCase(server, c) {
-  const body = { name: `Product Image (${c.name})`, type: 'productImageApi', data: c.data };
-  const saved = await server.rest('POST', '/credentials', body);
-  const id = saved.json?.data?.id;
-  if (saved.status !== 200 || !id) return `saving the credential failed: HTTP ${saved.status} ${redact(saved.text.slice(0, 300))}`;
-  const tested = await server.rest('POST', '/credentials/test', { credentials: { id, ...body } });
-  const result = tested.json?.data;
-  if (tested.status !== 200 || !result) return `the test call failed: HTTP ${tested.status} ${redact(tested.text.slice(0, 300))}`;
-  const messageOk = typeof c.message === 'string' ? result.message === c.message : c.message.test(result.message ?? '');
-  if (result.status !== c.status || !messageOk) {
-    return `expected ${c.status} "${c.message}", got ${result.status} "${redact(String(result.message))}"`;
-  }
-  return undefined;
+	const body = { name: `Product Image (${c.name})`, type: 'productImageApi', data: c.data };
+	const saved = await server.rest('POST', '/credentials', body);
+	const id = saved.json?.data?.id;
+	if (saved.status !== 200 || !id)
+		return `saving the credential failed: HTTP ${saved.status} ${redact(saved.text.slice(0, 300))}`;
+	const tested = await server.rest('POST', '/credentials/test', { credentials: { id, ...body } });
+	const result = tested.json?.data;
+	if (tested.status !== 200 || !result)
+		return `the test call failed: HTTP ${tested.status} ${redact(tested.text.slice(0, 300))}`;
+	const messageOk =
+		typeof c.message === 'string'
+			? result.message === c.message
+			: c.message.test(result.message ?? '');
+	if (result.status !== c.status || !messageOk) {
+		return `expected ${c.status} "${c.message}", got ${result.status} "${redact(String(result.message))}"`;
+	}
+	return undefined;
 }
 
 async function main() {
-  const started = Date.now();
-  const versions = selectedVersions();
-  const workRoot = makeWorkRoot('product-image-credential');
-  const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
-  const sim = await startSimulator();
-  addSecret(sim.apiKey);
-  addSecret(OTHER_KEY);
-  /** @type {Record<string, import('../simulator/foreign-origins').ForeignOrigin>} */
-  const foreign = {};
-  let passed = 0;
-  let failed = 0;
-  try {
-    foreign.redirect = await startForeignOrigin('redirect', { redirectTo: sim.baseUrl });
-    for (const kind of /** @type {const} */ (['badGateway', 'website', 'notFoundPage'])) foreign[kind] = await startForeignOrigin(kind);
-    for (const version of versions) {
-      const userFolder = path.join(workRoot, `n8n-${version}`);
-      await installPackage({ node: installs.n8n[version].node, userFolder, tarball });
-      const t = Date.now();
-      info(`n8n ${version}: starting n8n (log ${path.join(userFolder, 'n8n-start.log')})`);
-      await withN8nServer({ install: installs.n8n[version], userFolder }, async (server) => {
-        info(`n8n ${version}: up in ${formatDuration(Date.now() - t)} at ${server.url}`);
-        for (const c of cases(sim, foreign)) {
-          const problem = await runCase(server, c).catch((err) => `could not run: ${redact(String(err))}`);
-          if (problem) failed += 1;
-          else passed += 1;
-          console.log(`${problem ? 'FAIL' : 'PASS'} n8n ${version} credential test: ${c.name}${problem ? `\n      ${problem}` : ''}`);
-        }
-        const log = fs.readFileSync(server.logFile, 'utf8');
-        if (keyLeak(log, sim.apiKey) || keyLeak(log, OTHER_KEY)) {
-          failed += 1;
-          console.log(`FAIL n8n ${version} credential test: an API key, or a piece of one, appears in n8n's log (${server.logFile})`);
-        }
-      });
-    }
-  } finally {
-    await Promise.all(Object.values(foreign).map((o) => o.close()));
-    await sim.close();
-    finishWorkRoot(workRoot, failed, started);
-  }
-  return { passed, failed };
+	const started = Date.now();
+	const versions = selectedVersions();
+	const workRoot = makeWorkRoot('product-image-credential');
+	const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
+	const sim = await startSimulator();
+	addSecret(sim.apiKey);
+	addSecret(OTHER_KEY);
+	/** @type {Record<string, import('../simulator/foreign-origins').ForeignOrigin>} */
+	const foreign = {};
+	let passed = 0;
+	let failed = 0;
+	try {
+		foreign.redirect = await startForeignOrigin('redirect', { redirectTo: sim.baseUrl });
+		for (const kind of /** @type {const} */ (['badGateway', 'website', 'notFoundPage']))
+			foreign[kind] = await startForeignOrigin(kind);
+		for (const version of versions) {
+			const userFolder = path.join(workRoot, `n8n-${version}`);
+			await installPackage({ node: installs.n8n[version].node, userFolder, tarball });
+			const t = Date.now();
+			info(`n8n ${version}: starting n8n (log ${path.join(userFolder, 'n8n-start.log')})`);
+			await withN8nServer({ install: installs.n8n[version], userFolder }, async (server) => {
+				info(`n8n ${version}: up in ${formatDuration(Date.now() - t)} at ${server.url}`);
+				for (const c of cases(sim, foreign)) {
+					const problem = await runCase(server, c).catch(
+						(err) => `could not run: ${redact(String(err))}`,
+					);
+					if (problem) failed += 1;
+					else passed += 1;
+					console.log(
+						`${problem ? 'FAIL' : 'PASS'} n8n ${version} credential test: ${c.name}${problem ? `\n      ${problem}` : ''}`,
+					);
+				}
+				const log = fs.readFileSync(server.logFile, 'utf8');
+				if (keyLeak(log, sim.apiKey) || keyLeak(log, OTHER_KEY)) {
+					failed += 1;
+					console.log(
+						`FAIL n8n ${version} credential test: an API key, or a piece of one, appears in n8n's log (${server.logFile})`,
+					);
+				}
+			});
+		}
+	} finally {
+		await Promise.all(Object.values(foreign).map((o) => o.close()));
+		await sim.close();
+		finishWorkRoot(workRoot, failed, started);
+	}
+	return { passed, failed };
 }
 
 runSuite('credential suite', main);

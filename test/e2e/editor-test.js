@@ -16,7 +16,13 @@ const { pinFor } = require('./lib/config');
 const { listExamples } = require('./lib/workflows');
 const { startSimulator } = require('./lib/simulator');
 const { A_PLUS_SIMULATOR } = require('./lib/module-sizes');
-const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot, finishWorkRoot, runSuite } = require('./lib/suite');
+const {
+	preparePackageAndN8n,
+	prepareUserFolder,
+	makeWorkRoot,
+	finishWorkRoot,
+	runSuite,
+} = require('./lib/suite');
 const { withN8nServer } = require('./lib/n8n-server');
 const { openBrowser } = require('./lib/browser');
 const editor = require('./lib/editor');
@@ -24,14 +30,14 @@ const { info } = require('./lib/log');
 
 const EXAMPLE = 'product-photo-to-aplus-images';
 const ACTIONS = [
-  'Upload an image',
-  'Submit a generation without waiting',
-  'Generate and wait for images',
-  'Download an image',
-  'Analyze a product',
-  'Create an A+ plan',
-  'Get a task',
-  'Wait for a task',
+	'Upload an image',
+	'Submit a generation without waiting',
+	'Generate and wait for images',
+	'Download an image',
+	'Analyze a product',
+	'Create an A+ plan',
+	'Get a task',
+	'Wait for a task',
 ];
 
 /**
@@ -40,61 +46,69 @@ const ACTIONS = [
  * @returns {Case[]}
  */
 function cases(url, workflowId) {
-  return [
-    {
-      name: 'the nodes panel finds the node by its name and lists its eight actions',
-      run: async (page) => {
-        await editor.openWorkflow(page, url, workflowId);
-        const result = await editor.searchNodesPanel(page, 'Product Image');
-        await result.click();
-        for (const action of ACTIONS) await page.getByText(action, { exact: true }).waitFor({ timeout: 10_000 });
-      },
-    },
-    {
-      name: 'the nodes panel finds the node by an alias ("A+ content")',
-      run: async (page) => {
-        await editor.openWorkflow(page, url, workflowId);
-        await editor.searchNodesPanel(page, 'A+ content', 'Product Image');
-      },
-    },
-    {
-      name: 'the first example runs from the Execute button to its last node',
-      run: async (page) => {
-        await editor.openWorkflow(page, url, workflowId);
-        await editor.runWorkflow(page, 'Fit to module size');
-        const failed = await page.locator('[data-test-id="canvas-node-status-error"]').count();
-        if (failed) throw new Error(`${failed} node(s) of the run show an error`);
-      },
-    },
-    {
-      name: "the saved credential opens with n8n's connection test passed",
-      run: async (page) => {
-        await editor.openWorkflow(page, url, workflowId);
-        await editor.openNode(page, 'Generate A+ images');
-        await page.locator('[data-test-id="credential-edit-button"]').click();
-        await page.getByText('Connection tested successfully').waitFor({ timeout: 30_000 });
-      },
-    },
-    {
-      name: 'Generate and Wait says where its prompt and size come from, and lists the resolutions when defined below',
-      run: async (page) => {
-        await editor.openWorkflow(page, url, workflowId);
-        await editor.openNode(page, 'Generate A+ images');
-        const ndv = page.locator('[data-test-id="ndv"]');
-        await ndv.getByText('Prompt and Size From', { exact: true }).waitFor({ timeout: 10_000 });
-        await ndv.getByText('Each input item must be one module from A+ Plan → Create', { exact: false }).waitFor({ timeout: 10_000 });
-        if (await ndv.locator('[data-test-id="parameter-input-resolution"]').count()) {
-          throw new Error('Resolution is shown although the module item sets it');
-        }
-        await ndv.locator('[data-test-id="parameter-input-generationSource"]').click();
-        await chooseOption(page, 'Define Below');
-        await ndv.locator('[data-test-id="parameter-input-resolution"]').click();
-        for (const label of ['1K (Long Side About 1024 px)', '2K (Long Side About 2048 px)', '4K (Long Side About 4096 px)', 'Other (Type Below)']) {
-          await listOption(page, label).waitFor({ timeout: 10_000 });
-        }
-      },
-    },
-  ];
+	return [
+		{
+			name: 'the nodes panel finds the node by its name and lists its eight actions',
+			run: async (page) => {
+				await editor.openWorkflow(page, url, workflowId);
+				const result = await editor.searchNodesPanel(page, 'Product Image');
+				await result.click();
+				for (const action of ACTIONS)
+					await page.getByText(action, { exact: true }).waitFor({ timeout: 10_000 });
+			},
+		},
+		{
+			name: 'the nodes panel finds the node by an alias ("A+ content")',
+			run: async (page) => {
+				await editor.openWorkflow(page, url, workflowId);
+				await editor.searchNodesPanel(page, 'A+ content', 'Product Image');
+			},
+		},
+		{
+			name: 'the first example runs from the Execute button to its last node',
+			run: async (page) => {
+				await editor.openWorkflow(page, url, workflowId);
+				await editor.runWorkflow(page, 'Fit to module size');
+				const failed = await page.locator('[data-test-id="canvas-node-status-error"]').count();
+				if (failed) throw new Error(`${failed} node(s) of the run show an error`);
+			},
+		},
+		{
+			name: "the saved credential opens with n8n's connection test passed",
+			run: async (page) => {
+				await editor.openWorkflow(page, url, workflowId);
+				await editor.openNode(page, 'Generate A+ images');
+				await page.locator('[data-test-id="credential-edit-button"]').click();
+				await page.getByText('Connection tested successfully').waitFor({ timeout: 30_000 });
+			},
+		},
+		{
+			name: 'Generate and Wait says where its prompt and size come from, and lists the resolutions when defined below',
+			run: async (page) => {
+				await editor.openWorkflow(page, url, workflowId);
+				await editor.openNode(page, 'Generate A+ images');
+				const ndv = page.locator('[data-test-id="ndv"]');
+				await ndv.getByText('Prompt and Size From', { exact: true }).waitFor({ timeout: 10_000 });
+				await ndv
+					.getByText('Each input item must be one module from A+ Plan → Create', { exact: false })
+					.waitFor({ timeout: 10_000 });
+				if (await ndv.locator('[data-test-id="parameter-input-resolution"]').count()) {
+					throw new Error('Resolution is shown although the module item sets it');
+				}
+				await ndv.locator('[data-test-id="parameter-input-generationSource"]').click();
+				await chooseOption(page, 'Define Below');
+				await ndv.locator('[data-test-id="parameter-input-resolution"]').click();
+				for (const label of [
+					'1K (Long Side About 1024 px)',
+					'2K (Long Side About 2048 px)',
+					'4K (Long Side About 4096 px)',
+					'Other (Type Below)',
+				]) {
+					await listOption(page, label).waitFor({ timeout: 10_000 });
+				}
+			},
+		},
+	];
 }
 
 /**
@@ -102,63 +116,75 @@ function cases(url, workflowId) {
  * @param {import('playwright-core').Page} page @param {string} label
  */
 function listOption(page, label) {
-  return page.locator('.el-select-dropdown__item:visible, [role="option"]:visible').filter({ hasText: label }).first();
+	return page
+		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
+		.filter({ hasText: label })
+		.first();
 }
 
 /** @param {import('playwright-core').Page} page @param {string} label */
 async function chooseOption(page, label) {
-  const option = listOption(page, label);
-  await option.waitFor({ timeout: 10_000 });
-  await option.click();
+	const option = listOption(page, label);
+	await option.waitFor({ timeout: 10_000 });
+	await option.click();
 }
 
 function versions() {
-  const raw = process.env.PRODUCT_IMAGE_E2E_EDITOR_N8N ?? '2.41.0,1.123.81';
-  return raw.split(',').map((v) => pinFor(v.trim()).version);
+	const raw = process.env.PRODUCT_IMAGE_E2E_EDITOR_N8N ?? '2.41.0,1.123.81';
+	return raw.split(',').map((v) => pinFor(v.trim()).version);
 }
 
 async function main() {
-  const started = Date.now();
-  const example = listExamples().find((e) => e.name === EXAMPLE);
-  if (!example) throw new Error(`examples/${EXAMPLE}.json not found`);
-  const workRoot = makeWorkRoot('product-image-editor');
-  const { installs, tarball } = await preparePackageAndN8n({ versions: versions(), workRoot });
-  const sim = await startSimulator();
-  let passed = 0;
-  let failed = 0;
-  try {
-    await sim.configure({ ...A_PLUS_SIMULATOR, taskDurationMs: 1000 });
-    for (const version of versions()) {
-      const userFolder = path.join(workRoot, `n8n-${version}`);
-      const { workflows } = await prepareUserFolder({ install: installs.n8n[version], tarball, userFolder, service: sim, examples: [example], pins: 'pinData' });
-      await withN8nServer({ install: installs.n8n[version], userFolder }, async (server) => {
-        info(`n8n ${version}: editor at ${server.url}`);
-        const browser = await openBrowser({ width: 1440, height: 900 });
-        try {
-          await editor.signIn(browser.page, server.url);
-          for (const c of cases(server.url, workflows[0].id)) {
-            const problem = await c.run(browser.page).then(
-              () => undefined,
-              async (err) => {
-                const picture = path.join(userFolder, `${c.name.replace(/\W+/g, '-')}.png`);
-                await browser.page.screenshot({ path: picture }).catch(() => {});
-                return `${err instanceof Error ? err.message.split('\n')[0] : String(err)} (the page then: ${picture})`;
-              },
-            );
-            if (problem) failed += 1;
-            else passed += 1;
-            console.log(`${problem ? 'FAIL' : 'PASS'} n8n ${version} editor: ${c.name}${problem ? `\n      ${problem}` : ''}`);
-          }
-        } finally {
-          await browser.close();
-        }
-      });
-    }
-  } finally {
-    await sim.stop();
-    finishWorkRoot(workRoot, failed, started);
-  }
-  return { passed, failed };
+	const started = Date.now();
+	const example = listExamples().find((e) => e.name === EXAMPLE);
+	if (!example) throw new Error(`examples/${EXAMPLE}.json not found`);
+	const workRoot = makeWorkRoot('product-image-editor');
+	const { installs, tarball } = await preparePackageAndN8n({ versions: versions(), workRoot });
+	const sim = await startSimulator();
+	let passed = 0;
+	let failed = 0;
+	try {
+		await sim.configure({ ...A_PLUS_SIMULATOR, taskDurationMs: 1000 });
+		for (const version of versions()) {
+			const userFolder = path.join(workRoot, `n8n-${version}`);
+			const { workflows } = await prepareUserFolder({
+				install: installs.n8n[version],
+				tarball,
+				userFolder,
+				service: sim,
+				examples: [example],
+				pins: 'pinData',
+			});
+			await withN8nServer({ install: installs.n8n[version], userFolder }, async (server) => {
+				info(`n8n ${version}: editor at ${server.url}`);
+				const browser = await openBrowser({ width: 1440, height: 900 });
+				try {
+					await editor.signIn(browser.page, server.url);
+					for (const c of cases(server.url, workflows[0].id)) {
+						const problem = await c.run(browser.page).then(
+							() => undefined,
+							async (err) => {
+								const picture = path.join(userFolder, `${c.name.replace(/\W+/g, '-')}.png`);
+								await browser.page.screenshot({ path: picture }).catch(() => {});
+								return `${err instanceof Error ? err.message.split('\n')[0] : String(err)} (the page then: ${picture})`;
+							},
+						);
+						if (problem) failed += 1;
+						else passed += 1;
+						console.log(
+							`${problem ? 'FAIL' : 'PASS'} n8n ${version} editor: ${c.name}${problem ? `\n      ${problem}` : ''}`,
+						);
+					}
+				} finally {
+					await browser.close();
+				}
+			});
+		}
+	} finally {
+		await sim.stop();
+		finishWorkRoot(workRoot, failed, started);
+	}
+	return { passed, failed };
 }
 
 runSuite('editor suite', main);

@@ -23,32 +23,37 @@ const MARKER = '.e2e-installed.json';
 
 /** @param {string} dir */
 function diskUsage(dir) {
-  // `du` is far quicker than walking n8n's ~100k files from JavaScript.
-  const { execFileSync } = require('node:child_process');
-  try {
-    const out = execFileSync('du', ['-sk', dir], { encoding: 'utf8' });
-    return Number(out.split(/\s/)[0]) * 1024;
-  } catch {
-    return NaN;
-  }
+	// `du` is far quicker than walking n8n's ~100k files from JavaScript.
+	const { execFileSync } = require('node:child_process');
+	try {
+		const out = execFileSync('du', ['-sk', dir], { encoding: 'utf8' });
+		return Number(out.split(/\s/)[0]) * 1024;
+	} catch {
+		return NaN;
+	}
 }
 
 /** @param {string} dir @param {object} spec */
 function markerMatches(dir, spec) {
-  try {
-    const marker = JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8'));
-    return JSON.stringify(marker.spec) === JSON.stringify(spec);
-  } catch {
-    return false;
-  }
+	try {
+		const marker = JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8'));
+		return JSON.stringify(marker.spec) === JSON.stringify(spec);
+	} catch {
+		return false;
+	}
 }
 
 /** @param {string} dir @param {object} spec @param {number} ms */
 function writeMarker(dir, spec, ms) {
-  const bytes = diskUsage(dir);
-  const marker = { spec, installSeconds: Math.round(ms / 1000), bytes, finishedAt: new Date().toISOString() };
-  fs.writeFileSync(path.join(dir, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
-  return bytes;
+	const bytes = diskUsage(dir);
+	const marker = {
+		spec,
+		installSeconds: Math.round(ms / 1000),
+		bytes,
+		finishedAt: new Date().toISOString(),
+	};
+	fs.writeFileSync(path.join(dir, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
+	return bytes;
 }
 
 /**
@@ -58,15 +63,15 @@ function writeMarker(dir, spec, ms) {
  * @param {NodeInstall} node
  */
 function npmEnv(node) {
-  return {
-    ...cleanEnv(),
-    PATH: `${node.binDir}${path.delimiter}${process.env.PATH ?? ''}`,
-    npm_config_nodedir: node.home,
-    npm_config_update_notifier: 'false',
-    npm_config_fund: 'false',
-    npm_config_audit: 'false',
-    JOBS: String(Math.max(1, os.cpus().length)),
-  };
+	return {
+		...cleanEnv(),
+		PATH: `${node.binDir}${path.delimiter}${process.env.PATH ?? ''}`,
+		npm_config_nodedir: node.home,
+		npm_config_update_notifier: 'false',
+		npm_config_fund: 'false',
+		npm_config_audit: 'false',
+		JOBS: String(Math.max(1, os.cpus().length)),
+	};
 }
 
 /**
@@ -75,36 +80,45 @@ function npmEnv(node) {
  * @param {{cwd: string, env: NodeJS.ProcessEnv, logFile: string}} options
  */
 async function npm(title, args, options) {
-  const s = step(title);
-  const result = await run('npm', args, { ...options, label: 'npm', echo: 'throttled', heartbeatMs: 15000 });
-  if (result.code !== 0) {
-    info(`${title} failed (exit ${result.code}${result.signal ? `, ${result.signal}` : ''}). Last lines:`);
-    process.stderr.write(`${tail(result.stdout + result.stderr, 30)}\n`);
-    throw new Error(
-      `${title} failed; the full log is ${options.logFile}. ` +
-        'Check the network reaches the npm registry and that python3, make and a C++ compiler are installed, then run again; ' +
-        'a half-finished install is redone from scratch.',
-    );
-  }
-  s.done();
-  return result;
+	const s = step(title);
+	const result = await run('npm', args, {
+		...options,
+		label: 'npm',
+		echo: 'throttled',
+		heartbeatMs: 15000,
+	});
+	if (result.code !== 0) {
+		info(
+			`${title} failed (exit ${result.code}${result.signal ? `, ${result.signal}` : ''}). Last lines:`,
+		);
+		process.stderr.write(`${tail(result.stdout + result.stderr, 30)}\n`);
+		throw new Error(
+			`${title} failed; the full log is ${options.logFile}. ` +
+				'Check the network reaches the npm registry and that python3, make and a C++ compiler are installed, then run again; ' +
+				'a half-finished install is redone from scratch.',
+		);
+	}
+	s.done();
+	return result;
 }
 
 /** @param {string} pkgDir */
 function readPackage(pkgDir) {
-  return JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+	return JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
 }
 
 /** @param {string} dir */
 function locateNode(dir) {
-  const home = path.join(dir, 'node_modules', NODE_PACKAGE);
-  const pkg = readPackage(home);
-  const rel = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.node;
-  const nodePath = path.join(home, rel);
-  if (!fs.existsSync(path.join(home, 'include', 'node', 'node.h'))) {
-    throw new Error(`${NODE_PACKAGE} in ${home} carries no include/node headers; native modules cannot be built`);
-  }
-  return { dir, home, binDir: path.dirname(nodePath), node: nodePath, version: pkg.version };
+	const home = path.join(dir, 'node_modules', NODE_PACKAGE);
+	const pkg = readPackage(home);
+	const rel = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.node;
+	const nodePath = path.join(home, rel);
+	if (!fs.existsSync(path.join(home, 'include', 'node', 'node.h'))) {
+		throw new Error(
+			`${NODE_PACKAGE} in ${home} carries no include/node headers; native modules cannot be built`,
+		);
+	}
+	return { dir, home, binDir: path.dirname(nodePath), node: nodePath, version: pkg.version };
 }
 
 /**
@@ -112,43 +126,52 @@ function locateNode(dir) {
  * @returns {Promise<NodeInstall>}
  */
 async function ensureNode(version = NODE_VERSION) {
-  const name = `node${version.split('.')[0]}`;
-  const dir = path.join(cacheDir(), name);
-  const spec = { package: NODE_PACKAGE, version };
-  if (markerMatches(dir, spec)) return locateNode(dir);
-  const release = await acquire(path.join(cacheDir(), 'locks', name), `Node ${version}`);
-  try {
-    if (markerMatches(dir, spec)) return locateNode(dir);
-    const s = step(`installing Node ${version} (npm package ${NODE_PACKAGE}) into ${dir}`);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name, private: true }, null, 2)}\n`);
-    const logFile = path.join(dir, 'install.log');
-    await npm(`npm install ${NODE_PACKAGE}@${version}`, ['install', `${NODE_PACKAGE}@${version}`, '--loglevel=http'], {
-      cwd: dir,
-      env: { ...cleanEnv(), npm_config_update_notifier: 'false' },
-      logFile,
-    });
-    const node = locateNode(dir);
-    const check = await run(node.node, ['--version']);
-    if (check.stdout.trim() !== `v${version}`) {
-      throw new Error(`${node.node} --version printed "${check.stdout.trim()}${check.stderr.trim()}", expected v${version}`);
-    }
-    const ms = s.elapsed();
-    const bytes = writeMarker(dir, spec, ms);
-    s.done(`${formatBytes(bytes)}`);
-    return node;
-  } finally {
-    release();
-  }
+	const name = `node${version.split('.')[0]}`;
+	const dir = path.join(cacheDir(), name);
+	const spec = { package: NODE_PACKAGE, version };
+	if (markerMatches(dir, spec)) return locateNode(dir);
+	const release = await acquire(path.join(cacheDir(), 'locks', name), `Node ${version}`);
+	try {
+		if (markerMatches(dir, spec)) return locateNode(dir);
+		const s = step(`installing Node ${version} (npm package ${NODE_PACKAGE}) into ${dir}`);
+		fs.rmSync(dir, { recursive: true, force: true });
+		fs.mkdirSync(dir, { recursive: true });
+		fs.writeFileSync(
+			path.join(dir, 'package.json'),
+			`${JSON.stringify({ name, private: true }, null, 2)}\n`,
+		);
+		const logFile = path.join(dir, 'install.log');
+		await npm(
+			`npm install ${NODE_PACKAGE}@${version}`,
+			['install', `${NODE_PACKAGE}@${version}`, '--loglevel=http'],
+			{
+				cwd: dir,
+				env: { ...cleanEnv(), npm_config_update_notifier: 'false' },
+				logFile,
+			},
+		);
+		const node = locateNode(dir);
+		const check = await run(node.node, ['--version']);
+		if (check.stdout.trim() !== `v${version}`) {
+			throw new Error(
+				`${node.node} --version printed "${check.stdout.trim()}${check.stderr.trim()}", expected v${version}`,
+			);
+		}
+		const ms = s.elapsed();
+		const bytes = writeMarker(dir, spec, ms);
+		s.done(`${formatBytes(bytes)}`);
+		return node;
+	} finally {
+		release();
+	}
 }
 
 /** @param {string} dir */
 function n8nEntry(dir) {
-  const home = path.join(dir, 'node_modules', 'n8n');
-  const pkg = readPackage(home);
-  const rel = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.n8n;
-  return path.join(home, rel);
+	const home = path.join(dir, 'node_modules', 'n8n');
+	const pkg = readPackage(home);
+	const rel = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.n8n;
+	return path.join(home, rel);
 }
 
 /**
@@ -157,58 +180,85 @@ function n8nEntry(dir) {
  * @returns {Promise<N8nInstall>}
  */
 async function ensureN8n(version, node) {
-  const pin = pinFor(version);
-  node = pin.node ? await ensureNode(pin.node) : (node ?? (await ensureNode()));
-  const dir = path.join(cacheDir(), `n8n-${version}`);
-  // What the install is made of; which examples run on it is not.
-  const spec = { version: pin.version, overrides: pin.overrides, rebuild: pin.rebuild, node: node.version };
-  if (markerMatches(dir, spec)) return { version, dir, entry: n8nEntry(dir), node };
-  const release = await acquire(path.join(cacheDir(), 'locks', `n8n-${version}`), `n8n ${version}`);
-  try {
-    if (markerMatches(dir, spec)) return { version, dir, entry: n8nEntry(dir), node };
-    const s = step(`installing n8n ${version} into ${dir} (first time only: takes several minutes)`);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    const manifest = { name: `n8n-${version}`, private: true, dependencies: { n8n: version }, overrides: pin.overrides };
-    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    const logFile = path.join(dir, 'install.log');
-    const env = npmEnv(node);
-    // Scripts stay off for the bulk install: several dependencies try to download
-    // prebuilt binaries from outside the registry. The native modules n8n needs are then
-    // compiled from source against the pin's Node headers.
-    // --prefer-offline: a redo after a failed attempt reuses what npm's cache already holds.
-    await npm(`npm install n8n@${version}`, ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=http'], {
-      cwd: dir,
-      env,
-      logFile,
-    });
-    if (pin.rebuild.length) {
-      await npm(`npm rebuild ${pin.rebuild.join(' ')} (compiling native modules)`, ['rebuild', ...pin.rebuild, '--foreground-scripts'], {
-        cwd: dir,
-        env,
-        logFile,
-      });
-    }
-    const entry = n8nEntry(dir);
-    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-version-'));
-    const check = await run(node.node, [entry, '--version'], {
-      env: { ...cleanEnv(), N8N_USER_FOLDER: scratch, N8N_DIAGNOSTICS_ENABLED: 'false' },
-      timeoutMs: 120000,
-    });
-    fs.rmSync(scratch, { recursive: true, force: true });
-    if (!check.stdout.includes(version)) {
-      throw new Error(
-        `n8n ${version} was installed but "n8n --version" printed:\n${tail(check.stdout + check.stderr, 20)}\n` +
-          `Delete ${dir} and run again.`,
-      );
-    }
-    const ms = s.elapsed();
-    const bytes = writeMarker(dir, spec, ms);
-    s.done(`${formatBytes(bytes)} on disk`);
-    return { version, dir, entry, node };
-  } finally {
-    release();
-  }
+	const pin = pinFor(version);
+	node = pin.node ? await ensureNode(pin.node) : (node ?? (await ensureNode()));
+	const dir = path.join(cacheDir(), `n8n-${version}`);
+	// What the install is made of; which examples run on it is not.
+	const spec = {
+		version: pin.version,
+		overrides: pin.overrides,
+		rebuild: pin.rebuild,
+		node: node.version,
+	};
+	if (markerMatches(dir, spec)) return { version, dir, entry: n8nEntry(dir), node };
+	const release = await acquire(path.join(cacheDir(), 'locks', `n8n-${version}`), `n8n ${version}`);
+	try {
+		if (markerMatches(dir, spec)) return { version, dir, entry: n8nEntry(dir), node };
+		const s = step(
+			`installing n8n ${version} into ${dir} (first time only: takes several minutes)`,
+		);
+		fs.rmSync(dir, { recursive: true, force: true });
+		fs.mkdirSync(dir, { recursive: true });
+		const manifest = {
+			name: `n8n-${version}`,
+			private: true,
+			dependencies: { n8n: version },
+			overrides: pin.overrides,
+		};
+		fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+		const logFile = path.join(dir, 'install.log');
+		const env = npmEnv(node);
+		// Scripts stay off for the bulk install: several dependencies try to download
+		// prebuilt binaries from outside the registry. The native modules n8n needs are then
+		// compiled from source against the pin's Node headers.
+		// --prefer-offline: a redo after a failed attempt reuses what npm's cache already holds.
+		await npm(
+			`npm install n8n@${version}`,
+			[
+				'install',
+				'--ignore-scripts',
+				'--prefer-offline',
+				'--no-audit',
+				'--no-fund',
+				'--loglevel=http',
+			],
+			{
+				cwd: dir,
+				env,
+				logFile,
+			},
+		);
+		if (pin.rebuild.length) {
+			await npm(
+				`npm rebuild ${pin.rebuild.join(' ')} (compiling native modules)`,
+				['rebuild', ...pin.rebuild, '--foreground-scripts'],
+				{
+					cwd: dir,
+					env,
+					logFile,
+				},
+			);
+		}
+		const entry = n8nEntry(dir);
+		const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-version-'));
+		const check = await run(node.node, [entry, '--version'], {
+			env: { ...cleanEnv(), N8N_USER_FOLDER: scratch, N8N_DIAGNOSTICS_ENABLED: 'false' },
+			timeoutMs: 120000,
+		});
+		fs.rmSync(scratch, { recursive: true, force: true });
+		if (!check.stdout.includes(version)) {
+			throw new Error(
+				`n8n ${version} was installed but "n8n --version" printed:\n${tail(check.stdout + check.stderr, 20)}\n` +
+					`Delete ${dir} and run again.`,
+			);
+		}
+		const ms = s.elapsed();
+		const bytes = writeMarker(dir, spec, ms);
+		s.done(`${formatBytes(bytes)} on disk`);
+		return { version, dir, entry, node };
+	} finally {
+		release();
+	}
 }
 
 /**
@@ -216,32 +266,36 @@ async function ensureN8n(version, node) {
  * @returns {Promise<{node: NodeInstall, n8n: Record<string, N8nInstall>}>}
  */
 async function ensureInstalled(versions) {
-  const node = await ensureNode();
-  /** @type {Record<string, N8nInstall>} */
-  const n8n = {};
-  for (const version of versions) n8n[version] = await ensureN8n(version, node);
-  return { node, n8n };
+	const node = await ensureNode();
+	/** @type {Record<string, N8nInstall>} */
+	const n8n = {};
+	for (const version of versions) n8n[version] = await ensureN8n(version, node);
+	return { node, n8n };
 }
 
 module.exports = { ensureNode, ensureN8n, ensureInstalled, npmEnv, MARKER };
 
 if (require.main === module) {
-  stopChildrenOnSignal();
-  const versions = process.argv.slice(2).length ? process.argv.slice(2) : N8N_PINS.map((p) => p.version);
-  const started = Date.now();
-  info(`cache: ${cacheDir()} (set PRODUCT_IMAGE_E2E_CACHE to use another folder)`);
-  ensureInstalled(versions).then(
-    ({ node, n8n }) => {
-      info(`Node ${node.version}: ${node.node}`);
-      for (const v of Object.values(n8n)) {
-        const marker = JSON.parse(fs.readFileSync(path.join(v.dir, MARKER), 'utf8'));
-        info(`n8n ${v.version}: ${v.dir} (${formatBytes(marker.bytes)}, installed in ${formatDuration(marker.installSeconds * 1000)})`);
-      }
-      info(`ready in ${formatDuration(Date.now() - started)}`);
-    },
-    (err) => {
-      info(`install failed: ${err instanceof Error ? err.message : String(err)}`);
-      process.exitCode = 1;
-    },
-  );
+	stopChildrenOnSignal();
+	const versions = process.argv.slice(2).length
+		? process.argv.slice(2)
+		: N8N_PINS.map((p) => p.version);
+	const started = Date.now();
+	info(`cache: ${cacheDir()} (set PRODUCT_IMAGE_E2E_CACHE to use another folder)`);
+	ensureInstalled(versions).then(
+		({ node, n8n }) => {
+			info(`Node ${node.version}: ${node.node}`);
+			for (const v of Object.values(n8n)) {
+				const marker = JSON.parse(fs.readFileSync(path.join(v.dir, MARKER), 'utf8'));
+				info(
+					`n8n ${v.version}: ${v.dir} (${formatBytes(marker.bytes)}, installed in ${formatDuration(marker.installSeconds * 1000)})`,
+				);
+			}
+			info(`ready in ${formatDuration(Date.now() - started)}`);
+		},
+		(err) => {
+			info(`install failed: ${err instanceof Error ? err.message : String(err)}`);
+			process.exitCode = 1;
+		},
+	);
 }

@@ -28,132 +28,155 @@ const { redact } = require('./lib/redact');
  * @param {N8nInstall} install
  */
 function brokerPortVariable(install) {
-  const file = path.join(install.dir, 'node_modules', '@n8n', 'config', 'dist', 'configs', 'runners.config.js');
-  try {
-    const match = /Env\)\('([A-Z0-9_]*BROKER_PORT)'/.exec(fs.readFileSync(file, 'utf8'));
-    if (match) return match[1];
-  } catch {
-    /* fall through to the name every version so far has used */
-  }
-  return 'N8N_RUNNERS_BROKER_PORT';
+	const file = path.join(
+		install.dir,
+		'node_modules',
+		'@n8n',
+		'config',
+		'dist',
+		'configs',
+		'runners.config.js',
+	);
+	try {
+		const match = /Env\)\('([A-Z0-9_]*BROKER_PORT)'/.exec(fs.readFileSync(file, 'utf8'));
+		if (match) return match[1];
+	} catch {
+		/* fall through to the name every version so far has used */
+	}
+	return 'N8N_RUNNERS_BROKER_PORT';
 }
 
 /** @param {N8nOptions} options */
 async function createN8n(options) {
-  const { install, userFolder, binaryMode = 'default' } = options;
-  fs.mkdirSync(userFolder, { recursive: true });
-  const brokerPort = options.brokerPort ?? (await freePort());
-  const brokerVariable = brokerPortVariable(install);
+	const { install, userFolder, binaryMode = 'default' } = options;
+	fs.mkdirSync(userFolder, { recursive: true });
+	const brokerPort = options.brokerPort ?? (await freePort());
+	const brokerVariable = brokerPortVariable(install);
 
-  // n8n settings of the caller's shell (a developer's own N8N_PORT, DB_TYPE=postgresdb,
-  // N8N_LOG_FORMAT=json...) would leak into the isolated instance and change what it prints.
-  const inherited = Object.fromEntries(
-    Object.entries(cleanEnv()).filter(([key]) => !/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|NODE_FUNCTION_ALLOW_)/.test(key)),
-  );
-  /** @type {NodeJS.ProcessEnv} */
-  const env = {
-    ...inherited,
-    PATH: `${install.node.binDir}${path.delimiter}${process.env.PATH ?? ''}`,
-    N8N_USER_FOLDER: userFolder,
-    [brokerVariable]: String(brokerPort),
-    N8N_DEFAULT_BINARY_DATA_MODE: binaryMode,
-    N8N_DIAGNOSTICS_ENABLED: 'false',
-    N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
-    N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
-    N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-    N8N_SECURE_COOKIE: 'false',
-    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-    N8N_TEMPLATES_ENABLED: 'false',
-    N8N_PERSONALIZATION_ENABLED: 'false',
-    N8N_HIRING_BANNER_ENABLED: 'false',
-    N8N_REINSTALL_MISSING_PACKAGES: 'false',
-    N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-    EXTERNAL_FRONTEND_HOOKS_URLS: '',
-    N8N_LOG_LEVEL: 'info',
-    N8N_LOG_OUTPUT: 'console',
-    DB_TYPE: 'sqlite',
-    ...options.env,
-  };
+	// n8n settings of the caller's shell (a developer's own N8N_PORT, DB_TYPE=postgresdb,
+	// N8N_LOG_FORMAT=json...) would leak into the isolated instance and change what it prints.
+	const inherited = Object.fromEntries(
+		Object.entries(cleanEnv()).filter(
+			([key]) => !/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|NODE_FUNCTION_ALLOW_)/.test(key),
+		),
+	);
+	/** @type {NodeJS.ProcessEnv} */
+	const env = {
+		...inherited,
+		PATH: `${install.node.binDir}${path.delimiter}${process.env.PATH ?? ''}`,
+		N8N_USER_FOLDER: userFolder,
+		[brokerVariable]: String(brokerPort),
+		N8N_DEFAULT_BINARY_DATA_MODE: binaryMode,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
+		N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_REINSTALL_MISSING_PACKAGES: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		EXTERNAL_FRONTEND_HOOKS_URLS: '',
+		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_OUTPUT: 'console',
+		DB_TYPE: 'sqlite',
+		...options.env,
+	};
 
-  /**
-   * @param {string[]} args
-   * @param {{timeoutMs?: number, echo?: 'none' | 'all' | 'throttled', label?: string}} [o]
-   */
-  const cli = (args, o = {}) =>
-    run(install.node.node, [install.entry, ...args], {
-      cwd: userFolder,
-      env,
-      timeoutMs: o.timeoutMs ?? 300000,
-      echo: o.echo ?? 'none',
-      label: o.label ?? `n8n ${install.version}`,
-    });
+	/**
+	 * @param {string[]} args
+	 * @param {{timeoutMs?: number, echo?: 'none' | 'all' | 'throttled', label?: string}} [o]
+	 */
+	const cli = (args, o = {}) =>
+		run(install.node.node, [install.entry, ...args], {
+			cwd: userFolder,
+			env,
+			timeoutMs: o.timeoutMs ?? 300000,
+			echo: o.echo ?? 'none',
+			label: o.label ?? `n8n ${install.version}`,
+		});
 
-  /** @param {string} what @param {import('./lib/proc').RunResult} result */
-  const check = (what, result) => {
-    if (result.code === 0) return result;
-    throw new Error(
-      `n8n ${install.version} ${what} failed (exit ${result.code}${result.timedOut ? ', timed out' : ''}):\n` +
-        redact(tail(`${result.stdout}\n${result.stderr}`, 25)),
-    );
-  };
+	/** @param {string} what @param {import('./lib/proc').RunResult} result */
+	const check = (what, result) => {
+		if (result.code === 0) return result;
+		throw new Error(
+			`n8n ${install.version} ${what} failed (exit ${result.code}${result.timedOut ? ', timed out' : ''}):\n` +
+				redact(tail(`${result.stdout}\n${result.stderr}`, 25)),
+		);
+	};
 
-  const instance = {
-    version: install.version,
-    userFolder,
-    n8nFolder: path.join(userFolder, '.n8n'),
-    brokerPort,
-    brokerVariable,
-    binaryMode,
-    env,
-    cli,
+	const instance = {
+		version: install.version,
+		userFolder,
+		n8nFolder: path.join(userFolder, '.n8n'),
+		brokerPort,
+		brokerVariable,
+		binaryMode,
+		env,
+		cli,
 
-    /** Applies to the commands started after the call. @param {BinaryMode} mode */
-    setBinaryMode: (mode) => {
-      env.N8N_DEFAULT_BINARY_DATA_MODE = mode;
-      instance.binaryMode = mode;
-    },
+		/** Applies to the commands started after the call. @param {BinaryMode} mode */
+		setBinaryMode: (mode) => {
+			env.N8N_DEFAULT_BINARY_DATA_MODE = mode;
+			instance.binaryMode = mode;
+		},
 
-    /** @param {string} file JSON array of credentials; plain `data` is encrypted on import */
-    importCredentials: async (file) => check('import:credentials', await cli(['import:credentials', `--input=${file}`])),
+		/** @param {string} file JSON array of credentials; plain `data` is encrypted on import */
+		importCredentials: async (file) =>
+			check('import:credentials', await cli(['import:credentials', `--input=${file}`])),
 
-    /** @param {string} file one workflow (with an `id`) or an array of them */
-    importWorkflow: async (file) => check('import:workflow', await cli(['import:workflow', `--input=${file}`])),
+		/** @param {string} file one workflow (with an `id`) or an array of them */
+		importWorkflow: async (file) =>
+			check('import:workflow', await cli(['import:workflow', `--input=${file}`])),
 
-    /**
-     * Never throws for a failed workflow: the caller decides whether a failure was wanted.
-     * @param {string} id
-     * @param {{timeoutMs?: number}} [o]
-     */
-    executeWorkflow: async (id, o = {}) => {
-      const result = await cli(['execute', `--id=${id}`, '--rawOutput'], { timeoutMs: o.timeoutMs });
-      const parsed = parseRunOutput(result.stdout);
-      const runOutcome = normaliseRun(parsed);
-      return {
-        ok: result.code === 0 && !runOutcome.error && parsed !== undefined,
-        exitCode: result.code,
-        timedOut: result.timedOut,
-        durationMs: result.durationMs,
-        parsed,
-        ...runOutcome,
-        stdout: result.stdout,
-        stderr: result.stderr,
-      };
-    },
+		/**
+		 * Never throws for a failed workflow: the caller decides whether a failure was wanted.
+		 * @param {string} id
+		 * @param {{timeoutMs?: number}} [o]
+		 */
+		executeWorkflow: async (id, o = {}) => {
+			const result = await cli(['execute', `--id=${id}`, '--rawOutput'], {
+				timeoutMs: o.timeoutMs,
+			});
+			const parsed = parseRunOutput(result.stdout);
+			const runOutcome = normaliseRun(parsed);
+			return {
+				ok: result.code === 0 && !runOutcome.error && parsed !== undefined,
+				exitCode: result.code,
+				timedOut: result.timedOut,
+				durationMs: result.durationMs,
+				parsed,
+				...runOutcome,
+				stdout: result.stdout,
+				stderr: result.stderr,
+			};
+		},
 
-    /**
-     * Starts the editor and resolves once it answers on its port.
-     * @param {{port?: number, stdio?: import('node:child_process').StdioOptions, readyTimeoutMs?: number}} [o]
-     */
-    startEditor: async (o = {}) => {
-      const port = o.port ?? 5678;
-      const editorEnv = { ...env, N8N_PORT: String(port), N8N_HOST: 'localhost', N8N_LISTEN_ADDRESS: '127.0.0.1' };
-      const proc = startDetached(install.node.node, [install.entry, 'start'], { cwd: userFolder, env: editorEnv, stdio: o.stdio });
-      const url = `http://localhost:${port}`;
-      await waitForHttp(`http://127.0.0.1:${port}/healthz`, o.readyTimeoutMs ?? 180000, proc.child);
-      return { url, port, ...proc };
-    },
-  };
-  return instance;
+		/**
+		 * Starts the editor and resolves once it answers on its port.
+		 * @param {{port?: number, stdio?: import('node:child_process').StdioOptions, readyTimeoutMs?: number}} [o]
+		 */
+		startEditor: async (o = {}) => {
+			const port = o.port ?? 5678;
+			const editorEnv = {
+				...env,
+				N8N_PORT: String(port),
+				N8N_HOST: 'localhost',
+				N8N_LISTEN_ADDRESS: '127.0.0.1',
+			};
+			const proc = startDetached(install.node.node, [install.entry, 'start'], {
+				cwd: userFolder,
+				env: editorEnv,
+				stdio: o.stdio,
+			});
+			const url = `http://localhost:${port}`;
+			await waitForHttp(`http://127.0.0.1:${port}/healthz`, o.readyTimeoutMs ?? 180000, proc.child);
+			return { url, port, ...proc };
+		},
+	};
+	return instance;
 }
 
 /**
@@ -162,22 +185,23 @@ async function createN8n(options) {
  * @param {import('node:child_process').ChildProcess} child
  */
 async function waitForHttp(url, timeoutMs, child) {
-  const http = require('node:http');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`n8n exited (code ${child.exitCode}) before it answered on ${url}`);
-    const ok = await new Promise((resolve) => {
-      const req = http.get(url, { timeout: 2000 }, (res) => {
-        res.resume();
-        resolve((res.statusCode ?? 500) < 500);
-      });
-      req.on('error', () => resolve(false));
-      req.on('timeout', () => req.destroy());
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`n8n did not answer on ${url} within ${Math.round(timeoutMs / 1000)} s`);
+	const http = require('node:http');
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null || child.signalCode !== null)
+			throw new Error(`n8n exited (code ${child.exitCode}) before it answered on ${url}`);
+		const ok = await new Promise((resolve) => {
+			const req = http.get(url, { timeout: 2000 }, (res) => {
+				res.resume();
+				resolve((res.statusCode ?? 500) < 500);
+			});
+			req.on('error', () => resolve(false));
+			req.on('timeout', () => req.destroy());
+		});
+		if (ok) return;
+		await new Promise((r) => setTimeout(r, 1000));
+	}
+	throw new Error(`n8n did not answer on ${url} within ${Math.round(timeoutMs / 1000)} s`);
 }
 
 module.exports = { createN8n, brokerPortVariable };

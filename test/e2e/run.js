@@ -25,7 +25,13 @@ const { startSimulator } = require('./lib/simulator');
 const { startFakeOpenAi } = require('./lib/fake-openai');
 const { liveService } = require('./lib/live-service');
 const { CREDENTIAL } = require('./lib/workflows');
-const { preparePackageAndN8n, prepareUserFolder, makeWorkRoot, finishWorkRoot, runSuite } = require('./lib/suite');
+const {
+	preparePackageAndN8n,
+	prepareUserFolder,
+	makeWorkRoot,
+	finishWorkRoot,
+	runSuite,
+} = require('./lib/suite');
 const { loadExpectation, makeContext } = require('./lib/expectation');
 const { summary } = require('./lib/run-data');
 const { redact } = require('./lib/redact');
@@ -43,33 +49,37 @@ const LIVE_EXPECTATION = path.join(__dirname, 'expectations', 'live.js');
  * @returns {import('./n8n-process').BinaryMode[]}
  */
 function binaryModes(live) {
-  const raw = process.env.PRODUCT_IMAGE_E2E_BINARY_MODES;
-  if (!raw) return live ? ['filesystem'] : MODES;
-  const modes = raw.split(',').map((s) => s.trim()).filter(Boolean);
-  return modes.map((m) => {
-    const mode = MODES.find((known) => known === m);
-    if (!mode) throw new Error(`unknown binary data mode "${m}" (use ${MODES.join(' or ')})`);
-    return mode;
-  });
+	const raw = process.env.PRODUCT_IMAGE_E2E_BINARY_MODES;
+	if (!raw) return live ? ['filesystem'] : MODES;
+	const modes = raw
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
+	return modes.map((m) => {
+		const mode = MODES.find((known) => known === m);
+		if (!mode) throw new Error(`unknown binary data mode "${m}" (use ${MODES.join(' or ')})`);
+		return mode;
+	});
 }
 
 /** @param {boolean} live */
 function selectedExamples(live) {
-  const all = listExamples();
-  const only = process.env.PRODUCT_IMAGE_E2E_ONLY ?? (live ? LIVE_EXAMPLE : undefined);
-  if (!only) return all;
-  const names = only.split(',').map((s) => s.trim());
-  const unknown = names.filter((n) => !all.some((e) => e.name === n));
-  if (unknown.length) throw new Error(`PRODUCT_IMAGE_E2E_ONLY names unknown examples: ${unknown.join(', ')}`);
-  return all.filter((e) => names.includes(e.name));
+	const all = listExamples();
+	const only = process.env.PRODUCT_IMAGE_E2E_ONLY ?? (live ? LIVE_EXAMPLE : undefined);
+	if (!only) return all;
+	const names = only.split(',').map((s) => s.trim());
+	const unknown = names.filter((n) => !all.some((e) => e.name === n));
+	if (unknown.length)
+		throw new Error(`PRODUCT_IMAGE_E2E_ONLY names unknown examples: ${unknown.join(', ')}`);
+	return all.filter((e) => names.includes(e.name));
 }
 
 /** @param {string} text */
 function indent(text) {
-  return text
-    .split('\n')
-    .map((l) => `      ${l}`)
-    .join('\n');
+	return text
+		.split('\n')
+		.map((l) => `      ${l}`)
+		.join('\n');
 }
 
 /**
@@ -84,121 +94,162 @@ function indent(text) {
  * @returns {Promise<{ok: boolean, detail: string, skipped?: boolean}>}
  */
 async function runOne({ n8n, workflow, mode, sim, apiKey, llm, logDir }) {
-  const file = sim ? expectationFile(workflow.name) : LIVE_EXPECTATION;
-  const expectation = file ? loadExpectation(file) : undefined;
-  if (expectation?.binaryModes && !expectation.binaryModes.includes(mode)) return { ok: true, detail: '', skipped: true };
+	const file = sim ? expectationFile(workflow.name) : LIVE_EXPECTATION;
+	const expectation = file ? loadExpectation(file) : undefined;
+	if (expectation?.binaryModes && !expectation.binaryModes.includes(mode))
+		return { ok: true, detail: '', skipped: true };
 
-  await sim?.reset();
-  if (expectation?.simulator) await sim?.configure(expectation.simulator);
-  if (expectation?.faults) await sim?.faults(expectation.faults);
-  llm?.reset(typeof expectation?.llm === 'object' ? expectation.llm : {});
+	await sim?.reset();
+	if (expectation?.simulator) await sim?.configure(expectation.simulator);
+	if (expectation?.faults) await sim?.faults(expectation.faults);
+	llm?.reset(typeof expectation?.llm === 'object' ? expectation.llm : {});
 
-  n8n.setBinaryMode(mode);
-  const execution = await n8n.executeWorkflow(workflow.id, { timeoutMs: expectation?.timeoutMs });
-  const logFile = path.join(logDir, `${workflow.name}.${n8n.version}.${mode}.log`);
-  fs.writeFileSync(logFile, redact(`${execution.stdout}\n----- stderr -----\n${execution.stderr}`));
+	n8n.setBinaryMode(mode);
+	const execution = await n8n.executeWorkflow(workflow.id, { timeoutMs: expectation?.timeoutMs });
+	const logFile = path.join(logDir, `${workflow.name}.${n8n.version}.${mode}.log`);
+	fs.writeFileSync(logFile, redact(`${execution.stdout}\n----- stderr -----\n${execution.stderr}`));
 
-  const ran = summary(execution.runData);
-  const serviceKeyLeak = keyLeak(`${execution.stdout}${execution.stderr}`, apiKey);
-  if (serviceKeyLeak) {
-    return { ok: false, detail: `the API key appears in n8n's output (${serviceKeyLeak}); log (redacted): ${logFile}` };
-  }
-  const llmKeyLeak = llm && keyLeak(`${execution.stdout}${execution.stderr}`, llm.apiKey);
-  if (llmKeyLeak) {
-    return { ok: false, detail: `the OpenAI key appears in n8n's output (${llmKeyLeak}); log (redacted): ${logFile}` };
-  }
-  if (execution.timedOut) return { ok: false, detail: `timed out; log: ${logFile}` };
-  if (execution.parsed === undefined) {
-    return { ok: false, detail: `n8n printed no run data (exit ${execution.exitCode}); log: ${logFile}\n${indent(redact(execution.stderr || execution.stdout).slice(-1500))}` };
-  }
-  if (!execution.ok && !expectation?.expectFailure) {
-    const message = execution.error?.message ?? `exit ${execution.exitCode}`;
-    const node = execution.error?.node?.name ?? execution.lastNodeExecuted;
-    return { ok: false, detail: `workflow failed${node ? ` in "${node}"` : ''}: ${redact(message)}\n      ran: ${ran}\n      log: ${logFile}` };
-  }
-  if (execution.ok && expectation?.expectFailure) return { ok: false, detail: `expected the workflow to fail, but it succeeded (ran: ${ran})` };
-  if (!expectation) return { ok: true, detail: `no expectations file: checked that it ran (${ran})` };
+	const ran = summary(execution.runData);
+	const serviceKeyLeak = keyLeak(`${execution.stdout}${execution.stderr}`, apiKey);
+	if (serviceKeyLeak) {
+		return {
+			ok: false,
+			detail: `the API key appears in n8n's output (${serviceKeyLeak}); log (redacted): ${logFile}`,
+		};
+	}
+	const llmKeyLeak = llm && keyLeak(`${execution.stdout}${execution.stderr}`, llm.apiKey);
+	if (llmKeyLeak) {
+		return {
+			ok: false,
+			detail: `the OpenAI key appears in n8n's output (${llmKeyLeak}); log (redacted): ${logFile}`,
+		};
+	}
+	if (execution.timedOut) return { ok: false, detail: `timed out; log: ${logFile}` };
+	if (execution.parsed === undefined) {
+		return {
+			ok: false,
+			detail: `n8n printed no run data (exit ${execution.exitCode}); log: ${logFile}\n${indent(redact(execution.stderr || execution.stdout).slice(-1500))}`,
+		};
+	}
+	if (!execution.ok && !expectation?.expectFailure) {
+		const message = execution.error?.message ?? `exit ${execution.exitCode}`;
+		const node = execution.error?.node?.name ?? execution.lastNodeExecuted;
+		return {
+			ok: false,
+			detail: `workflow failed${node ? ` in "${node}"` : ''}: ${redact(message)}\n      ran: ${ran}\n      log: ${logFile}`,
+		};
+	}
+	if (execution.ok && expectation?.expectFailure)
+		return { ok: false, detail: `expected the workflow to fail, but it succeeded (ran: ${ran})` };
+	if (!expectation)
+		return { ok: true, detail: `no expectations file: checked that it ran (${ran})` };
 
-  const ctx = makeContext({
-    name: workflow.name,
-    version: n8n.version,
-    binaryMode: n8n.binaryMode,
-    userFolder: n8n.userFolder,
-    n8nFolder: n8n.n8nFolder,
-    env: n8n.env,
-    workflow: workflow.workflow,
-    execution,
-    stats: await sim?.stats(),
-    tasks: await sim?.tasks().catch(() => undefined),
-    simulator: sim,
-    llm: llm && { baseUrl: llm.baseUrl, requests: llm.requests() },
-  });
-  try {
-    await expectation(execution.runData, ctx);
-    return { ok: true, detail: ran };
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    return { ok: false, detail: `${redact(message)}\n      ran: ${ran}\n      log: ${logFile}` };
-  }
+	const ctx = makeContext({
+		name: workflow.name,
+		version: n8n.version,
+		binaryMode: n8n.binaryMode,
+		userFolder: n8n.userFolder,
+		n8nFolder: n8n.n8nFolder,
+		env: n8n.env,
+		workflow: workflow.workflow,
+		execution,
+		stats: await sim?.stats(),
+		tasks: await sim?.tasks().catch(() => undefined),
+		simulator: sim,
+		llm: llm && { baseUrl: llm.baseUrl, requests: llm.requests() },
+	});
+	try {
+		await expectation(execution.runData, ctx);
+		return { ok: true, detail: ran };
+	} catch (err) {
+		const message = err instanceof Error ? err.message : String(err);
+		return { ok: false, detail: `${redact(message)}\n      ran: ${ran}\n      log: ${logFile}` };
+	}
 }
 
 async function main() {
-  const started = Date.now();
-  const versions = selectedVersions();
-  const live = liveService();
-  const modes = binaryModes(Boolean(live));
-  const examples = selectedExamples(Boolean(live));
-  let passed = 0;
-  let failed = 0;
-  if (examples.length === 0) {
-    info('no example workflows found in examples/*.json: nothing to run');
-    return { passed, failed: 1 };
-  }
+	const started = Date.now();
+	const versions = selectedVersions();
+	const live = liveService();
+	const modes = binaryModes(Boolean(live));
+	const examples = selectedExamples(Boolean(live));
+	let passed = 0;
+	let failed = 0;
+	if (examples.length === 0) {
+		info('no example workflows found in examples/*.json: nothing to run');
+		return { passed, failed: 1 };
+	}
 
-  const workRoot = makeWorkRoot('product-image-e2e');
-  info(`work folder: ${workRoot}`);
-  const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
-  const sim = live ? undefined : await startSimulator();
-  const service = live ?? { baseUrl: /** @type {NonNullable<typeof sim>} */ (sim).baseUrl, apiKey: /** @type {NonNullable<typeof sim>} */ (sim).apiKey, credentialName: CREDENTIAL.name };
-  info(live ? `the real service at ${live.baseUrl} (each run bills its generations)` : `simulator at ${service.baseUrl}`);
-  const needsLlm = examples.some((e) => {
-    const file = expectationFile(e.name);
-    return Boolean(file && loadExpectation(file).llm);
-  });
-  const llm = needsLlm ? await startFakeOpenAi() : undefined;
-  if (llm) info(`fake OpenAI API at ${llm.baseUrl}`);
-  try {
-    for (const version of versions) {
-      const userFolder = path.join(workRoot, `n8n-${version}`);
-      info(`n8n ${version}: preparing ${userFolder}`);
-      const only = pinFor(version).examples;
-      const forVersion = only ? examples.filter((e) => only.includes(e.name)) : examples;
-      const { n8n, workflows } = await prepareUserFolder({ install: installs.n8n[version], tarball, userFolder, service, llm, examples: forVersion });
-      for (const workflow of workflows) {
-        for (const mode of modes) {
-          const t = Date.now();
-          /** @type {{ok: boolean, detail: string, skipped?: boolean}} */
-          let result;
-          try {
-            result = await runOne({ n8n, workflow, mode, sim, apiKey: service.apiKey, llm, logDir: userFolder });
-          } catch (err) {
-            result = { ok: false, detail: redact(err instanceof Error ? err.message : String(err)) };
-          }
-          if (result.skipped) continue;
-          const tag = `n8n ${version} [${mode}] ${workflow.name} (${formatDuration(Date.now() - t)})`;
-          if (result.ok) passed += 1;
-          else failed += 1;
-          console.log(`${result.ok ? 'PASS' : 'FAIL'} ${tag}`);
-          console.log(`      ${result.detail}`);
-        }
-      }
-    }
-  } finally {
-    await sim?.stop();
-    await llm?.stop();
-    finishWorkRoot(workRoot, failed, started);
-  }
-  return { passed, failed };
+	const workRoot = makeWorkRoot('product-image-e2e');
+	info(`work folder: ${workRoot}`);
+	const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
+	const sim = live ? undefined : await startSimulator();
+	const service = live ?? {
+		baseUrl: /** @type {NonNullable<typeof sim>} */ (sim).baseUrl,
+		apiKey: /** @type {NonNullable<typeof sim>} */ (sim).apiKey,
+		credentialName: CREDENTIAL.name,
+	};
+	info(
+		live
+			? `the real service at ${live.baseUrl} (each run bills its generations)`
+			: `simulator at ${service.baseUrl}`,
+	);
+	const needsLlm = examples.some((e) => {
+		const file = expectationFile(e.name);
+		return Boolean(file && loadExpectation(file).llm);
+	});
+	const llm = needsLlm ? await startFakeOpenAi() : undefined;
+	if (llm) info(`fake OpenAI API at ${llm.baseUrl}`);
+	try {
+		for (const version of versions) {
+			const userFolder = path.join(workRoot, `n8n-${version}`);
+			info(`n8n ${version}: preparing ${userFolder}`);
+			const only = pinFor(version).examples;
+			const forVersion = only ? examples.filter((e) => only.includes(e.name)) : examples;
+			const { n8n, workflows } = await prepareUserFolder({
+				install: installs.n8n[version],
+				tarball,
+				userFolder,
+				service,
+				llm,
+				examples: forVersion,
+			});
+			for (const workflow of workflows) {
+				for (const mode of modes) {
+					const t = Date.now();
+					/** @type {{ok: boolean, detail: string, skipped?: boolean}} */
+					let result;
+					try {
+						result = await runOne({
+							n8n,
+							workflow,
+							mode,
+							sim,
+							apiKey: service.apiKey,
+							llm,
+							logDir: userFolder,
+						});
+					} catch (err) {
+						result = {
+							ok: false,
+							detail: redact(err instanceof Error ? err.message : String(err)),
+						};
+					}
+					if (result.skipped) continue;
+					const tag = `n8n ${version} [${mode}] ${workflow.name} (${formatDuration(Date.now() - t)})`;
+					if (result.ok) passed += 1;
+					else failed += 1;
+					console.log(`${result.ok ? 'PASS' : 'FAIL'} ${tag}`);
+					console.log(`      ${result.detail}`);
+				}
+			}
+		}
+	} finally {
+		await sim?.stop();
+		await llm?.stop();
+		finishWorkRoot(workRoot, failed, started);
+	}
+	return { passed, failed };
 }
 
 runSuite('e2e suite', main);

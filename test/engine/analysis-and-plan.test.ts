@@ -4,10 +4,17 @@ import { credentialsFor, useSimulator } from '../harness/simulator';
 
 const simulator = useSimulator();
 
-const urls = (count: number) => Array.from({ length: count }, (_, index) => `https://img.test/${index}.jpg`).join('\n');
+const urls = (count: number) =>
+	Array.from({ length: count }, (_, index) => `https://img.test/${index}.jpg`).join('\n');
 
 const analyze = (extra: Record<string, unknown> = {}) => ({
-	parameters: { resource: 'analysis', operation: 'analyze', productName: 'Trail Bottle', imageUrls: urls(2), ...extra },
+	parameters: {
+		resource: 'analysis',
+		operation: 'analyze',
+		productName: 'Trail Bottle',
+		imageUrls: urls(2),
+		...extra,
+	},
 });
 
 const plan = (extra: Record<string, unknown> = {}) => ({
@@ -31,14 +38,20 @@ describe.each([true, false])('results inside data: %s', (resultsInData) => {
 		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [analyze()] });
 
 		expect(result.error).toBeUndefined();
-		const json = result.items[0].json as { analysis: { attributes: Array<{ evidence: string }> }; formattedText: string; output_text: string };
+		const json = result.items[0].json as {
+			analysis: { attributes: Array<{ evidence: string }> };
+			formattedText: string;
+			output_text: string;
+		};
 		expect(json.analysis.attributes.map((attribute) => attribute.evidence)).toEqual(
 			expect.arrayContaining(['visible', 'inferred', 'provided']),
 		);
 		expect(json.formattedText.length).toBeGreaterThan(0);
 		expect(json.output_text).toBe(json.formattedText);
 		expect(json).not.toHaveProperty('code');
-		expect((json.analysis as unknown as { product_name: string }).product_name).toBe('Trail Bottle');
+		expect((json.analysis as unknown as { product_name: string }).product_name).toBe(
+			'Trail Bottle',
+		);
 	});
 
 	test('a plan outputs modules, global_style and notes', async () => {
@@ -47,7 +60,11 @@ describe.each([true, false])('results inside data: %s', (resultsInData) => {
 		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan()] });
 
 		expect(result.error).toBeUndefined();
-		const json = result.items[0].json as { modules: Array<{ recommended_prompt: string }>; global_style: unknown; notes: unknown };
+		const json = result.items[0].json as {
+			modules: Array<{ recommended_prompt: string }>;
+			global_style: unknown;
+			notes: unknown;
+		};
 		expect(json.modules).toHaveLength(3);
 		expect(json.modules.every((module) => module.recommended_prompt.length > 0)).toBe(true);
 		expect(json.global_style).toBeTruthy();
@@ -75,7 +92,10 @@ test.each([
 	[17, 'at most 16 images are allowed, 17 given'],
 ])('analysis with %i images is refused before any request', async (count, message) => {
 	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [analyze({ imageUrls: urls(count) })] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [analyze({ imageUrls: urls(count) })],
+	});
 
 	expect(result.error?.message).toContain('Image URLs and Input Binary Fields');
 	expect(result.error?.message).toContain(message);
@@ -84,7 +104,10 @@ test.each([
 
 test('analysis accepts exactly 16 images', async () => {
 	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [analyze({ imageUrls: urls(16) })] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [analyze({ imageUrls: urls(16) })],
+	});
 	expect(result.error).toBeUndefined();
 });
 
@@ -98,7 +121,9 @@ test('One Item per Module outputs what a following Generate node needs', async (
 
 	expect(result.items).toHaveLength(3);
 	expect(pairedIndexes(result.items)).toEqual([0, 0, 0]);
-	expect(result.items.map((item) => [item.json.module, item.json.target_size, item.json.aspect_ratio])).toEqual([
+	expect(
+		result.items.map((item) => [item.json.module, item.json.target_size, item.json.aspect_ratio]),
+	).toEqual([
 		['hero', '1464x600', '61:25'],
 		['size', '220x220', '1:1'],
 		['compare', '150x300', '1:2'],
@@ -112,7 +137,10 @@ test('One Item per Module outputs what a following Generate node needs', async (
 
 test('the plan asks for the chosen modules, in order', async () => {
 	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan({ modules: ['care', 'hero970'] })] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [plan({ modules: ['care', 'hero970'] })],
+	});
 
 	expect(result.error).toBeUndefined();
 	const modules = result.items[0].json.modules as Array<{ module: string }>;
@@ -137,7 +165,10 @@ test('Analyze feeds A+ Plan: formattedText becomes the product description', asy
 	const sim = simulator();
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [analyze(), plan({ productDescription: '={{ $json.formattedText }}', options: { splitModules: true } })],
+		nodes: [
+			analyze(),
+			plan({ productDescription: '={{ $json.formattedText }}', options: { splitModules: true } }),
+		],
 	});
 
 	expect(result.error).toBeUndefined();
@@ -150,7 +181,10 @@ test('a JSON reply over the 10 MiB cap is refused, not read into memory whole', 
 	const sim = simulator();
 	// The simulator repeats the product name across analysis, formattedText and output_text.
 	const productName = 'x'.repeat(3 * 1024 * 1024);
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [analyze({ productName })] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [analyze({ productName })],
+	});
 
 	expect(result.error?.message).toBe('Product analysis returned too large a reply');
 	expect(result.error?.description).toContain('larger than this node accepts for JSON');

@@ -24,7 +24,9 @@ test('the valid key passes: the service answers the probe with its envelope (tas
 	const result = await testCredential({ baseUrl: `${sim.baseUrl}/`, apiKey: sim.apiKey });
 
 	expect(result.status).toBe('OK');
-	expect(result.message).toMatch(/^Connection successful: the service accepted the key \[request req_[0-9a-f]+\]$/);
+	expect(result.message).toMatch(
+		/^Connection successful: the service accepted the key \[request req_[0-9a-f]+\]$/,
+	);
 	// The same probe without a key must be refused, or the 404 would prove nothing.
 	expect(sim.stats.requests).toMatchObject([
 		{ route: 'task', status: 404, path: PROBE, authorization: `Bearer ${sim.apiKey}` },
@@ -42,18 +44,25 @@ test('a Base URL with an extra path (/v1) fails: the service answers there witho
 	});
 });
 
-test.each(['nested', 'detail', 'msg'] as const)('the valid key passes when errors come in the %s shape', async (errorShape) => {
-	const sim = simulator();
-	sim.configure({ errorShape });
-	expect(await testCredential({ baseUrl: sim.baseUrl, apiKey: sim.apiKey })).toMatchObject({ status: 'OK' });
-});
+test.each(['nested', 'detail', 'msg'] as const)(
+	'the valid key passes when errors come in the %s shape',
+	async (errorShape) => {
+		const sim = simulator();
+		sim.configure({ errorShape });
+		expect(await testCredential({ baseUrl: sim.baseUrl, apiKey: sim.apiKey })).toMatchObject({
+			status: 'OK',
+		});
+	},
+);
 
-test('a wrong key fails with the service\'s words and request id', async () => {
+test("a wrong key fails with the service's words and request id", async () => {
 	const sim = simulator();
 	const result = await testCredential({ baseUrl: sim.baseUrl, apiKey: 'wrong-key' });
 
 	expect(result.status).toBe('Error');
-	expect(result.message).toMatch(/^The service rejected the API key \(HTTP 401: Invalid or missing API key\)\. Copy the key again from your account\. \[request req_/);
+	expect(result.message).toMatch(
+		/^The service rejected the API key \(HTTP 401: Invalid or missing API key\)\. Copy the key again from your account\. \[request req_/,
+	);
 });
 
 test('a key the service refuses (403) fails, saying a member-level key is needed', async () => {
@@ -61,7 +70,10 @@ test('a key the service refuses (403) fails, saying a member-level key is needed
 	sim.addFault({ route: 'task', status: 403 });
 	const result = await testCredential({ baseUrl: sim.baseUrl, apiKey: sim.apiKey });
 
-	expect(result).toMatchObject({ status: 'Error', message: expect.stringContaining('It needs a full member-level key') });
+	expect(result).toMatchObject({
+		status: 'Error',
+		message: expect.stringContaining('It needs a full member-level key'),
+	});
 });
 
 test('a service error (503) is not a pass, and says it came from the service', async () => {
@@ -69,7 +81,12 @@ test('a service error (503) is not a pass, and says it came from the service', a
 	sim.addFault({ route: 'task', status: 503 });
 	const result = await testCredential({ baseUrl: sim.baseUrl, apiKey: sim.apiKey });
 
-	expect(result).toMatchObject({ status: 'Error', message: expect.stringMatching(/^The service answered HTTP 503: Simulated 503\. Try again later\./) });
+	expect(result).toMatchObject({
+		status: 'Error',
+		message: expect.stringMatching(
+			/^The service answered HTTP 503: Simulated 503\. Try again later\./,
+		),
+	});
 });
 
 test('an address that redirects names the address to use, and the key goes no further', async () => {
@@ -99,23 +116,30 @@ test.each([
 	['badGateway', 'HTTP 502 Bad Gateway with a web page titled "502 Bad Gateway"'],
 	['website', 'HTTP 200 OK with a web page titled "Acme Outdoor Gear"'],
 	['notFoundPage', 'HTTP 404 Not Found with a web page titled "Page not found"'],
-	['notFoundJson', 'HTTP 404 Not Found with JSON that is not the service\'s reply (no request_id): {"error":"Not Found","status":404}'],
-] as const)('an address that is not the service (%s) fails, saying what answered', async (kind, found) => {
-	const other = await origin(kind);
-	const result = await testCredential({ baseUrl: other.baseUrl, apiKey: 'sk-some-key-123' });
+	[
+		'notFoundJson',
+		'HTTP 404 Not Found with JSON that is not the service\'s reply (no request_id): {"error":"Not Found","status":404}',
+	],
+] as const)(
+	'an address that is not the service (%s) fails, saying what answered',
+	async (kind, found) => {
+		const other = await origin(kind);
+		const result = await testCredential({ baseUrl: other.baseUrl, apiKey: 'sk-some-key-123' });
 
-	expect(result).toEqual({
-		status: 'Error',
-		message: `${other.baseUrl} is not the Product Image service: GET ${PROBE} answered ${found}. Check the Base URL.`,
-	});
-});
+		expect(result).toEqual({
+			status: 'Error',
+			message: `${other.baseUrl} is not the Product Image service: GET ${PROBE} answered ${found}. Check the Base URL.`,
+		});
+	},
+);
 
 test('an address where nothing listens fails with the connection error', async () => {
 	const result = await testCredential({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' });
 
 	expect(result).toEqual({
 		status: 'Error',
-		message: 'Could not reach http://127.0.0.1:9 (ECONNREFUSED): nothing accepts connections there. Check the Base URL.',
+		message:
+			'Could not reach http://127.0.0.1:9 (ECONNREFUSED): nothing accepts connections there. Check the Base URL.',
 	});
 });
 

@@ -24,29 +24,36 @@ const generateAndWait = (options: INodeParameters = {}, typeVersion = 2) => ({
 	},
 });
 
-test.each([1, 2])('version %i: Include Other Input Fields puts the product on each image item; the node’s own fields win', async (typeVersion) => {
-	const sim = simulator();
-	sim.configure({ imagesPerTask: 2 });
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait({ includeOtherFields: true }, typeVersion)],
-		input: products,
-	});
+test.each([1, 2])(
+	'version %i: Include Other Input Fields puts the product on each image item; the node’s own fields win',
+	async (typeVersion) => {
+		const sim = simulator();
+		sim.configure({ imagesPerTask: 2 });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({ includeOtherFields: true }, typeVersion)],
+			input: products,
+		});
 
-	expect(result.error).toBeUndefined();
-	expect(result.items.map((item) => [item.json.id, item.json.title])).toEqual([
-		[101, 'Trail Bottle'],
-		[101, 'Trail Bottle'],
-		[102, 'Camp Mug'],
-		[102, 'Camp Mug'],
-	]);
-	expect(result.items[0].json.task_id).not.toBe('from-input');
-	expect(sim.tasks.has(String(result.items[0].json.task_id))).toBe(true);
-});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.id, item.json.title])).toEqual([
+			[101, 'Trail Bottle'],
+			[101, 'Trail Bottle'],
+			[102, 'Camp Mug'],
+			[102, 'Camp Mug'],
+		]);
+		expect(result.items[0].json.task_id).not.toBe('from-input');
+		expect(sim.tasks.has(String(result.items[0].json.task_id))).toBe(true);
+	},
+);
 
 test('without the option the items carry the task and image only', async () => {
 	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()], input: products });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait()],
+		input: products,
+	});
 
 	expect(result.error).toBeUndefined();
 	expect(result.items[0].json).not.toHaveProperty('title');
@@ -56,7 +63,17 @@ test('Submit Generation carries the product too', async () => {
 	const sim = simulator();
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [{ typeVersion: 2, parameters: { resource: 'image', operation: 'generate', prompt: 'x', options: { includeOtherFields: true } } }],
+		nodes: [
+			{
+				typeVersion: 2,
+				parameters: {
+					resource: 'image',
+					operation: 'generate',
+					prompt: 'x',
+					options: { includeOtherFields: true },
+				},
+			},
+		],
 		input: products,
 	});
 
@@ -88,7 +105,12 @@ test('without File Name the files are named after the Product Name, numbered whe
 	sim.configure({ imagesPerTask: 2 });
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [{ ...generateAndWait(), parameters: { ...generateAndWait().parameters, productName: '={{ $json.title }} 750 ml' } }],
+		nodes: [
+			{
+				...generateAndWait(),
+				parameters: { ...generateAndWait().parameters, productName: '={{ $json.title }} 750 ml' },
+			},
+		],
 		input: products,
 	});
 
@@ -111,31 +133,62 @@ test('version 1 keeps the service’s file names whatever the Product Name', asy
 	});
 
 	expect(result.error).toBeUndefined();
-	expect(result.items[0].binary?.data.fileName).toBe(`${String(result.items[0].json.task_id)}-0.png`);
+	expect(result.items[0].binary?.data.fileName).toBe(
+		`${String(result.items[0].json.task_id)}-0.png`,
+	);
 });
 
 describe('Max Generations per Run', () => {
-	const many = Array.from({ length: 5 }, (_, index) => ({ json: { id: index, title: `Product ${index}` } }));
+	const many = Array.from({ length: 5 }, (_, index) => ({
+		json: { id: index, title: `Product ${index}` },
+	}));
 
-	test.each(['generate', 'generateAndWait'])('%s: more items than the limit stop the run before any request', async (operation) => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [{ typeVersion: 2, parameters: { resource: 'image', operation, prompt: 'x', options: { ...fast, maxGenerations: 3 } } }],
-			input: many,
-		});
+	test.each(['generate', 'generateAndWait'])(
+		'%s: more items than the limit stop the run before any request',
+		async (operation) => {
+			const sim = simulator();
+			const result = await runWorkflow({
+				credentials: credentialsFor(sim),
+				nodes: [
+					{
+						typeVersion: 2,
+						parameters: {
+							resource: 'image',
+							operation,
+							prompt: 'x',
+							options: { ...fast, maxGenerations: 3 },
+						},
+					},
+				],
+				input: many,
+			});
 
-		expect(result.error?.message).toBe('This run would submit 5 generations, more than Max Generations per Run (3)');
-		expect(result.error?.description).toContain('5 items came in');
-		expect(result.error?.description).toContain("raise Max Generations per Run in the node's Options to 5 or more");
-		expect(sim.stats.requests).toHaveLength(0);
-	});
+			expect(result.error?.message).toBe(
+				'This run would submit 5 generations, more than Max Generations per Run (3)',
+			);
+			expect(result.error?.description).toContain('5 items came in');
+			expect(result.error?.description).toContain(
+				"raise Max Generations per Run in the node's Options to 5 or more",
+			);
+			expect(sim.stats.requests).toHaveLength(0);
+		},
+	);
 
 	test('version 1 has the guard too', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [{ typeVersion: 1, parameters: { resource: 'image', operation: 'generate', prompt: 'x', options: { maxGenerations: 4 } } }],
+			nodes: [
+				{
+					typeVersion: 1,
+					parameters: {
+						resource: 'image',
+						operation: 'generate',
+						prompt: 'x',
+						options: { maxGenerations: 4 },
+					},
+				},
+			],
 			input: many,
 		});
 
@@ -147,7 +200,17 @@ describe('Max Generations per Run', () => {
 		const sim = simulator();
 		const atLimit = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [{ typeVersion: 2, parameters: { resource: 'image', operation: 'generate', prompt: 'x', options: { maxGenerations: 5 } } }],
+			nodes: [
+				{
+					typeVersion: 2,
+					parameters: {
+						resource: 'image',
+						operation: 'generate',
+						prompt: 'x',
+						options: { maxGenerations: 5 },
+					},
+				},
+			],
 			input: many,
 		});
 		expect(atLimit.error).toBeUndefined();
@@ -155,7 +218,9 @@ describe('Max Generations per Run', () => {
 
 		const unlimited = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [{ typeVersion: 2, parameters: { resource: 'image', operation: 'generate', prompt: 'x' } }],
+			nodes: [
+				{ typeVersion: 2, parameters: { resource: 'image', operation: 'generate', prompt: 'x' } },
+			],
 			input: [...many, ...many],
 		});
 		expect(unlimited.error).toBeUndefined();
@@ -170,7 +235,12 @@ describe('Max Generations per Run', () => {
 				{
 					typeVersion: 2,
 					continueOnFail: true,
-					parameters: { resource: 'image', operation: 'generate', prompt: '={{ $json.prompt }}', options: { maxGenerations: 2 } },
+					parameters: {
+						resource: 'image',
+						operation: 'generate',
+						prompt: '={{ $json.prompt }}',
+						options: { maxGenerations: 2 },
+					},
 				},
 			],
 			input: [{ json: { prompt: 'a' } }, { json: { prompt: '' } }, { json: { prompt: 'b' } }],

@@ -6,7 +6,10 @@ import { credentialsFor, useSimulator } from '../harness/simulator';
 const simulator = useSimulator();
 
 const fast = { initialDelay: 0, pollInterval: 0.1 };
-const generateAndWait = (options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+const generateAndWait = (
+	options: Record<string, unknown> = {},
+	extra: Record<string, unknown> = {},
+) => ({
 	parameters: {
 		resource: 'image',
 		operation: 'generateAndWait',
@@ -20,7 +23,10 @@ const generateAndWait = (options: Record<string, unknown> = {}, extra: Record<st
 test('waits for the task and outputs one item per image with binary PNG data', async () => {
 	const sim = simulator();
 	sim.configure({ imagesPerTask: 2 });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait()],
+	});
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(2);
@@ -54,7 +60,9 @@ test('Download Images off outputs the addresses only', async () => {
 
 	expect(result.items).toHaveLength(1);
 	expect(result.items[0].binary).toBeUndefined();
-	expect(String(result.items[0].json.url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\//);
+	expect(String(result.items[0].json.url)).toMatch(
+		/^http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\//,
+	);
 	expect(sim.stats.byRoute.asset ?? 0).toBe(0);
 });
 
@@ -86,7 +94,10 @@ test('filesystem binary mode stores the images by id', async () => {
 
 test('waits the initial delay before the first query', async () => {
 	const sim = simulator();
-	await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait({ initialDelay: 0.4 })] });
+	await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ initialDelay: 0.4 })],
+	});
 
 	const submit = sim.stats.requests.find((entry) => entry.route === 'submit')!;
 	const firstQuery = sim.stats.requests.find((entry) => entry.route === 'task')!;
@@ -96,7 +107,10 @@ test('waits the initial delay before the first query', async () => {
 test('a failed task is an error naming the task, its status and the reason', async () => {
 	const sim = simulator();
 	sim.configure({ taskOutcome: 'fail' });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait()],
+	});
 
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toContain(`Task ${taskId} ended with status "failed"`);
@@ -113,14 +127,20 @@ test('a task that never finishes gives up after Max Wait Time, naming the task a
 	});
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toBe(`Task ${taskId} did not finish within 0.6 s (last status "processing")`);
+	expect(result.error?.message).toBe(
+		`Task ${taskId} did not finish within 0.6 s (last status "processing")`,
+	);
 	expect(result.error?.description).toContain('Wait for Task');
 	expect(result.durationMs).toBeLessThan(5_000);
 });
 
 test('Continue On Fail: a failing item becomes an error item; the others go on', async () => {
 	const sim = simulator();
-	const input = [{ json: { prompt: 'ok' } }, { json: { prompt: '' } }, { json: { prompt: 'ok too' } }];
+	const input = [
+		{ json: { prompt: 'ok' } },
+		{ json: { prompt: '' } },
+		{ json: { prompt: 'ok too' } },
+	];
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
 		nodes: [{ ...generateAndWait({}, { prompt: '={{ $json.prompt }}' }), continueOnFail: true }],
@@ -168,7 +188,10 @@ function mostAtOnce(intervals: Array<{ from: number; to: number }>): number {
 
 /** Each task from its submit to its completion at the service: a lane submits again only after it saw that. */
 const taskSpans = (sim: ReturnType<typeof simulator>) =>
-	[...sim.tasks.values()].map((task) => ({ from: task.createdAt, to: task.completedAt ?? Infinity }));
+	[...sim.tasks.values()].map((task) => ({
+		from: task.createdAt,
+		to: task.completedAt ?? Infinity,
+	}));
 
 test('items run concurrently up to Max Concurrency and never more, and output keeps input order', async () => {
 	const sim = simulator();
@@ -193,7 +216,11 @@ test('Max Concurrency 1 runs the items one after another', async () => {
 	const sim = simulator();
 	sim.configure({ taskDurationMs: 200 });
 	const input = [0, 1, 2].map((index) => ({ json: { index } }));
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait({ maxConcurrency: 1 })], input });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ maxConcurrency: 1 })],
+		input,
+	});
 
 	expect(result.error).toBeUndefined();
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
@@ -212,7 +239,10 @@ test.each([
 	[{ binaryPropertyName: ' ' }, 'Parameter "Put Output File in Field"'],
 ])('bad wait options %j are refused before the submit', async (options, message) => {
 	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait(options)] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait(options)],
+	});
 
 	expect(result.error?.message).toContain(message);
 	expect(sim.stats.requests).toHaveLength(0);
@@ -221,11 +251,16 @@ test.each([
 test('the wait logs each status the task moves through, once', async () => {
 	const sim = simulator();
 	sim.configure({ taskDurationMs: 600 });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait()],
+	});
 
 	const [taskId] = [...sim.tasks.keys()];
 	const statusLines = result.logs
-		.filter((line) => line.level === 'info' && line.message.startsWith(`Product Image: task ${taskId}`))
+		.filter(
+			(line) => line.level === 'info' && line.message.startsWith(`Product Image: task ${taskId}`),
+		)
 		.map((line) => line.message);
 	expect(statusLines[statusLines.length - 1]).toBe(`Product Image: task ${taskId} is "succeeded"`);
 	expect(new Set(statusLines).size).toBe(statusLines.length);
@@ -236,7 +271,10 @@ test('the wait logs each status the task moves through, once', async () => {
 test('a task that reports an empty error object while it runs is waited for, not failed', async () => {
 	const sim = simulator();
 	sim.configure({ emptyErrorObject: true, taskDurationMs: 400 });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait()],
+	});
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);

@@ -21,7 +21,9 @@ test('submits the spec body and outputs task_id and status without waiting', asy
 				size: '4:3',
 				resolution: '2k',
 				outputLanguage: 'en-us',
-				options: { extraBodyFields: '{"plan_prompt": "hero shot", "series_style_guide": "calm blue"}' },
+				options: {
+					extraBodyFields: '{"plan_prompt": "hero shot", "series_style_guide": "calm blue"}',
+				},
 			}),
 		],
 	});
@@ -47,16 +49,27 @@ test('image URLs given as a list, plus input binary fields uploaded first', asyn
 	const sim = simulator();
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [generate({ prompt: '', imageUrls: ['https://x.test/1.png'], inputBinaryFields: 'front, side' })],
+		nodes: [
+			generate({
+				prompt: '',
+				imageUrls: ['https://x.test/1.png'],
+				inputBinaryFields: 'front, side',
+			}),
+		],
 		input: [photoItem(['front', 'side'])],
 	});
 
 	expect(result.error).toBeUndefined();
-	const body = sim.tasks.get(String(result.items[0].json.task_id))?.body as { image_urls: string[]; prompt?: string };
+	const body = sim.tasks.get(String(result.items[0].json.task_id))?.body as {
+		image_urls: string[];
+		prompt?: string;
+	};
 	expect(body.prompt).toBeUndefined();
 	expect(body.image_urls).toHaveLength(3);
 	expect(body.image_urls[0]).toBe('https://x.test/1.png');
-	expect(body.image_urls.slice(1).every((url) => url.startsWith(`${sim.baseUrl}/v1/open/media/`))).toBe(true);
+	expect(
+		body.image_urls.slice(1).every((url) => url.startsWith(`${sim.baseUrl}/v1/open/media/`)),
+	).toBe(true);
 	expect(sim.stats.byRoute.upload).toBe(2);
 });
 
@@ -70,7 +83,10 @@ test.each([
 	[{ options: { extraBodyFields: '[1,2]' } }, 'Parameter "Extra Body Fields"'],
 ])('bad parameters %j are refused before any request', async (parameters, message) => {
 	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generate(parameters)] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generate(parameters)],
+	});
 
 	expect(result.error?.message).toContain(message);
 	expect(sim.stats.requests).toHaveLength(0);
@@ -84,7 +100,9 @@ test('a missing input binary field is refused before anything is uploaded', asyn
 		input: [photoItem(['front'])],
 	});
 
-	expect(result.error?.message).toContain('Parameter "Input Binary Fields": the input item has no binary field "back"');
+	expect(result.error?.message).toContain(
+		'Parameter "Input Binary Fields": the input item has no binary field "back"',
+	);
 	expect(sim.stats.requests).toHaveLength(0);
 });
 

@@ -10,7 +10,11 @@ const upload = (extra: Record<string, unknown> = {}) => ({
 
 test('uploads the binary field as multipart part "file" and outputs id, url and expiresAt', async () => {
 	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [upload()], input: [photoItem()] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [upload()],
+		input: [photoItem()],
+	});
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);
@@ -28,16 +32,17 @@ test('uploads the binary field as multipart part "file" and outputs id, url and 
 
 test('uploads a binary kept in the filesystem store (read back as a stream by id)', async () => {
 	const sim = simulator();
-	const seeded = await runWorkflow({ credentials: credentialsFor(sim), nodes: [upload()], input: [photoItem()] });
+	const seeded = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [upload()],
+		input: [photoItem()],
+	});
 	const address = String(seeded.items[0].json.url);
 
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
 		binaryMode: 'filesystem',
-		nodes: [
-			{ parameters: { resource: 'image', operation: 'download', url: address } },
-			upload(),
-		],
+		nodes: [{ parameters: { resource: 'image', operation: 'download', url: address } }, upload()],
 	});
 
 	expect(result.error).toBeUndefined();
@@ -73,7 +78,16 @@ test('many items: one output per item, in order, each paired with its input', as
 
 test('a file type the service refuses is a clear error; with Continue On Fail the other items go on', async () => {
 	const sim = simulator();
-	const text = { json: {}, binary: { data: { data: Buffer.from('hello').toString('base64'), mimeType: 'text/plain', fileName: 'notes.txt' } } };
+	const text = {
+		json: {},
+		binary: {
+			data: {
+				data: Buffer.from('hello').toString('base64'),
+				mimeType: 'text/plain',
+				fileName: 'notes.txt',
+			},
+		},
+	};
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
 		nodes: [{ ...upload(), continueOnFail: true }],

@@ -8,7 +8,9 @@ const openAtArrival: Record<string, number[]> = {};
 const simulator = useSimulator({
 	onRequest: (record: RequestRecord) => {
 		const sim = simulator();
-		const open = sim.stats.requests.filter((other) => other.route === record.route && other.status === 0).length;
+		const open = sim.stats.requests.filter(
+			(other) => other.route === record.route && other.status === 0,
+		).length;
 		(openAtArrival[record.route] ??= []).push(open);
 	},
 });
@@ -33,7 +35,11 @@ const generateAndWait = (options: Record<string, unknown> = {}) => ({
 
 test('a bad parameter on the last item is refused before any item sends a request', async () => {
 	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()], input: products });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait()],
+		input: products,
+	});
 
 	expect(result.error?.message).toContain('Parameter "Size"');
 	expect(sim.stats.requests).toHaveLength(0);
@@ -82,7 +88,10 @@ test('an item still uploading its photos when another item fails does not submit
 	// Item 0 has no photo and is refused at once; item 1's upload is still under way then.
 	sim.addFault({ route: 'submit', status: 400, body: 'error' });
 	sim.addFault({ route: 'upload', delayMs: 1_500 });
-	const input = [{ json: { prompt: 'item 0' } }, photoItem(['data'], { prompt: 'item 1', photo: true })];
+	const input = [
+		{ json: { prompt: 'item 0' } },
+		photoItem(['data'], { prompt: 'item 1', photo: true }),
+	];
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
 		nodes: [
@@ -107,7 +116,11 @@ test('an item still uploading its photos when another item fails does not submit
 	const upload = sim.stats.requests.find((request) => request.route === 'upload')!;
 	expect(upload.status).toBe(201);
 	expect(refused.at).toBeLessThan(upload.at + 1_500);
-	expect(sim.stats.requests.filter((request) => request.route === 'submit').map((request) => request.prompt)).toEqual(['item 0']);
+	expect(
+		sim.stats.requests
+			.filter((request) => request.route === 'submit')
+			.map((request) => request.prompt),
+	).toEqual(['item 0']);
 	expect(sim.stats.submitsAccepted).toBe(0);
 });
 
@@ -169,7 +182,17 @@ test('codes typed in any case are sent in the form the spec shows', async () => 
 	const sim = simulator();
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [{ parameters: { resource: 'image', operation: 'generate', prompt: 'bottle', resolution: '2K', outputLanguage: 'EN-US' } }],
+		nodes: [
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'generate',
+					prompt: 'bottle',
+					resolution: '2K',
+					outputLanguage: 'EN-US',
+				},
+			},
+		],
 	});
 
 	expect(result.error).toBeUndefined();
@@ -188,7 +211,10 @@ test('Plan Prompt and Series Style Guide travel as plan_prompt and series_style_
 					operation: 'generate',
 					prompt: 'hero banner',
 					size: '61:25',
-					options: { planPrompt: ' Bottle on a trail at dawn ', seriesStyleGuide: 'Warm light, muted greens' },
+					options: {
+						planPrompt: ' Bottle on a trail at dawn ',
+						seriesStyleGuide: 'Warm light, muted greens',
+					},
 				},
 			},
 		],
@@ -196,5 +222,8 @@ test('Plan Prompt and Series Style Guide travel as plan_prompt and series_style_
 
 	expect(result.error).toBeUndefined();
 	const [task] = [...sim.tasks.values()];
-	expect(task.body).toMatchObject({ plan_prompt: 'Bottle on a trail at dawn', series_style_guide: 'Warm light, muted greens' });
+	expect(task.body).toMatchObject({
+		plan_prompt: 'Bottle on a trail at dawn',
+		series_style_guide: 'Warm light, muted greens',
+	});
 });

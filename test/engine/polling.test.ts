@@ -17,7 +17,13 @@ const generateAndWait = (options: Record<string, unknown>) => ({
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: '={{ $json.prompt }}',
-		options: { initialDelay: INITIAL_DELAY_S, pollInterval: POLL_S, maxConcurrency: 3, downloadImages: false, ...options },
+		options: {
+			initialDelay: INITIAL_DELAY_S,
+			pollInterval: POLL_S,
+			maxConcurrency: 3,
+			downloadImages: false,
+			...options,
+		},
 	},
 });
 
@@ -27,10 +33,14 @@ const items = Array.from({ length: 6 }, (_, index) => ({ json: { prompt: `bottle
  * Each task's queries, as milliseconds after its creation, in submit order, and whether the task
  * was submitted after three tasks had been seen finished (the run could predict it).
  */
-function queryTimes(sim: ReturnType<typeof simulator>): Array<{ looks: number[]; informed: boolean }> {
+function queryTimes(
+	sim: ReturnType<typeof simulator>,
+): Array<{ looks: number[]; informed: boolean }> {
 	const tasks = [...sim.tasks.values()].sort((a, b) => a.createdAt - b.createdAt);
 	const looksOf = (task: (typeof tasks)[number]) =>
-		sim.stats.requests.filter((r) => r.route === 'task' && r.path.endsWith(task.task_id)).map((r) => r.at);
+		sim.stats.requests
+			.filter((r) => r.route === 'task' && r.path.endsWith(task.task_id))
+			.map((r) => r.at);
 	const seenFinished = tasks
 		.map((task) => looksOf(task).find((at) => at >= task.createdAt + task.durationMs) ?? Infinity)
 		.sort((a, b) => a - b);
@@ -44,9 +54,19 @@ async function run(polling: Record<string, unknown>, durations?: number[]) {
 	const sim = simulator();
 	// A fresh service per run: submit order (which picks each duration) and counts start at zero.
 	sim.reset();
-	sim.configure(durations ? { taskDurationsMs: durations } : { taskDurationMs: TASK_MS, taskDurationSpreadMs: SPREAD_MS });
-	const input = durations ? durations.map((_, index) => ({ json: { prompt: `bottle ${index}` } })) : items;
-	const result = await runWorkflow({ credentials: credentialsFor(sim), input, nodes: [generateAndWait(polling)] });
+	sim.configure(
+		durations
+			? { taskDurationsMs: durations }
+			: { taskDurationMs: TASK_MS, taskDurationSpreadMs: SPREAD_MS },
+	);
+	const input = durations
+		? durations.map((_, index) => ({ json: { prompt: `bottle ${index}` } }))
+		: items;
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		input,
+		nodes: [generateAndWait(polling)],
+	});
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(input.length);
 	expect(sim.stats.submitsAccepted).toBe(input.length);
@@ -57,7 +77,8 @@ async function run(polling: Record<string, unknown>, durations?: number[]) {
 const rhythm = (look: number) => (INITIAL_DELAY_S + look * POLL_S) * 1000;
 
 /** How many polls the fixed poller makes of a task of this duration: up to the first at or after its finish. */
-const fixedPolls = (durationMs: number) => 1 + Math.max(0, Math.ceil((durationMs - rhythm(0)) / (POLL_S * 1000)));
+const fixedPolls = (durationMs: number) =>
+	1 + Math.max(0, Math.ceil((durationMs - rhythm(0)) / (POLL_S * 1000)));
 
 /**
  * Every poll on the fixed rhythm. A fixed poller sleeps the interval after each answer, so its
@@ -99,7 +120,8 @@ test('Adaptive: after three tasks have finished, the next ones are looked at whe
 	expect(informed.length).toBeGreaterThan(0);
 	for (const { looks } of informed) {
 		expect(looks[0]).toBeGreaterThanOrEqual(TASK_MS - 1000 - 100);
-		for (let look = 1; look < looks.length; look++) expect(looks[look] - looks[look - 1]).toBeLessThan(POLL_S * 1000 - 500);
+		for (let look = 1; look < looks.length; look++)
+			expect(looks[look] - looks[look - 1]).toBeLessThan(POLL_S * 1000 - 500);
 		// Seen finished within a step of finishing.
 		expect(looks[looks.length - 1]).toBeLessThan(TASK_MS + SPREAD_MS + 500 + 300);
 	}
@@ -124,7 +146,8 @@ test("Adaptive where nothing can be learned (spread durations started at once): 
 		expect(looks).toHaveLength(fixedPolls(durations[order]));
 		expect(looks).toHaveLength(fixed[order].looks.length);
 		// Nothing between the fixed poller's polls.
-		for (let look = 1; look < looks.length; look++) expect(looks[look] - looks[look - 1]).toBeGreaterThanOrEqual(POLL_S * 1000 - 50);
+		for (let look = 1; look < looks.length; look++)
+			expect(looks[look] - looks[look - 1]).toBeGreaterThanOrEqual(POLL_S * 1000 - 50);
 	});
 });
 
@@ -152,7 +175,10 @@ test('Adaptive: past the predicted window a task is polled on the fixed rhythm f
 test('Adaptive: a task still running past the durations seen keeps the window open, so the next task is polled on the fixed rhythm', async () => {
 	// Two lanes: a 9 s task on one, short ones after each other on the other. When three short
 	// ones have finished, the 9 s task has been seen running at 4.5 and 6.5 s.
-	const times = await run({ polling: 'adaptive', maxConcurrency: 2 }, [9000, 1000, 1100, 1200, 1100]);
+	const times = await run(
+		{ polling: 'adaptive', maxConcurrency: 2 },
+		[9000, 1000, 1100, 1200, 1100],
+	);
 	expect(times[4].informed).toBe(true);
 	expectOnRhythm(times[4].looks);
 	expect(times[4].looks).toHaveLength(2);
@@ -160,7 +186,10 @@ test('Adaptive: a task still running past the durations seen keeps the window op
 
 test('Adaptive: the same short tasks with nothing running past them make a window: the fifth is polled a step into it', async () => {
 	// The 9 s task of the test above is 1.3 s here: the window opens at the shortest (1.0 s).
-	const times = await run({ polling: 'adaptive', maxConcurrency: 2 }, [1300, 1000, 1100, 1200, 1100]);
+	const times = await run(
+		{ polling: 'adaptive', maxConcurrency: 2 },
+		[1300, 1000, 1100, 1200, 1100],
+	);
 	expect(times[4].informed).toBe(true);
 	expect(times[4].looks).toHaveLength(1);
 	expect(times[4].looks[0]).toBeGreaterThanOrEqual(1000 + 500 - 100);

@@ -17,33 +17,55 @@ const generate = (imageUrls: string): { parameters: INodeParameters } => ({
 	parameters: { resource: 'image', operation: 'generate', prompt: 'studio shot', imageUrls },
 });
 
-const submittedImageUrls = (sim: ReturnType<typeof simulator>) => [...sim.tasks.values()].map((task) => task.body.image_urls);
+const submittedImageUrls = (sim: ReturnType<typeof simulator>) =>
+	[...sim.tasks.values()].map((task) => task.body.image_urls);
 
 // What the editor writes when a field is dragged from the input panel: the expression alone.
 test.each([
 	['Shopify', shopifyProduct, '={{ $json.images }}', EXPECTED_ADDRESSES.shopify],
 	['WooCommerce', wooCommerceProduct, '={{ $json.images }}', EXPECTED_ADDRESSES.wooCommerce],
 	['BigCommerce', bigCommerceProduct, '={{ $json.images }}', EXPECTED_ADDRESSES.bigCommerce],
-	['Amazon SP-API catalog item', amazonCatalogItem, '={{ $json.images }}', EXPECTED_ADDRESSES.amazon],
+	[
+		'Amazon SP-API catalog item',
+		amazonCatalogItem,
+		'={{ $json.images }}',
+		EXPECTED_ADDRESSES.amazon,
+	],
 	['Shopify, one image object', shopifyProduct, '={{ $json.image }}', [shopifyProduct.image.src]],
-	['Shopify, one image of the list', shopifyProduct, '={{ $json.images[1] }}', [shopifyProduct.images[1].src]],
+	[
+		'Shopify, one image of the list',
+		shopifyProduct,
+		'={{ $json.images[1] }}',
+		[shopifyProduct.images[1].src],
+	],
 	['Shopify, the whole product', shopifyProduct, '={{ $json }}', EXPECTED_ADDRESSES.shopify],
-	['Amazon, one marketplace set', amazonCatalogItem, '={{ $json.images[0] }}', EXPECTED_ADDRESSES.amazon.slice(0, 2)],
-])('%s: the dragged field reaches the service as the image addresses, in order', async (_store, product, expression, expected) => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generate(expression)],
-		input: [{ json: product as unknown as IDataObject }],
-	});
+	[
+		'Amazon, one marketplace set',
+		amazonCatalogItem,
+		'={{ $json.images[0] }}',
+		EXPECTED_ADDRESSES.amazon.slice(0, 2),
+	],
+])(
+	'%s: the dragged field reaches the service as the image addresses, in order',
+	async (_store, product, expression, expected) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generate(expression)],
+			input: [{ json: product as unknown as IDataObject }],
+		});
 
-	expect(result.error).toBeUndefined();
-	expect(submittedImageUrls(sim)).toEqual([expected]);
-});
+		expect(result.error).toBeUndefined();
+		expect(submittedImageUrls(sim)).toEqual([expected]);
+	},
+);
 
 test.each([
 	['analysis', { resource: 'analysis', operation: 'analyze', productName: 'Bottle' }],
-	['plan', { resource: 'aPlusPlan', operation: 'create', productDescription: 'Bottle', modules: ['hero'] }],
+	[
+		'plan',
+		{ resource: 'aPlusPlan', operation: 'create', productDescription: 'Bottle', modules: ['hero'] },
+	],
 ])('the same drag works on the %s request', async (route, parameters) => {
 	const sim = simulator();
 	const result = await runWorkflow({
@@ -68,7 +90,8 @@ test('Generate and Wait takes a drag of nested image sets and a list mixing stri
 					resource: 'image',
 					operation: 'generateAndWait',
 					prompt: 'studio shot',
-					imageUrls: '={{ [$json.images, "https://img.test/extra.jpg", { src: "https://img.test/last.jpg" }] }}',
+					imageUrls:
+						'={{ [$json.images, "https://img.test/extra.jpg", { src: "https://img.test/last.jpg" }] }}',
 					options: { initialDelay: 0, pollInterval: 0.1, downloadImages: false },
 				},
 			},
@@ -86,11 +109,17 @@ test('a string holding a JSON list of images or addresses is read as that list',
 	const sim = simulator();
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [generate(JSON.stringify(wooCommerceProduct.images)), generate('["https://img.test/a.jpg", "https://img.test/b,c.jpg"]')],
+		nodes: [
+			generate(JSON.stringify(wooCommerceProduct.images)),
+			generate('["https://img.test/a.jpg", "https://img.test/b,c.jpg"]'),
+		],
 	});
 
 	expect(result.error).toBeUndefined();
-	expect(submittedImageUrls(sim)).toEqual([EXPECTED_ADDRESSES.wooCommerce, ['https://img.test/a.jpg', 'https://img.test/b,c.jpg']]);
+	expect(submittedImageUrls(sim)).toEqual([
+		EXPECTED_ADDRESSES.wooCommerce,
+		['https://img.test/a.jpg', 'https://img.test/b,c.jpg'],
+	]);
 });
 
 test('Image → Download takes one dragged image object', async () => {
@@ -111,7 +140,9 @@ test('Image → Download takes one dragged image object', async () => {
 	const url = String(seeded.items[0].json.url);
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [{ parameters: { resource: 'image', operation: 'download', url: '={{ $json.image }}' } }],
+		nodes: [
+			{ parameters: { resource: 'image', operation: 'download', url: '={{ $json.image }}' } },
+		],
 		input: [{ json: { image: { id: 1, src: url, width: 256, height: 256 } } }],
 	});
 
@@ -189,11 +220,15 @@ describe('a shape the node cannot read is a parameter error before any request',
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [{ parameters: { resource: 'image', operation: 'download', url: '={{ $json.images }}' } }],
+			nodes: [
+				{ parameters: { resource: 'image', operation: 'download', url: '={{ $json.images }}' } },
+			],
 			input: [{ json: shopifyProduct as unknown as IDataObject }],
 		});
 
-		expect(result.error?.message).toBe('Parameter "URL": 2 image addresses given; Download takes one per item');
+		expect(result.error?.message).toBe(
+			'Parameter "URL": 2 image addresses given; Download takes one per item',
+		);
 		expect(result.error?.description).toContain('Split Out');
 		expect(sim.stats.requests).toHaveLength(0);
 	});
@@ -202,11 +237,21 @@ describe('a shape the node cannot read is a parameter error before any request',
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [{ parameters: { resource: 'image', operation: 'download', url: '={{ $json.media_gallery_entries[0] }}' } }],
+			nodes: [
+				{
+					parameters: {
+						resource: 'image',
+						operation: 'download',
+						url: '={{ $json.media_gallery_entries[0] }}',
+					},
+				},
+			],
 			input: [{ json: magentoProduct as unknown as IDataObject }],
 		});
 
-		expect(result.error?.message).toContain('Parameter "URL": the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store');
+		expect(result.error?.message).toContain(
+			'Parameter "URL": the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store',
+		);
 		expect(sim.stats.requests).toHaveLength(0);
 	});
 });

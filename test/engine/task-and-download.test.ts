@@ -11,7 +11,10 @@ test('task/get outputs the task as the service returns it', async () => {
 	const sim = simulator();
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [submit, { parameters: { resource: 'task', operation: 'get', taskId: '={{ $json.task_id }}' } }],
+		nodes: [
+			submit,
+			{ parameters: { resource: 'task', operation: 'get', taskId: '={{ $json.task_id }}' } },
+		],
 	});
 
 	expect(result.error).toBeUndefined();
@@ -78,20 +81,42 @@ test('image/download streams an address into a binary field, with the MIME type 
 	const sim = simulator();
 	const seeded = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [{ parameters: { resource: 'image', operation: 'generateAndWait', prompt: 'x', options: { initialDelay: 0, pollInterval: 0.1, downloadImages: false } } }],
+		nodes: [
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'generateAndWait',
+					prompt: 'x',
+					options: { initialDelay: 0, pollInterval: 0.1, downloadImages: false },
+				},
+			},
+		],
 	});
 	const address = String(seeded.items[0].json.url);
 
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [{ parameters: { resource: 'image', operation: 'download', url: address, options: { binaryPropertyName: 'photo', fileName: 'hero.png' } } }],
+		nodes: [
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'download',
+					url: address,
+					options: { binaryPropertyName: 'photo', fileName: 'hero.png' },
+				},
+			},
+		],
 	});
 
 	expect(result.error).toBeUndefined();
 	const binary = result.items[0].binary?.photo;
 	expect(binary?.mimeType).toBe('image/png');
 	expect(binary?.fileName).toBe('hero.png');
-	expect(result.items[0].json).toMatchObject({ url: address, fileName: 'hero.png', mimeType: 'image/png' });
+	expect(result.items[0].json).toMatchObject({
+		url: address,
+		fileName: 'hero.png',
+		mimeType: 'image/png',
+	});
 	expect(readPngInfo(await binaryBytes(result, result.items[0], 'photo')).width).toBeGreaterThan(0);
 });
 
@@ -116,7 +141,16 @@ test('downloads from another origin carry no Authorization header, also after a 
 		sim.configure({ downloads });
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [{ parameters: { resource: 'image', operation: 'generateAndWait', prompt: 'x', options: { initialDelay: 0, pollInterval: 0.1 } } }],
+			nodes: [
+				{
+					parameters: {
+						resource: 'image',
+						operation: 'generateAndWait',
+						prompt: 'x',
+						options: { initialDelay: 0, pollInterval: 0.1 },
+					},
+				},
+			],
 		});
 
 		expect(result.error).toBeUndefined();

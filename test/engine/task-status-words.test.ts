@@ -12,7 +12,14 @@ const generateAndWait = (options: INodeParameters = {}) => ({
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: 'studio shot',
-		options: { initialDelay: 0, polling: 'fixed', pollInterval: 0.1, maxWaitTime: 8, downloadImages: false, ...options },
+		options: {
+			initialDelay: 0,
+			polling: 'fixed',
+			pollInterval: 0.1,
+			maxWaitTime: 8,
+			downloadImages: false,
+			...options,
+		},
 	},
 });
 
@@ -32,7 +39,10 @@ describe('a service that ends a task with its own word: the wait ends with the i
 	])('%s (%j)', async (_family, word) => {
 		const sim = simulator();
 		sim.configure({ statusWords: { ...WORKING_WORDS, succeeded: word } });
-		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait()],
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
@@ -58,14 +68,19 @@ test('a completion word without images is an error that says so, at once, not a 
 	);
 	expect(result.error?.message).not.toContain('did not finish');
 	// The last look saw it finished; nothing polled on after that.
-	expect(sim.stats.requests.filter((request) => request.route === 'task').length).toBe(task.queries);
+	expect(sim.stats.requests.filter((request) => request.route === 'task').length).toBe(
+		task.queries,
+	);
 	expect(sim.stats.requests.at(-1)?.route).toBe('task');
 });
 
 test('a failure word of another service fails the task with its reason', async () => {
 	const sim = simulator();
 	sim.configure({ statusWords: { failed: 'ERROR' }, taskOutcome: 'fail' });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait()],
+	});
 
 	const [task] = [...sim.tasks.values()];
 	expect(result.error?.message).toBe(
@@ -76,7 +91,11 @@ test('a failure word of another service fails the task with its reason', async (
 test('a timeout whose last answer carried images does not call the task unfinished', async () => {
 	const sim = simulator();
 	// Images under a working word and no completion time: previews, or a service that never says done.
-	sim.configure({ statusWords: { succeeded: 'processing' }, omitCompletedAt: true, taskDurationMs: 0 });
+	sim.configure({
+		statusWords: { succeeded: 'processing' },
+		omitCompletedAt: true,
+		taskDurationMs: 0,
+	});
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
 		nodes: [generateAndWait({ maxWaitTime: 0.6 })],
@@ -99,7 +118,12 @@ describe('Wait for Task on a task that has finished', () => {
 		return String(generated.items[0].json.task_id);
 	};
 	const waitFor = (taskId: string, options: INodeParameters) => ({
-		parameters: { resource: 'task', operation: 'wait', taskId, options: { downloadImages: false, ...options } },
+		parameters: {
+			resource: 'task',
+			operation: 'wait',
+			taskId,
+			options: { downloadImages: false, ...options },
+		},
 	});
 	const firstLookAfter = (sim: ReturnType<typeof simulator>, started: number) =>
 		(sim.stats.requests.find((request) => request.route === 'task')?.at ?? Infinity) - started;
@@ -108,7 +132,10 @@ describe('Wait for Task on a task that has finished', () => {
 		const sim = simulator();
 		const taskId = await seed(sim);
 		const started = Date.now();
-		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [waitFor(taskId, {})] });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [waitFor(taskId, {})],
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.task_id).toBe(taskId);
@@ -121,7 +148,10 @@ describe('Wait for Task on a task that has finished', () => {
 		const sim = simulator();
 		const taskId = await seed(sim);
 		const started = Date.now();
-		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [waitFor(taskId, { initialDelay: 1.5 })] });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [waitFor(taskId, { initialDelay: 1.5 })],
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(firstLookAfter(sim, started)).toBeGreaterThanOrEqual(1500);

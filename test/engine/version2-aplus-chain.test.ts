@@ -42,12 +42,19 @@ const generateFromModule = (options: INodeParameters = {}, operation = 'generate
 test('plan → generate: each module is generated from its own item, at a resolution that covers it, and says so', async () => {
 	const sim = simulator();
 	sim.configure({ imageLongSide: 1024 });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan(), generateFromModule()] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [plan(), generateFromModule()],
+	});
 
 	expect(result.error).toBeUndefined();
 	const planned = result.outputs.Plan;
 	expect(planned.map((item) => item.json.module)).toEqual(['hero', 'core', 'size']);
-	expect(planned[0].json).toMatchObject({ image_urls: ['https://img.test/bottle.jpg'], platform: 'amazon', language: 'en-US' });
+	expect(planned[0].json).toMatchObject({
+		image_urls: ['https://img.test/bottle.jpg'],
+		platform: 'amazon',
+		language: 'en-US',
+	});
 
 	const bodies = [...sim.tasks.values()].map((task) => task.body);
 	expect(bodies).toHaveLength(3);
@@ -93,13 +100,18 @@ test('plan → generate: each module is generated from its own item, at a resolu
 test('an image smaller than its module is flagged on its item and in an execution hint', async () => {
 	const sim = simulator();
 	sim.configure({ imageLongSide: 256 });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan({ modules: ['core'] }), generateFromModule()] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [plan({ modules: ['core'] }), generateFromModule()],
+	});
 
 	expect(result.error).toBeUndefined();
 	const [item] = result.items;
 	expect(item.json).toMatchObject({ module: 'core', width: 256, height: 158, below_target: true });
 	const hints = result.run.data.resultData.runData.Generate[0].hints ?? [];
-	expect(hints.map((hint) => hint.message).join('\n')).toContain('is 256×158, smaller than its "core" module (970×600)');
+	expect(hints.map((hint) => hint.message).join('\n')).toContain(
+		'is 256×158, smaller than its "core" module (970×600)',
+	);
 });
 
 test('the measured size holds in filesystem mode too, where the file is read back from the store', async () => {
@@ -113,7 +125,11 @@ test('the measured size holds in filesystem mode too, where the file is read bac
 
 	expect(result.error).toBeUndefined();
 	const png = readPngInfo(await binaryBytes(result, result.items[0]));
-	expect(result.items[0].json).toMatchObject({ width: png.width, height: png.height, below_target: false });
+	expect(result.items[0].json).toMatchObject({
+		width: png.width,
+		height: png.height,
+		below_target: false,
+	});
 	expect(result.items[0].binary?.data.id).toBeTruthy();
 });
 
@@ -125,25 +141,51 @@ test('Submit Generation with the module source carries the module on its task it
 	});
 
 	expect(result.error).toBeUndefined();
-	expect(result.items[0].json).toMatchObject({ module: 'brand', target_width: 463, target_height: 625, status: 'submitted' });
+	expect(result.items[0].json).toMatchObject({
+		module: 'brand',
+		target_width: 463,
+		target_height: 625,
+		status: 'submitted',
+	});
 	const [task] = [...sim.tasks.values()];
 	expect(task.body).toMatchObject({ size: '463:625', resolution: '1k' });
 });
 
 describe('an input item that is not a module is an error before any request', () => {
 	test.each([
-		['a whole plan', { modules: [{ recommended_prompt: 'x' }], global_style: 's' }, 'whole A+ plan'],
+		[
+			'a whole plan',
+			{ modules: [{ recommended_prompt: 'x' }], global_style: 's' },
+			'whole A+ plan',
+		],
 		['a product', { id: 7, title: 'Bottle' }, 'A+ Plan → Create'],
-		['a module without its size', { module: 'hero', recommended_prompt: 'p', aspect_ratio: '61:25' }, 'target_width, target_height'],
+		[
+			'a module without its size',
+			{ module: 'hero', recommended_prompt: 'p', aspect_ratio: '61:25' },
+			'target_width, target_height',
+		],
 	])('%s', async (_label, json, says) => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
 			nodes: [generateFromModule()],
-			input: [{ json: { module: 'core', recommended_prompt: 'ok', aspect_ratio: '97:60', target_width: 970, target_height: 600 } }, { json }],
+			input: [
+				{
+					json: {
+						module: 'core',
+						recommended_prompt: 'ok',
+						aspect_ratio: '97:60',
+						target_width: 970,
+						target_height: 600,
+					},
+				},
+				{ json },
+			],
 		});
 
-		expect(result.error?.message).toContain('Parameter "Prompt and Size From": the input item is not an A+ module');
+		expect(result.error?.message).toContain(
+			'Parameter "Prompt and Size From": the input item is not an A+ module',
+		);
 		expect(`${result.error?.message} ${result.error?.description}`).toContain(says);
 		expect(sim.stats.requests).toHaveLength(0);
 	});
@@ -170,7 +212,14 @@ test('version 1 saved workflows keep their behaviour: one plan item unless asked
 			{ ...plan(), typeVersion: 1 },
 			{
 				typeVersion: 1,
-				parameters: { resource: 'image', operation: 'generateAndWait', prompt: 'studio', size: '3:2', resolution: '1k', options: fast },
+				parameters: {
+					resource: 'image',
+					operation: 'generateAndWait',
+					prompt: 'studio',
+					size: '3:2',
+					resolution: '1k',
+					options: fast,
+				},
 			},
 		],
 	});

@@ -46,11 +46,18 @@ test('values chosen from the lists are sent as listed', async () => {
 	const sim = simulator();
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [submit({ size: '16:9', resolution: '2k', platform: 'shopify', outputLanguage: 'zh-cn' })],
+		nodes: [
+			submit({ size: '16:9', resolution: '2k', platform: 'shopify', outputLanguage: 'zh-cn' }),
+		],
 	});
 
 	expect(result.error).toBeUndefined();
-	expect(onlyBody(sim)).toMatchObject({ size: '16:9', resolution: '2k', product_info: { platform: 'shopify' }, output_language: 'zh-cn' });
+	expect(onlyBody(sim)).toMatchObject({
+		size: '16:9',
+		resolution: '2k',
+		product_info: { platform: 'shopify' },
+		output_language: 'zh-cn',
+	});
 });
 
 test('Other sends the typed value, in the casing the spec shows', async () => {
@@ -72,7 +79,12 @@ test('Other sends the typed value, in the casing the spec shows', async () => {
 	});
 
 	expect(result.error).toBeUndefined();
-	expect(onlyBody(sim)).toMatchObject({ size: '61:25', resolution: '4k', product_info: { platform: 'zalando' }, output_language: 'cs-cz' });
+	expect(onlyBody(sim)).toMatchObject({
+		size: '61:25',
+		resolution: '4k',
+		product_info: { platform: 'zalando' },
+		output_language: 'cs-cz',
+	});
 });
 
 test('an expression in a list field is taken as its value', async () => {
@@ -93,7 +105,10 @@ test.each([
 	[{ resolution: 'custom', customResolution: '' }, 'Parameter "Resolution"'],
 ])('a bad typed value is refused before any request: %j', async (parameters, says) => {
 	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [submit(parameters)] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [submit(parameters)],
+	});
 
 	expect(result.error?.message).toContain(says);
 	expect(sim.stats.requests).toHaveLength(0);
@@ -103,14 +118,26 @@ test('the plan sends market and language in the spec’s casing, from the lists 
 	const sim = simulator();
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [plan({ platform: 'amazon', market: 'custom', customMarket: 'be', language: 'custom', customLanguage: 'NL-be' })],
+		nodes: [
+			plan({
+				platform: 'amazon',
+				market: 'custom',
+				customMarket: 'be',
+				language: 'custom',
+				customLanguage: 'NL-be',
+			}),
+		],
 	});
 
 	expect(result.error).toBeUndefined();
 	// The simulator writes the plan's language into each prompt and its market into the style guide.
 	expect(String(result.items[0].json.recommended_prompt)).toContain('copy in nl-BE');
 	expect(String(result.items[0].json.global_style)).toContain('market BE');
-	expect(result.items[0].json).toMatchObject({ market: 'BE', language: 'nl-BE', platform: 'amazon' });
+	expect(result.items[0].json).toMatchObject({
+		market: 'BE',
+		language: 'nl-BE',
+		platform: 'amazon',
+	});
 });
 
 test('Service Default sends no platform, market or language: the plan says what the service chose', async () => {
@@ -125,7 +152,10 @@ test('Service Default sends no platform, market or language: the plan says what 
 
 test('a bad typed market is refused before any request', async () => {
 	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan({ market: 'custom', customMarket: 'USA' })] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [plan({ market: 'custom', customMarket: 'USA' })],
+	});
 
 	expect(result.error?.message).toContain('Parameter "Market"');
 	expect(sim.stats.requests).toHaveLength(0);
@@ -141,25 +171,39 @@ describe('Product Description', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(String(result.items[0].json.recommended_prompt)).toContain('for Trail bottle, 750 ml, steel:');
+		expect(String(result.items[0].json.recommended_prompt)).toContain(
+			'for Trail bottle, 750 ml, steel:',
+		);
 	});
 
 	test("a store's HTML is sent as text", async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [plan({ productDescription: '<p>Steel <b>bottle</b> &amp; lid&nbsp;&#8211; 750&nbsp;ml</p><ul><li>Cold 24 h</li></ul>' })],
+			nodes: [
+				plan({
+					productDescription:
+						'<p>Steel <b>bottle</b> &amp; lid&nbsp;&#8211; 750&nbsp;ml</p><ul><li>Cold 24 h</li></ul>',
+				}),
+			],
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(String(result.items[0].json.recommended_prompt)).toContain('for Steel bottle & lid – 750 ml:');
+		expect(String(result.items[0].json.recommended_prompt)).toContain(
+			'for Steel bottle & lid – 750 ml:',
+		);
 	});
 
 	test('version 1 sends what it is given, HTML included, and ignores the input brief', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [{ ...plan({ productDescription: '<p>Steel bottle</p>', options: { splitModules: true } }), typeVersion: 1 }],
+			nodes: [
+				{
+					...plan({ productDescription: '<p>Steel bottle</p>', options: { splitModules: true } }),
+					typeVersion: 1,
+				},
+			],
 			input: [{ json: { formattedText: 'brief' } }],
 		});
 

@@ -5,7 +5,12 @@ import { credentialsFor, useSimulator } from '../harness/simulator';
 const simulator = useSimulator();
 
 const waitFor = (taskId: string, options: Record<string, unknown>) => ({
-	parameters: { resource: 'task', operation: 'wait', taskId, options: { initialDelay: 0, pollInterval: 0.1, ...options } },
+	parameters: {
+		resource: 'task',
+		operation: 'wait',
+		taskId,
+		options: { initialDelay: 0, pollInterval: 0.1, ...options },
+	},
 });
 
 const generateAndWait = (options: Record<string, unknown>) => ({
@@ -37,7 +42,10 @@ test('On Timeout → Output Task State hands on where the task stood, without an
 test('On Timeout → Error (the default) stops with the task id', async () => {
 	const sim = simulator();
 	sim.configure({ taskOutcome: 'never' });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait({ maxWaitTime: 0.5 })] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ maxWaitTime: 0.5 })],
+	});
 
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toContain(`Task ${taskId} did not finish within 0.5 s`);
@@ -67,7 +75,10 @@ test('task queries that keep failing for a passing reason are missed looks, not 
 
 test('a task that is gone (404) still ends the wait at once', async () => {
 	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [waitFor('task_unknown', { maxWaitTime: 60 })] });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [waitFor('task_unknown', { maxWaitTime: 60 })],
+	});
 
 	expect(result.error?.message).toContain('404');
 	expect(sim.stats.requests.filter((request) => request.route === 'task')).toHaveLength(1);
@@ -95,7 +106,9 @@ test('an adaptive wait looks a last time at Max Wait Time before it reports the 
 	expect(result.items[0].json).toMatchObject({ timed_out: true });
 	expect(Number(result.items[0].json.waited_seconds)).toBeGreaterThanOrEqual(1.1);
 	const [task] = [...sim.tasks.values()];
-	const looks = sim.stats.requests.filter((r) => r.route === 'task').map((r) => r.at - task.createdAt);
+	const looks = sim.stats.requests
+		.filter((r) => r.route === 'task')
+		.map((r) => r.at - task.createdAt);
 	expect(looks).toHaveLength(2);
 	expect(looks[1]).toBeGreaterThanOrEqual(1100);
 });

@@ -2,7 +2,16 @@ import { clientRequestsSince } from '../harness/clientRequests';
 import type { RunResult } from '../harness/engine';
 import { pairedIndexes } from '../harness/fixtures';
 import { useSimulator } from '../harness/simulator';
-import { analyze, FAULT_SIMULATOR, finishCase, generateAndWait, promptItems, PROMPT_FROM_ITEM, requestsOn, run } from './support';
+import {
+	analyze,
+	FAULT_SIMULATOR,
+	finishCase,
+	generateAndWait,
+	promptItems,
+	PROMPT_FROM_ITEM,
+	requestsOn,
+	run,
+} from './support';
 
 const simulator = useSimulator(FAULT_SIMULATOR);
 
@@ -27,7 +36,12 @@ const ENDS_AFTER_CANCEL_MS = 5_000;
  * addresses: the cancel then lands where the case says (in a wait, a pause, an open request)
  * however slowly a busy machine got there, instead of at a fixed time that may come too early.
  */
-async function afterRequests(sim: ReturnType<typeof simulator>, route: string, paths: number, thenMs: number): Promise<void> {
+async function afterRequests(
+	sim: ReturnType<typeof simulator>,
+	route: string,
+	paths: number,
+	thenMs: number,
+): Promise<void> {
 	const seen = () => new Set(requestsOn(sim, route).map((entry) => entry.path)).size;
 	while (seen() < paths) await new Promise((resolve) => setTimeout(resolve, 10));
 	await new Promise((resolve) => setTimeout(resolve, thenMs));
@@ -43,12 +57,18 @@ test('cancelling while polling stops the wait at once, not at the next look, and
 
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.endedAfterCancelMs).toBeLessThan(ENDS_AFTER_CANCEL_MS);
-	expect(result.error?.message).toBe(`The execution was cancelled while waiting for task ${taskId}`);
+	expect(result.error?.message).toBe(
+		`The execution was cancelled while waiting for task ${taskId}`,
+	);
 	expect(result.error?.description).toContain('Wait for Task');
 	expect(await requestsStartedAfterCancel(result, 1_300)).toEqual([]);
 	expect(requestsOn(sim, 'task')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: 'cancel while polling', operation: 'image/generateAndWait', injected: 'taskOutcome never, cancel 0.5 s after the first look (poll 30 s)' });
+	finishCase(sim, result, {
+		case: 'cancel while polling',
+		operation: 'image/generateAndWait',
+		injected: 'taskOutcome never, cancel 0.5 s after the first look (poll 30 s)',
+	});
 });
 
 test('cancelling during a Retry-After wait stops at once, without the retry', async () => {
@@ -63,7 +83,11 @@ test('cancelling during a Retry-After wait stops at once, without the retry', as
 	expect(result.error?.message).toMatch(/cancelled/);
 	expect(requestsOn(sim, 'task').map((entry) => entry.status)).toEqual([429]);
 	expect(await requestsStartedAfterCancel(result, 1_200)).toEqual([]);
-	finishCase(sim, result, { case: 'cancel during Retry-After', operation: 'image/generateAndWait', injected: 'task: 429 Retry-After 8, cancel 0.3 s after it' });
+	finishCase(sim, result, {
+		case: 'cancel during Retry-After',
+		operation: 'image/generateAndWait',
+		injected: 'task: 429 Retry-After 8, cancel 0.3 s after it',
+	});
 });
 
 test('cancelling during the pause before retrying a 5xx stops at once, without the retry', async () => {
@@ -78,18 +102,29 @@ test('cancelling during the pause before retrying a 5xx stops at once, without t
 	expect(result.error?.message).toMatch(/cancelled/);
 	expect(requestsOn(sim, 'asset').map((entry) => entry.status)).toEqual([503]);
 	expect(await requestsStartedAfterCancel(result, 1_200)).toEqual([]);
-	finishCase(sim, result, { case: 'cancel during backoff', operation: 'image/generateAndWait', injected: 'asset: 503 Retry-After 8, cancel 0.3 s after it' });
+	finishCase(sim, result, {
+		case: 'cancel during backoff',
+		operation: 'image/generateAndWait',
+		injected: 'asset: 503 Retry-After 8, cancel 0.3 s after it',
+	});
 });
 
 test('cancelling during a slow analysis aborts the open request', async () => {
 	const sim = simulator();
 	sim.addFault({ route: 'analysis', delayMs: 20_000 });
-	const result = await run(sim, { nodes: [{ parameters: analyze(sim) }], cancelWhen: afterRequests(sim, 'analysis', 1, 300) });
+	const result = await run(sim, {
+		nodes: [{ parameters: analyze(sim) }],
+		cancelWhen: afterRequests(sim, 'analysis', 1, 300),
+	});
 
 	expect(result.endedAfterCancelMs).toBeLessThan(ENDS_AFTER_CANCEL_MS);
 	expect(result.error?.message).toMatch(/cancelled/);
 	expect(requestsOn(sim, 'analysis')).toHaveLength(1);
-	finishCase(sim, result, { case: 'cancel during a slow analysis', operation: 'analysis/analyze', injected: 'analysis: reply after 20 s, cancel 0.3 s after it arrived' });
+	finishCase(sim, result, {
+		case: 'cancel during a slow analysis',
+		operation: 'analysis/analyze',
+		injected: 'analysis: reply after 20 s, cancel 0.3 s after it arrived',
+	});
 });
 
 test('cancelling with several items waiting stops all of them; none is submitted twice', async () => {
@@ -98,7 +133,10 @@ test('cancelling with several items waiting stops all of them; none is submitted
 	const result = await run(sim, {
 		nodes: [
 			{
-				parameters: generateAndWait({ pollInterval: 30, maxWaitTime: 90, maxConcurrency: 3 }, { prompt: PROMPT_FROM_ITEM }),
+				parameters: generateAndWait(
+					{ pollInterval: 30, maxWaitTime: 90, maxConcurrency: 3 },
+					{ prompt: PROMPT_FROM_ITEM },
+				),
 				continueOnFail: true,
 			},
 		],
@@ -110,12 +148,16 @@ test('cancelling with several items waiting stops all of them; none is submitted
 	expect(await requestsStartedAfterCancel(result, 800)).toEqual([]);
 	expect(sim.stats.submitsAccepted).toBe(3);
 	expect(requestsOn(sim, 'task')).toHaveLength(3);
-	expect(new Set([...sim.tasks.values()].map((task) => task.body.prompt))).toEqual(new Set(['item 0', 'item 1', 'item 2']));
+	expect(new Set([...sim.tasks.values()].map((task) => task.body.prompt))).toEqual(
+		new Set(['item 0', 'item 1', 'item 2']),
+	);
 	// With Continue On Fail each item reports its own task, so none has to be submitted again.
 	expect(result.items).toHaveLength(3);
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	for (const [index, item] of result.items.entries()) {
-		expect(item.json.error).toBe(`The execution was cancelled while waiting for task ${item.json.taskId}`);
+		expect(item.json.error).toBe(
+			`The execution was cancelled while waiting for task ${item.json.taskId}`,
+		);
 		expect(sim.tasks.get(String(item.json.taskId))?.body.prompt).toBe(`item ${index}`);
 	}
 	finishCase(sim, result, {

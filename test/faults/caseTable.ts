@@ -1,4 +1,11 @@
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	appendFileSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 import type { Simulator } from '../simulator';
@@ -72,9 +79,17 @@ let sequence = 0;
 export function recordCase(entry: CaseRecord, surfaces?: Record<string, string>): void {
 	prepareCasesFile();
 	const testPath = expect.getState().testPath ?? '';
-	const line = { topic: path.basename(testPath).replace(/\.test\.ts$/, ''), seq: sequence++, ...entry };
+	const line = {
+		topic: path.basename(testPath).replace(/\.test\.ts$/, ''),
+		seq: sequence++,
+		...entry,
+	};
 	appendFileSync(CASES_FILE, `${JSON.stringify(line)}\n`);
-	if (surfaces) appendFileSync(OUTPUTS_FILE, `${JSON.stringify({ topic: line.topic, case: entry.case, surfaces })}\n`);
+	if (surfaces)
+		appendFileSync(
+			OUTPUTS_FILE,
+			`${JSON.stringify({ topic: line.topic, case: entry.case, surfaces })}\n`,
+		);
 }
 
 /** Ids and ports change every run; the table should not. */
@@ -105,7 +120,8 @@ export function measuredOutcome(result: RunResult, inputCount: number): string {
 
 function itemOf(prompt: unknown, inputCount: number, what: string): number {
 	const index = inputCount === 1 ? 0 : Number(/^item (\d+)$/.exec(String(prompt))?.[1] ?? NaN);
-	if (!(index >= 0 && index < inputCount)) throw new Error(`${what} cannot be traced to an input item`);
+	if (!(index >= 0 && index < inputCount))
+		throw new Error(`${what} cannot be traced to an input item`);
 	return index;
 }
 
@@ -119,7 +135,9 @@ export function submitsPerItem(sim: Simulator, inputCount: number): number[] {
 	const counts = new Array<number>(inputCount).fill(0);
 	for (const request of sim.stats.requests) {
 		if (request.route !== 'submit' || request.status === 429) continue;
-		counts[itemOf(request.prompt, inputCount, `submit request ${request.method} ${request.path}`)] += 1;
+		counts[
+			itemOf(request.prompt, inputCount, `submit request ${request.method} ${request.path}`)
+		] += 1;
 	}
 	return counts;
 }
@@ -127,12 +145,16 @@ export function submitsPerItem(sim: Simulator, inputCount: number): number[] {
 /** Tasks the service created, per input item. */
 export function tasksPerItem(sim: Simulator, inputCount: number): number[] {
 	const counts = new Array<number>(inputCount).fill(0);
-	for (const task of sim.tasks.values()) counts[itemOf(task.body.prompt, inputCount, `task ${task.task_id}`)] += 1;
+	for (const task of sim.tasks.values())
+		counts[itemOf(task.body.prompt, inputCount, `task ${task.task_id}`)] += 1;
 	return counts;
 }
 
 /** The counts of `requests`, with timing-dependent ones checked against and shown as their bound. */
-function boundRequests(requests: Record<string, number>, bounded: Record<string, number> = {}): Record<string, number | string> {
+function boundRequests(
+	requests: Record<string, number>,
+	bounded: Record<string, number> = {},
+): Record<string, number | string> {
 	const shown: Record<string, number | string> = { ...requests };
 	for (const [route, bound] of Object.entries(bounded)) {
 		expect(requests[route] ?? 0).toBeLessThanOrEqual(bound);
@@ -150,7 +172,13 @@ function boundRequests(requests: Record<string, number>, bounded: Record<string,
 export function finishCase(
 	sim: Simulator,
 	result: RunResult,
-	row: { case: string; operation: string; injected: string; inputCount?: number; bounded?: Record<string, number> },
+	row: {
+		case: string;
+		operation: string;
+		injected: string;
+		inputCount?: number;
+		bounded?: Record<string, number>;
+	},
 ): void {
 	const inputCount = row.inputCount ?? 1;
 	expect(keyLeaks(result, sim.apiKey)).toEqual([]);
@@ -163,18 +191,26 @@ export function finishCase(
 	const paired = pairedIndexes(result.items);
 	for (const index of paired) expect(index).toBeGreaterThanOrEqual(0);
 	expect(paired).toEqual([...paired].sort((a, b) => a - b));
-	if (!result.error) expect(new Set(paired)).toEqual(new Set(Array.from({ length: inputCount }, (_, index) => index)));
-	const errorItems = pairedIndexes(result.items.filter((item) => typeof item.json.error === 'string'));
+	if (!result.error)
+		expect(new Set(paired)).toEqual(
+			new Set(Array.from({ length: inputCount }, (_, index) => index)),
+		);
+	const errorItems = pairedIndexes(
+		result.items.filter((item) => typeof item.json.error === 'string'),
+	);
 	expect(new Set(errorItems).size).toBe(errorItems.length);
 	for (const index of errorItems) expect(paired.filter((entry) => entry === index)).toHaveLength(1);
-	recordCase({
-		case: row.case,
-		operation: row.operation,
-		injected: row.injected,
-		outcome: measuredOutcome(result, inputCount),
-		retries: retriesLogged(result),
-		submitsAccepted: sim.stats.submitsAccepted,
-		requests: boundRequests(requestsByRoute(sim), row.bounded),
-		items: { in: inputCount, out: result.items.length },
-	}, surfacesOf(result));
+	recordCase(
+		{
+			case: row.case,
+			operation: row.operation,
+			injected: row.injected,
+			outcome: measuredOutcome(result, inputCount),
+			retries: retriesLogged(result),
+			submitsAccepted: sim.stats.submitsAccepted,
+			requests: boundRequests(requestsByRoute(sim), row.bounded),
+			items: { in: inputCount, out: result.items.length },
+		},
+		surfacesOf(result),
+	);
 }

@@ -26,7 +26,6 @@ afterEach(() => {
 	restoreTimeouts = undefined;
 });
 
-
 async function freePort(): Promise<number> {
 	const server = createServer();
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,7 +44,11 @@ test('a connection cut mid-body on a task query is retried', async () => {
 	expect(retriesLogged(result)).toBe(1);
 	expect(result.logs.some((line) => /taskQuery got ECONNRESET/.test(line.message))).toBe(true);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: 'reset mid-body on task query', operation: 'image/generateAndWait', injected: 'task: cut after half the body' });
+	finishCase(sim, result, {
+		case: 'reset mid-body on task query',
+		operation: 'image/generateAndWait',
+		injected: 'task: cut after half the body',
+	});
 });
 
 test('a connection cut before any reply on a task query is retried', async () => {
@@ -56,7 +59,11 @@ test('a connection cut before any reply on a task query is retried', async () =>
 	expect(result.error).toBeUndefined();
 	expect(requestsOn(sim, 'task')[0].status).toBe(0);
 	expect(retriesLogged(result)).toBe(1);
-	finishCase(sim, result, { case: 'reset before reply on task query', operation: 'image/generateAndWait', injected: 'task: cut before the status line' });
+	finishCase(sim, result, {
+		case: 'reset before reply on task query',
+		operation: 'image/generateAndWait',
+		injected: 'task: cut before the status line',
+	});
 });
 
 test('a download cut mid-body is fetched again and the stored image is whole', async () => {
@@ -70,7 +77,11 @@ test('a download cut mid-body is fetched again and the stored image is whole', a
 	const png = readPngInfo(bytes);
 	expect([png.width, png.height]).toEqual([256, 256]);
 	expect(result.items[0].binary?.data.fileSize).toBeDefined();
-	finishCase(sim, result, { case: 'reset mid-body on download', operation: 'image/generateAndWait', injected: 'asset: cut after half the body' });
+	finishCase(sim, result, {
+		case: 'reset mid-body on download',
+		operation: 'image/generateAndWait',
+		injected: 'asset: cut after half the body',
+	});
 });
 
 test('a cdn download cut mid-body is fetched again, still without the key', async () => {
@@ -84,7 +95,11 @@ test('a cdn download cut mid-body is fetched again, still without the key', asyn
 	expect(cdn).toHaveLength(2);
 	expect(cdn.every((entry) => entry.authorization === undefined)).toBe(true);
 	expect(readPngInfo(await binaryBytes(result, result.items[0])).width).toBe(256);
-	finishCase(sim, result, { case: 'reset mid-body on cdn download', operation: 'image/generateAndWait', injected: 'cdn: cut after half the body' });
+	finishCase(sim, result, {
+		case: 'reset mid-body on cdn download',
+		operation: 'image/generateAndWait',
+		injected: 'cdn: cut after half the body',
+	});
 });
 
 test('a submit cut mid-body after the service took it is not retried: one task, a clear error', async () => {
@@ -97,7 +112,11 @@ test('a submit cut mid-body after the service took it is not retried: one task, 
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	expect(sim.stats.byRoute.task ?? 0).toBe(0);
-	finishCase(sim, result, { case: 'reset mid-body on submit (task taken)', operation: 'image/generateAndWait', injected: 'submit: cut mid-body, acceptSubmit' });
+	finishCase(sim, result, {
+		case: 'reset mid-body on submit (task taken)',
+		operation: 'image/generateAndWait',
+		injected: 'submit: cut mid-body, acceptSubmit',
+	});
 });
 
 test('a submit cut before any reply is not retried either', async () => {
@@ -109,7 +128,11 @@ test('a submit cut before any reply is not retried either', async () => {
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(0);
-	finishCase(sim, result, { case: 'reset before reply on submit', operation: 'image/generate', injected: 'submit: cut before the status line' });
+	finishCase(sim, result, {
+		case: 'reset before reply on submit',
+		operation: 'image/generate',
+		injected: 'submit: cut before the status line',
+	});
 });
 
 test('a submit refused before anything was sent is retried: exactly one task once the service is up', async () => {
@@ -126,11 +149,17 @@ test('a submit refused before anything was sent is retried: exactly one task onc
 
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
-		expect(result.logs.some((line) => /submit got ECONNREFUSED; retry 1 of 3/.test(line.message))).toBe(true);
+		expect(
+			result.logs.some((line) => /submit got ECONNREFUSED; retry 1 of 3/.test(line.message)),
+		).toBe(true);
 		expect(requestsOn(sim, 'submit')).toHaveLength(1);
 		expect(sim.stats.submitsAccepted).toBe(1);
 		expect(result.items[0].json.task_id).toBe([...sim.tasks.keys()][0]);
-		finishCase(sim, result, { case: 'connection refused on submit', operation: 'image/generate', injected: 'service down for the first submit (ECONNREFUSED)' });
+		finishCase(sim, result, {
+			case: 'connection refused on submit',
+			operation: 'image/generate',
+			injected: 'service down for the first submit (ECONNREFUSED)',
+		});
 	} finally {
 		await starting;
 		await late?.close();
@@ -140,36 +169,54 @@ test('a submit refused before anything was sent is retried: exactly one task onc
 test.each([
 	['analysis', 'analysis/analyze', 'Product analysis'],
 	['plan', 'aPlusPlan/create', 'A+ planning'],
-] as const)('%s: a reply slower than the Timeout option is not retried and says how to raise it', async (route, operation, label) => {
-	const sim = simulator();
-	sim.addFault({ route, delayMs: 1_500 });
-	const options = { timeout: 0.3 };
-	const result = await run(sim, { nodes: [{ parameters: route === 'analysis' ? analyze(sim, options) : plan(sim, options) }] });
+] as const)(
+	'%s: a reply slower than the Timeout option is not retried and says how to raise it',
+	async (route, operation, label) => {
+		const sim = simulator();
+		sim.addFault({ route, delayMs: 1_500 });
+		const options = { timeout: 0.3 };
+		const result = await run(sim, {
+			nodes: [{ parameters: route === 'analysis' ? analyze(sim, options) : plan(sim, options) }],
+		});
 
-	expect(result.error?.message).toBe(`${label} timed out`);
-	expect(result.error?.description).toContain('Raise "Timeout"');
-	expect(result.error?.description).toContain('120 seconds');
-	expect(requestsOn(sim, route)).toHaveLength(1);
-	expect(result.durationMs).toBeLessThan(1_400);
-	finishCase(sim, result, { case: `slow ${route} past Timeout`, operation, injected: `${route}: reply after 1.5 s, Timeout 0.3 s` });
-});
+		expect(result.error?.message).toBe(`${label} timed out`);
+		expect(result.error?.description).toContain('Raise "Timeout"');
+		expect(result.error?.description).toContain('120 seconds');
+		expect(requestsOn(sim, route)).toHaveLength(1);
+		expect(result.durationMs).toBeLessThan(1_400);
+		finishCase(sim, result, {
+			case: `slow ${route} past Timeout`,
+			operation,
+			injected: `${route}: reply after 1.5 s, Timeout 0.3 s`,
+		});
+	},
+);
 
 test('a submit reply slower than the submit timeout is not retried: one task, a clear error', async () => {
 	const sim = simulator();
 	sim.addFault({ route: 'submit', delayMs: 1_500 });
-	const result = await run(sim, { nodes: [{ parameters: generateAndWait({ submitTimeout: 0.4 }) }] });
+	const result = await run(sim, {
+		nodes: [{ parameters: generateAndWait({ submitTimeout: 0.4 }) }],
+	});
 
 	expect(result.error?.message).toBe('Generation submit timed out');
 	// No reply, so no request id from the service: the one the node sent is the one to quote.
 	const sent = requestsOn(sim, 'submit')[0];
 	expect(sent.requestIdHeader).toMatch(/^n8n-/);
-	expectSubmitUnsureAdvice(result.error?.description, new RegExp(`X-Request-Id header, ${sent.requestIdHeader}`));
+	expectSubmitUnsureAdvice(
+		result.error?.description,
+		new RegExp(`X-Request-Id header, ${sent.requestIdHeader}`),
+	);
 	expect(result.error?.description).toContain('Submit Timeout');
 	expect(result.error?.context?.transient).toBe(true);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	expect(sim.stats.byRoute.task ?? 0).toBe(0);
-	finishCase(sim, result, { case: 'slow submit past timeout (task taken)', operation: 'image/generateAndWait', injected: 'submit: reply after 1.5 s, Submit Timeout 0.4 s' });
+	finishCase(sim, result, {
+		case: 'slow submit past timeout (task taken)',
+		operation: 'image/generateAndWait',
+		injected: 'submit: reply after 1.5 s, Submit Timeout 0.4 s',
+	});
 });
 
 test('a task query slower than its timeout is retried', async () => {
@@ -180,9 +227,15 @@ test('a task query slower than its timeout is retried', async () => {
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);
-	expect(result.logs.some((line) => /taskQuery got (ETIMEDOUT|ECONNABORTED|timeout)/.test(line.message))).toBe(true);
+	expect(
+		result.logs.some((line) => /taskQuery got (ETIMEDOUT|ECONNABORTED|timeout)/.test(line.message)),
+	).toBe(true);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: 'slow task query past timeout', operation: 'image/generateAndWait', injected: 'task: reply after 1 s, timeout cut to 0.3 s' });
+	finishCase(sim, result, {
+		case: 'slow task query past timeout',
+		operation: 'image/generateAndWait',
+		injected: 'task: reply after 1 s, timeout cut to 0.3 s',
+	});
 });
 
 test('a download slower than its timeout is retried', async () => {
@@ -194,7 +247,11 @@ test('a download slower than its timeout is retried', async () => {
 	expect(result.error).toBeUndefined();
 	expect(requestsOn(sim, 'asset')).toHaveLength(2);
 	expect(readPngInfo(await binaryBytes(result, result.items[0])).width).toBe(256);
-	finishCase(sim, result, { case: 'slow download past timeout', operation: 'image/generateAndWait', injected: 'asset: reply after 1 s, timeout cut to 0.3 s' });
+	finishCase(sim, result, {
+		case: 'slow download past timeout',
+		operation: 'image/generateAndWait',
+		injected: 'asset: reply after 1 s, timeout cut to 0.3 s',
+	});
 });
 
 test('an analysis cut mid-body is not repeated: the service already did the work', async () => {
@@ -205,7 +262,11 @@ test('an analysis cut mid-body is not repeated: the service already did the work
 	expect(result.error?.message).toMatch(/^Product analysis failed: connection error E/);
 	expect(result.error?.description).toContain('connection broke');
 	expect(requestsOn(sim, 'analysis')).toHaveLength(1);
-	finishCase(sim, result, { case: 'reset mid-body on analysis', operation: 'analysis/analyze', injected: 'analysis: cut after half the body' });
+	finishCase(sim, result, {
+		case: 'reset mid-body on analysis',
+		operation: 'analysis/analyze',
+		injected: 'analysis: cut after half the body',
+	});
 });
 
 test('a host name that does not resolve: nothing was sent, so an analysis is tried again, then says so', async () => {
@@ -213,7 +274,9 @@ test('a host name that does not resolve: nothing was sent, so an analysis is tri
 	const unresolvable = { baseUrl: 'http://product-image.invalid', apiKey: TEST_API_KEY };
 	const result = await run(unresolvable, { nodes: [{ parameters: analyze(sim) }] });
 
-	expect(result.error?.message).toMatch(/^Product analysis failed: connection error (ENOTFOUND|EAI_AGAIN)$/);
+	expect(result.error?.message).toMatch(
+		/^Product analysis failed: connection error (ENOTFOUND|EAI_AGAIN)$/,
+	);
 	expect(result.error?.description).toContain('Nothing was sent');
 	expect(result.error?.description).toContain('tried 4 times');
 	expect(result.error?.description).toContain('Base URL');

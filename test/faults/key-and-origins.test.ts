@@ -39,8 +39,20 @@ interface EchoCase {
 }
 
 const echoCases: EchoCase[] = [
-	{ route: 'submit', status: 400, shape: 'envelope', operation: 'image/generateAndWait', parameters: () => generateAndWait() },
-	{ route: 'task', status: 403, shape: 'msg', operation: 'image/generateAndWait', parameters: () => generateAndWait() },
+	{
+		route: 'submit',
+		status: 400,
+		shape: 'envelope',
+		operation: 'image/generateAndWait',
+		parameters: () => generateAndWait(),
+	},
+	{
+		route: 'task',
+		status: 403,
+		shape: 'msg',
+		operation: 'image/generateAndWait',
+		parameters: () => generateAndWait(),
+	},
 	{
 		route: 'asset',
 		status: 403,
@@ -57,8 +69,20 @@ const echoCases: EchoCase[] = [
 		parameters: () => ({ resource: 'image', operation: 'upload', binaryPropertyName: 'data' }),
 		input: () => [photoItem()],
 	},
-	{ route: 'analysis', status: 400, shape: 'detail', operation: 'analysis/analyze', parameters: (sim) => analyze(sim) },
-	{ route: 'plan', status: 500, shape: 'msg', operation: 'aPlusPlan/create', parameters: (sim) => plan(sim) },
+	{
+		route: 'analysis',
+		status: 400,
+		shape: 'detail',
+		operation: 'analysis/analyze',
+		parameters: (sim) => analyze(sim),
+	},
+	{
+		route: 'plan',
+		status: 500,
+		shape: 'msg',
+		operation: 'aPlusPlan/create',
+		parameters: (sim) => plan(sim),
+	},
 ];
 
 test.each(echoCases)(
@@ -77,7 +101,11 @@ test.each(echoCases)(
 		const echoed = requestsOn(sim, route).find((entry) => entry.status === status);
 		expect(echoed?.authorization).toBe(`Bearer ${sim.apiKey}`);
 		expect(keyLeaks(result, sim.apiKey)).toEqual([]);
-		finishCase(sim, result, { case: `headers echoed in a ${status} (${shape})`, operation, injected: `${route}: ${status} echoing request headers` });
+		finishCase(sim, result, {
+			case: `headers echoed in a ${status} (${shape})`,
+			operation,
+			injected: `${route}: ${status} echoing request headers`,
+		});
 	},
 );
 
@@ -85,7 +113,12 @@ test('Continue On Fail: error items built from echoed headers carry no key', asy
 	const sim = simulator();
 	sim.addFault({ route: 'submit', status: 422, body: 'echoHeaders', times: 2 });
 	const result = await run(sim, {
-		nodes: [{ parameters: generateAndWait({ maxConcurrency: 1 }, { prompt: PROMPT_FROM_ITEM }), continueOnFail: true }],
+		nodes: [
+			{
+				parameters: generateAndWait({ maxConcurrency: 1 }, { prompt: PROMPT_FROM_ITEM }),
+				continueOnFail: true,
+			},
+		],
 		input: promptItems(3),
 	});
 
@@ -98,7 +131,12 @@ test('Continue On Fail: error items built from echoed headers carry no key', asy
 	expect(result.items[2].binary?.data).toBeDefined();
 	expect(sim.stats.submitsAccepted).toBe(1);
 	expect(JSON.stringify(result.items)).not.toContain(sim.apiKey);
-	finishCase(sim, result, { case: 'headers echoed, Continue On Fail', operation: 'image/generateAndWait', injected: 'submit: 2 × 422 echoing headers', inputCount: 3 });
+	finishCase(sim, result, {
+		case: 'headers echoed, Continue On Fail',
+		operation: 'image/generateAndWait',
+		injected: 'submit: 2 × 422 echoing headers',
+		inputCount: 3,
+	});
 });
 
 test('retries after echoed headers: log lines, hints and the final error stay clean', async () => {
@@ -134,7 +172,11 @@ test('a recovered run with echoed headers: the execution hint names the retries,
 	expect(hints).toContain('2 request(s) were retried after HTTP 429, HTTP 500');
 	expect(hints).not.toContain(sim.apiKey);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: 'headers echoed, then recovered', operation: 'image/generateAndWait', injected: 'submit 429 + asset 500, both echoing headers' });
+	finishCase(sim, result, {
+		case: 'headers echoed, then recovered',
+		operation: 'image/generateAndWait',
+		injected: 'submit 429 + asset 500, both echoing headers',
+	});
 });
 
 test('a redirect to the cdn: the key goes to the service origin, never to the cdn', async () => {
@@ -151,7 +193,11 @@ test('a redirect to the cdn: the key goes to the service origin, never to the cd
 	expect(cdn.authorization).toBeUndefined();
 	expect(authorizationOrigins(sim)).toEqual(['main']);
 	expect(readPngInfo(await binaryBytes(result, result.items[0])).width).toBe(256);
-	finishCase(sim, result, { case: 'redirect to a second origin', operation: 'image/generateAndWait', injected: 'asset: 302 to the cdn (downloads redirect)' });
+	finishCase(sim, result, {
+		case: 'redirect to a second origin',
+		operation: 'image/generateAndWait',
+		injected: 'asset: 302 to the cdn (downloads redirect)',
+	});
 });
 
 test('redirects for several items at once: every image arrives, in order, none with the key at the cdn', async () => {
@@ -159,7 +205,12 @@ test('redirects for several items at once: every image arrives, in order, none w
 	sim.configure({ downloads: 'redirect', imagesPerTask: 2 });
 	sim.addFault({ route: 'cdn', status: 503 });
 	const result = await run(sim, {
-		nodes: [{ parameters: generateAndWait({ maxConcurrency: 3 }, { prompt: PROMPT_FROM_ITEM }), continueOnFail: true }],
+		nodes: [
+			{
+				parameters: generateAndWait({ maxConcurrency: 3 }, { prompt: PROMPT_FROM_ITEM }),
+				continueOnFail: true,
+			},
+		],
 		input: promptItems(3),
 	});
 
@@ -167,14 +218,21 @@ test('redirects for several items at once: every image arrives, in order, none w
 	expect(result.items).toHaveLength(6);
 	expect(pairedIndexes(result.items)).toEqual([0, 0, 1, 1, 2, 2]);
 	for (const [position, item] of result.items.entries()) {
-		expect(sim.tasks.get(String(item.json.task_id))?.body.prompt).toBe(`item ${Math.floor(position / 2)}`);
+		expect(sim.tasks.get(String(item.json.task_id))?.body.prompt).toBe(
+			`item ${Math.floor(position / 2)}`,
+		);
 		expect(item.json.image_index).toBe(position % 2);
 		expect(item.binary?.data).toBeDefined();
 	}
 	expect(requestsOn(sim, 'cdn')).toHaveLength(7);
 	expect(requestsOn(sim, 'cdn').every((entry) => entry.authorization === undefined)).toBe(true);
 	expect(sim.stats.submitsAccepted).toBe(3);
-	finishCase(sim, result, { case: 'redirects, 3 items × 2 images', operation: 'image/generateAndWait', injected: 'asset 302 to the cdn, cdn: one 503', inputCount: 3 });
+	finishCase(sim, result, {
+		case: 'redirects, 3 items × 2 images',
+		operation: 'image/generateAndWait',
+		injected: 'asset 302 to the cdn, cdn: one 503',
+		inputCount: 3,
+	});
 });
 
 test('Image → Download of a pre-signed cdn address sends no key there', async () => {
@@ -187,7 +245,11 @@ test('Image → Download of a pre-signed cdn address sends no key there', async 
 	expect(result.error).toBeUndefined();
 	expect(requestsOn(sim, 'cdn')).toHaveLength(1);
 	expect(authorizationOrigins(sim)).toEqual([]);
-	finishCase(sim, result, { case: 'download from another origin', operation: 'image/download', injected: 'pre-signed cdn address' });
+	finishCase(sim, result, {
+		case: 'download from another origin',
+		operation: 'image/download',
+		injected: 'pre-signed cdn address',
+	});
 });
 
 test('an error page from the cdn that lists the request headers shows no Authorization header at all', async () => {
@@ -196,13 +258,19 @@ test('an error page from the cdn that lists the request headers shows no Authori
 	sim.addFault({ route: 'cdn', status: 403, body: 'echoHeaders' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toMatch(/^Image download failed with HTTP 403: InternalError: Simulated 403/);
+	expect(result.error?.message).toMatch(
+		/^Image download failed with HTTP 403: InternalError: Simulated 403/,
+	);
 	expect(result.error?.message).toContain('request headers were');
 	expect(result.error?.message).not.toMatch(/authorization/i);
 	// A page dump reads as one line.
 	expect(result.error?.message).not.toContain('\n');
 	expect(requestsOn(sim, 'cdn')).toHaveLength(1);
-	finishCase(sim, result, { case: 'cdn error page echoing headers', operation: 'image/generateAndWait', injected: 'cdn: 403 XML echoing headers' });
+	finishCase(sim, result, {
+		case: 'cdn error page echoing headers',
+		operation: 'image/generateAndWait',
+		injected: 'cdn: 403 XML echoing headers',
+	});
 });
 
 test('the key scan itself finds a key wherever it is put (a control for the checks above)', async () => {
@@ -210,7 +278,11 @@ test('the key scan itself finds a key wherever it is put (a control for the chec
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 	expect(keyLeaks(result, sim.apiKey)).toEqual([]);
 
-	result.logs.push({ level: 'debug', message: 'header', metadata: { authorization: `Bearer ${sim.apiKey}` } });
+	result.logs.push({
+		level: 'debug',
+		message: 'header',
+		metadata: { authorization: `Bearer ${sim.apiKey}` },
+	});
 	result.items[0].json.note = `…${sim.apiKey.slice(-12)}`;
 	expect(keyLeaks(result, sim.apiKey)).toEqual(
 		expect.arrayContaining(['logs contains the key', 'items contains part of the key']),
@@ -226,7 +298,9 @@ describe('a request to another host names that host, never the credential', () =
 
 	const expectForeignAdvice = (description: string | undefined, host: string) => {
 		expect(description).toContain(host);
-		expect(description).toContain("It is not the service's host, so the Product Image credential is not the cause.");
+		expect(description).toContain(
+			"It is not the service's host, so the Product Image credential is not the cause.",
+		);
 		expect(description).not.toContain('Base URL');
 	};
 
@@ -242,38 +316,66 @@ describe('a request to another host names that host, never the credential', () =
 
 	test('Image → Download of an address whose host does not resolve', async () => {
 		const sim = simulator();
-		const result = await run(sim, { nodes: [{ parameters: download('https://images.shop.invalid/products/bottle.jpg') }] });
+		const result = await run(sim, {
+			nodes: [{ parameters: download('https://images.shop.invalid/products/bottle.jpg') }],
+		});
 
-		expect(result.error?.message).toBe('Image download from images.shop.invalid failed: connection error ENOTFOUND');
-		expect(result.error?.description).toContain('The name images.shop.invalid did not resolve (ENOTFOUND)');
+		expect(result.error?.message).toBe(
+			'Image download from images.shop.invalid failed: connection error ENOTFOUND',
+		);
+		expect(result.error?.description).toContain(
+			'The name images.shop.invalid did not resolve (ENOTFOUND)',
+		);
 		expectForeignAdvice(result.error?.description, 'images.shop.invalid');
 		expect(sim.stats.requests).toHaveLength(0);
-		finishCase(sim, result, { case: 'unknown host of a given address', operation: 'image/download', injected: 'https://images.shop.invalid/… (ENOTFOUND)' });
+		finishCase(sim, result, {
+			case: 'unknown host of a given address',
+			operation: 'image/download',
+			injected: 'https://images.shop.invalid/… (ENOTFOUND)',
+		});
 	});
 
 	test('Image → Download of an address whose host refuses the connection', async () => {
 		const sim = simulator();
 		const host = `127.0.0.1:${await closedPort()}`;
-		const result = await run(sim, { nodes: [{ parameters: download(`http://${host}/products/bottle.jpg`) }] });
+		const result = await run(sim, {
+			nodes: [{ parameters: download(`http://${host}/products/bottle.jpg`) }],
+		});
 
-		expect(result.error?.message).toBe(`Image download from ${host} failed: connection error ECONNREFUSED`);
+		expect(result.error?.message).toBe(
+			`Image download from ${host} failed: connection error ECONNREFUSED`,
+		);
 		expect(result.error?.description).toContain(`${host} refused the connection (ECONNREFUSED)`);
 		expectForeignAdvice(result.error?.description, host);
 		expect(sim.stats.requests).toHaveLength(0);
-		finishCase(sim, result, { case: 'refused by the host of a given address', operation: 'image/download', injected: 'a closed port on another origin (ECONNREFUSED)' });
+		finishCase(sim, result, {
+			case: 'refused by the host of a given address',
+			operation: 'image/download',
+			injected: 'a closed port on another origin (ECONNREFUSED)',
+		});
 	});
 
 	test('Image → Download of an https address whose host speaks plain http fails at once, as TLS', async () => {
 		const sim = simulator();
 		const host = new URL(sim.cdnUrl).host;
-		const result = await run(sim, { nodes: [{ parameters: download(`https://${host}/products/bottle.jpg`) }] });
+		const result = await run(sim, {
+			nodes: [{ parameters: download(`https://${host}/products/bottle.jpg`) }],
+		});
 
-		expect(result.error?.message).toMatch(new RegExp(`^Image download from ${host.replace(/\./g, '\\.')} failed: connection error (EPROTO|ERR_SSL_\\w+)$`));
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`^Image download from ${host.replace(/\./g, '\\.')} failed: connection error (EPROTO|ERR_SSL_\\w+)$`,
+			),
+		);
 		expect(result.error?.description).toContain(`The secure connection to ${host} failed`);
 		expectForeignAdvice(result.error?.description, host);
 		// A TLS failure repeats itself: tried once.
 		expect(retriesLogged(result)).toBe(0);
-		finishCase(sim, result, { case: 'TLS failure at the host of a given address', operation: 'image/download', injected: 'https:// to a plain-http origin' });
+		finishCase(sim, result, {
+			case: 'TLS failure at the host of a given address',
+			operation: 'image/download',
+			injected: 'https:// to a plain-http origin',
+		});
 	});
 
 	test('a result image on another host that does not answer in time', async () => {
@@ -284,11 +386,21 @@ describe('a request to another host names that host, never the credential', () =
 		const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 		const host = new URL(sim.cdnUrl).host;
-		expect(result.error?.message).toMatch(new RegExp(`^Image download from ${host.replace(/\./g, '\\.')} timed out \\(task task_\\w+\\)$`));
-		expect(result.error?.description).toContain(`${host} did not answer in time. It was tried 5 times.`);
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`^Image download from ${host.replace(/\./g, '\\.')} timed out \\(task task_\\w+\\)$`,
+			),
+		);
+		expect(result.error?.description).toContain(
+			`${host} did not answer in time. It was tried 5 times.`,
+		);
 		expectForeignAdvice(result.error?.description, host);
 		expect(requestsOn(sim, 'cdn')).toHaveLength(5);
-		finishCase(sim, result, { case: 'timeout at the cdn a result points to', operation: 'image/generateAndWait', injected: 'cdn: reply after 1 s × ∞, timeout cut to 0.3 s' });
+		finishCase(sim, result, {
+			case: 'timeout at the cdn a result points to',
+			operation: 'image/generateAndWait',
+			injected: 'cdn: reply after 1 s × ∞, timeout cut to 0.3 s',
+		});
 	});
 
 	test('a redirect to another host that cuts the connection names the host the redirect led to', async () => {
@@ -299,12 +411,20 @@ describe('a request to another host names that host, never the credential', () =
 
 		const cdnHost = new URL(sim.cdnUrl).host;
 		expect(result.error?.message).toMatch(
-			new RegExp(`^Image download from ${cdnHost.replace(/\./g, '\\.')} failed: connection error ECONNRESET \\(task task_\\w+\\)$`),
+			new RegExp(
+				`^Image download from ${cdnHost.replace(/\./g, '\\.')} failed: connection error ECONNRESET \\(task task_\\w+\\)$`,
+			),
 		);
-		expect(result.error?.description).toContain(`The connection to ${cdnHost} broke before the image was complete.`);
+		expect(result.error?.description).toContain(
+			`The connection to ${cdnHost} broke before the image was complete.`,
+		);
 		expectForeignAdvice(result.error?.description, cdnHost);
 		expect(requestsOn(sim, 'asset')).toHaveLength(5);
 		expect(requestsOn(sim, 'cdn')).toHaveLength(5);
-		finishCase(sim, result, { case: 'redirect to a cdn that cuts the connection', operation: 'image/generateAndWait', injected: 'asset 302 to the cdn, cdn: cut before the status line × ∞' });
+		finishCase(sim, result, {
+			case: 'redirect to a cdn that cuts the connection',
+			operation: 'image/generateAndWait',
+			injected: 'asset 302 to the cdn, cdn: cut before the status line × ∞',
+		});
 	});
 });

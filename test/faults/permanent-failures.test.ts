@@ -25,7 +25,11 @@ import { expectSubmitUnsureAdvice } from './submitAdvice';
 const simulator = useSimulator(FAULT_SIMULATOR);
 
 /** Fail fast: no retry was logged and the route saw exactly one request. */
-function expectOneAttempt(sim: ReturnType<typeof simulator>, route: string, result: Awaited<ReturnType<typeof run>>) {
+function expectOneAttempt(
+	sim: ReturnType<typeof simulator>,
+	route: string,
+	result: Awaited<ReturnType<typeof run>>,
+) {
 	expect(requestsOn(sim, route)).toHaveLength(1);
 	expect(retriesLogged(result)).toBe(0);
 }
@@ -33,48 +37,79 @@ function expectOneAttempt(sim: ReturnType<typeof simulator>, route: string, resu
 test('a wrong API key fails at the first request and says to check the credential', async () => {
 	const sim = simulator();
 	const wrongKey = 'sk-live-wrong-5a4b3c2d1e0f9988';
-	const result = await run({ baseUrl: sim.baseUrl, apiKey: wrongKey }, { nodes: [{ parameters: generateAndWait() }] });
+	const result = await run(
+		{ baseUrl: sim.baseUrl, apiKey: wrongKey },
+		{ nodes: [{ parameters: generateAndWait() }] },
+	);
 
-	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 401: Invalid or missing API key \[request req_/);
+	expect(result.error?.message).toMatch(
+		/^Generation submit failed with HTTP 401: Invalid or missing API key \[request req_/,
+	);
 	expect(result.error?.description).toBe('Check the API key in the Product Image API credential.');
 	expect(result.error?.httpCode).toBe('401');
 	expectOneAttempt(sim, 'submit', result);
 	expect(sim.stats.submitsAccepted).toBe(0);
 	expect(keyLeaks(result, wrongKey)).toEqual([]);
-	finishCase(sim, result, { case: '401 wrong key', operation: 'image/generateAndWait', injected: 'credential with a wrong key' });
+	finishCase(sim, result, {
+		case: '401 wrong key',
+		operation: 'image/generateAndWait',
+		injected: 'credential with a wrong key',
+	});
 });
 
 test('an unknown task id on Task → Get fails fast and says how long tasks are kept', async () => {
 	const sim = simulator();
-	const result = await run(sim, { nodes: [{ parameters: taskGet('task_0000000000000000deadbeef') }] });
+	const result = await run(sim, {
+		nodes: [{ parameters: taskGet('task_0000000000000000deadbeef') }],
+	});
 
-	expect(result.error?.message).toMatch(/^Task query failed with HTTP 404: Task not found \[request req_/);
+	expect(result.error?.message).toMatch(
+		/^Task query failed with HTTP 404: Task not found \[request req_/,
+	);
 	expect(result.error?.description).toContain('does not know this task id');
 	expect(result.error?.description).toContain('3 days');
 	expectOneAttempt(sim, 'task', result);
-	finishCase(sim, result, { case: '404 unknown task', operation: 'task/get', injected: 'task id the service does not know' });
+	finishCase(sim, result, {
+		case: '404 unknown task',
+		operation: 'task/get',
+		injected: 'task id the service does not know',
+	});
 });
 
 test('an unknown task id on Task → Wait fails at the first query, not at Max Wait Time', async () => {
 	const sim = simulator();
-	const result = await run(sim, { nodes: [{ parameters: taskWait('task_0000000000000000deadbeef', { maxWaitTime: 30 }) }] });
+	const result = await run(sim, {
+		nodes: [{ parameters: taskWait('task_0000000000000000deadbeef', { maxWaitTime: 30 }) }],
+	});
 
 	expect(result.error?.message).toMatch(/^Task query failed with HTTP 404/);
 	expect(result.error?.context?.taskId).toBe('task_0000000000000000deadbeef');
 	expectOneAttempt(sim, 'task', result);
 	expect(result.durationMs).toBeLessThan(2_000);
-	finishCase(sim, result, { case: '404 unknown task', operation: 'task/wait', injected: 'task id the service does not know' });
+	finishCase(sim, result, {
+		case: '404 unknown task',
+		operation: 'task/wait',
+		injected: 'task id the service does not know',
+	});
 });
 
 test('a 400 on submit names the service complaint, creates nothing and is not retried', async () => {
 	const sim = simulator();
-	const result = await run(sim, { nodes: [{ parameters: generateAndWait({}, { resolution: '8k' }) }] });
+	const result = await run(sim, {
+		nodes: [{ parameters: generateAndWait({}, { resolution: '8k' }) }],
+	});
 
-	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 400: resolution must be one of 1k, 2k, 4k, got "8k"/);
+	expect(result.error?.message).toMatch(
+		/^Generation submit failed with HTTP 400: resolution must be one of 1k, 2k, 4k, got "8k"/,
+	);
 	expect(result.error?.description).toContain('Check the parameters named in the message');
 	expectOneAttempt(sim, 'submit', result);
 	expect(sim.stats.submitsAccepted).toBe(0);
-	finishCase(sim, result, { case: '400 on submit', operation: 'image/generateAndWait', injected: 'resolution 8k (service refuses)' });
+	finishCase(sim, result, {
+		case: '400 on submit',
+		operation: 'image/generateAndWait',
+		injected: 'resolution 8k (service refuses)',
+	});
 });
 
 test('Continue On Fail: a 400 on one item leaves the other items and their order intact', async () => {
@@ -87,7 +122,10 @@ test('Continue On Fail: a 400 on one item leaves the other items and their order
 	const result = await run(sim, {
 		nodes: [
 			{
-				parameters: generateAndWait({ maxConcurrency: 3 }, { prompt: PROMPT_FROM_ITEM, resolution: '={{ $json.resolution }}' }),
+				parameters: generateAndWait(
+					{ maxConcurrency: 3 },
+					{ prompt: PROMPT_FROM_ITEM, resolution: '={{ $json.resolution }}' },
+				),
 				continueOnFail: true,
 			},
 		],
@@ -100,27 +138,45 @@ test('Continue On Fail: a 400 on one item leaves the other items and their order
 	expect(String(result.items[1].json.error)).toContain('resolution must be one of');
 	for (const index of [0, 2]) {
 		expect(result.items[index].binary?.data).toBeDefined();
-		expect(sim.tasks.get(String(result.items[index].json.task_id))?.body.prompt).toBe(`item ${index}`);
+		expect(sim.tasks.get(String(result.items[index].json.task_id))?.body.prompt).toBe(
+			`item ${index}`,
+		);
 	}
 	expect(requestsOn(sim, 'submit')).toHaveLength(3);
 	expect(sim.stats.submitsAccepted).toBe(2);
-	finishCase(sim, result, { case: '400 on 1 of 3 items, Continue On Fail', operation: 'image/generateAndWait', injected: 'item 1: resolution 8k', inputCount: 3 });
+	finishCase(sim, result, {
+		case: '400 on 1 of 3 items, Continue On Fail',
+		operation: 'image/generateAndWait',
+		injected: 'item 1: resolution 8k',
+		inputCount: 3,
+	});
 });
 
 test('a 415 on upload says which file types the service takes', async () => {
 	const sim = simulator();
 	const item = photoItem();
-	item.binary!.data = { ...item.binary!.data, mimeType: 'text/plain', fileName: 'notes.txt', fileExtension: 'txt' };
+	item.binary!.data = {
+		...item.binary!.data,
+		mimeType: 'text/plain',
+		fileName: 'notes.txt',
+		fileExtension: 'txt',
+	};
 	const result = await run(sim, {
 		nodes: [{ parameters: { resource: 'image', operation: 'upload', binaryPropertyName: 'data' } }],
 		input: [item],
 	});
 
-	expect(result.error?.message).toMatch(/^Image upload failed with HTTP 415: Unsupported file type 'text\/plain'/);
+	expect(result.error?.message).toMatch(
+		/^Image upload failed with HTTP 415: Unsupported file type 'text\/plain'/,
+	);
 	expect(result.error?.description).toContain('JPEG, PNG or WebP');
 	expectOneAttempt(sim, 'upload', result);
 	expect(sim.uploads.size).toBe(0);
-	finishCase(sim, result, { case: '415 on upload', operation: 'image/upload', injected: 'a text/plain file' });
+	finishCase(sim, result, {
+		case: '415 on upload',
+		operation: 'image/upload',
+		injected: 'a text/plain file',
+	});
 });
 
 test('a 413 on upload says to send a smaller file', async () => {
@@ -134,25 +190,40 @@ test('a 413 on upload says to send a smaller file', async () => {
 	expect(result.error?.message).toMatch(/^Image upload failed with HTTP 413: File too large/);
 	expect(result.error?.description).toContain('smaller file');
 	expectOneAttempt(sim, 'upload', result);
-	finishCase(sim, result, { case: '413 on upload', operation: 'image/upload', injected: 'upload limit 100 bytes' });
+	finishCase(sim, result, {
+		case: '413 on upload',
+		operation: 'image/upload',
+		injected: 'upload limit 100 bytes',
+	});
 });
 
 test.each([
 	['analysis', 'analysis/analyze', 'Product analysis'],
 	['plan', 'aPlusPlan/create', 'A+ planning'],
-] as const)('a 422 on %s is the service refusing the request: no retry', async (route, operation, label) => {
-	const sim = simulator();
-	sim.configure({ errorShape: 'nested' });
-	sim.addFault({ route, status: 422 });
-	const result = await run(sim, { nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }] });
+] as const)(
+	'a 422 on %s is the service refusing the request: no retry',
+	async (route, operation, label) => {
+		const sim = simulator();
+		sim.configure({ errorShape: 'nested' });
+		sim.addFault({ route, status: 422 });
+		const result = await run(sim, {
+			nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }],
+		});
 
-	expect(result.error?.message).toMatch(
-		new RegExp(`^${label.replace('+', '\\+')} failed with HTTP 422 \\(code validation_error\\): Simulated 422 \\[request req_`),
-	);
-	expect(result.error?.description).toContain('refused the request');
-	expectOneAttempt(sim, route, result);
-	finishCase(sim, result, { case: `422 on ${route}`, operation, injected: `${route}: 422 {error: {code, message}}` });
-});
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`^${label.replace('+', '\\+')} failed with HTTP 422 \\(code validation_error\\): Simulated 422 \\[request req_`,
+			),
+		);
+		expect(result.error?.description).toContain('refused the request');
+		expectOneAttempt(sim, route, result);
+		finishCase(sim, result, {
+			case: `422 on ${route}`,
+			operation,
+			injected: `${route}: 422 {error: {code, message}}`,
+		});
+	},
+);
 
 test('a failed task ends the wait at once with the reason, and is not submitted again', async () => {
 	const sim = simulator();
@@ -167,17 +238,28 @@ test('a failed task ends the wait at once with the reason, and is not submitted 
 	expect(sim.stats.submitsAccepted).toBe(1);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	// No query after the one that saw "failed".
-	const failedAt = requestsOn(sim, 'task').findIndex((entry) => entry.at >= task.createdAt + task.durationMs);
+	const failedAt = requestsOn(sim, 'task').findIndex(
+		(entry) => entry.at >= task.createdAt + task.durationMs,
+	);
 	expect(requestsOn(sim, 'task')).toHaveLength(failedAt + 1);
 	expect(sim.stats.byRoute.asset ?? 0).toBe(0);
-	finishCase(sim, result, { case: 'failed task', operation: 'image/generateAndWait', injected: 'taskOutcome fail' });
+	finishCase(sim, result, {
+		case: 'failed task',
+		operation: 'image/generateAndWait',
+		injected: 'taskOutcome fail',
+	});
 });
 
 test('Continue On Fail: failed tasks become error items with their task id, one per input item', async () => {
 	const sim = simulator();
 	sim.configure({ taskOutcome: 'fail' });
 	const result = await run(sim, {
-		nodes: [{ parameters: generateAndWait({ maxConcurrency: 2 }, { prompt: PROMPT_FROM_ITEM }), continueOnFail: true }],
+		nodes: [
+			{
+				parameters: generateAndWait({ maxConcurrency: 2 }, { prompt: PROMPT_FROM_ITEM }),
+				continueOnFail: true,
+			},
+		],
 		input: promptItems(3),
 	});
 
@@ -186,11 +268,18 @@ test('Continue On Fail: failed tasks become error items with their task id, one 
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	for (const [index, item] of result.items.entries()) {
 		expect(sim.tasks.get(String(item.json.taskId))?.body.prompt).toBe(`item ${index}`);
-		expect(String(item.json.error)).toContain(`Task ${item.json.taskId} ended with status "failed"`);
+		expect(String(item.json.error)).toContain(
+			`Task ${item.json.taskId} ended with status "failed"`,
+		);
 		expect(String(item.json.requestId)).toMatch(/^req_/);
 	}
 	expect(sim.stats.submitsAccepted).toBe(3);
-	finishCase(sim, result, { case: 'failed tasks, Continue On Fail', operation: 'image/generateAndWait', injected: 'taskOutcome fail', inputCount: 3 });
+	finishCase(sim, result, {
+		case: 'failed tasks, Continue On Fail',
+		operation: 'image/generateAndWait',
+		injected: 'taskOutcome fail',
+		inputCount: 3,
+	});
 });
 
 test('a task that never ends gives up at Max Wait Time, naming the task so the wait can be resumed', async () => {
@@ -199,7 +288,9 @@ test('a task that never ends gives up at Max Wait Time, naming the task so the w
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait({ maxWaitTime: 0.6 }) }] });
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toBe(`Task ${taskId} did not finish within 0.6 s (last status "processing")`);
+	expect(result.error?.message).toBe(
+		`Task ${taskId} did not finish within 0.6 s (last status "processing")`,
+	);
 	expect(result.error?.description).toContain('Wait for Task');
 	expect(result.error?.description).toContain(taskId);
 	expect(sim.stats.submitsAccepted).toBe(1);
@@ -218,12 +309,18 @@ test('an expired result address (410) fails at the first download and says to ge
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toMatch(/^Image download failed with HTTP 410: The asset address has expired/);
+	expect(result.error?.message).toMatch(
+		/^Image download failed with HTTP 410: The asset address has expired/,
+	);
 	expect(result.error?.description).toContain('Generate the image again');
 	expect(result.error?.context?.taskId).toBe(taskId);
 	expectOneAttempt(sim, 'asset', result);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: 'expired result address', operation: 'image/generateAndWait', injected: 'asset: 410 (expireAfterMs 1)' });
+	finishCase(sim, result, {
+		case: 'expired result address',
+		operation: 'image/generateAndWait',
+		injected: 'asset: 410 (expireAfterMs 1)',
+	});
 });
 
 test('an expired address on Image → Download fails fast', async () => {
@@ -235,7 +332,11 @@ test('an expired address on Image → Download fails fast', async () => {
 	expect(result.error?.message).toMatch(/^Image download failed with HTTP 410/);
 	expect(result.error?.description).toContain('kept at most 3 days');
 	expectOneAttempt(sim, 'asset', result);
-	finishCase(sim, result, { case: 'expired address', operation: 'image/download', injected: 'asset: 410' });
+	finishCase(sim, result, {
+		case: 'expired address',
+		operation: 'image/download',
+		injected: 'asset: 410',
+	});
 });
 
 test('an expired pre-signed cdn address fails fast without the key reaching the cdn', async () => {
@@ -244,12 +345,18 @@ test('an expired pre-signed cdn address fails fast without the key reaching the 
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	// The storage service's XML error reads as its code and message, not as markup.
-	expect(result.error?.message).toMatch(/^Image download failed with HTTP 410: AccessDenied: Request has expired/);
+	expect(result.error?.message).toMatch(
+		/^Image download failed with HTTP 410: AccessDenied: Request has expired/,
+	);
 	expect(result.error?.message).not.toContain('<');
 	expect(result.error?.description).toContain('Generate the image again');
 	expectOneAttempt(sim, 'cdn', result);
 	expect(requestsOn(sim, 'cdn')[0].authorization).toBeUndefined();
-	finishCase(sim, result, { case: 'expired cdn address', operation: 'image/generateAndWait', injected: 'cdn: 410 XML' });
+	finishCase(sim, result, {
+		case: 'expired cdn address',
+		operation: 'image/generateAndWait',
+		injected: 'cdn: 410 XML',
+	});
 });
 
 test('malformed JSON on a task query fails fast and points at the Base URL', async () => {
@@ -263,7 +370,11 @@ test('malformed JSON on a task query fails fast and points at the Base URL', asy
 	expect(result.error?.description).toContain('not the JSON the service documents');
 	expectOneAttempt(sim, 'task', result);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: 'malformed JSON on task query', operation: 'image/generateAndWait', injected: 'task: 200 {"code":200,"data":{' });
+	finishCase(sim, result, {
+		case: 'malformed JSON on task query',
+		operation: 'image/generateAndWait',
+		injected: 'task: 200 {"code":200,"data":{',
+	});
 });
 
 test('malformed JSON on submit after the service took it is not retried and warns against a resubmit', async () => {
@@ -271,11 +382,17 @@ test('malformed JSON on submit after the service took it is not retried and warn
 	sim.addFault({ route: 'submit', body: 'malformed', acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toMatch(/^Generation submit returned an unreadable reply \(HTTP 200\)/);
+	expect(result.error?.message).toMatch(
+		/^Generation submit returned an unreadable reply \(HTTP 200\)/,
+	);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expectOneAttempt(sim, 'submit', result);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: 'malformed JSON on submit (task taken)', operation: 'image/generate', injected: 'submit: 200 truncated JSON, acceptSubmit' });
+	finishCase(sim, result, {
+		case: 'malformed JSON on submit (task taken)',
+		operation: 'image/generate',
+		injected: 'submit: 200 truncated JSON, acceptSubmit',
+	});
 });
 
 test('malformed JSON on analysis fails fast', async () => {
@@ -283,9 +400,15 @@ test('malformed JSON on analysis fails fast', async () => {
 	sim.addFault({ route: 'analysis', body: 'malformed' });
 	const result = await run(sim, { nodes: [{ parameters: analyze(sim) }] });
 
-	expect(result.error?.message).toMatch(/^Product analysis returned an unreadable reply \(HTTP 200\)/);
+	expect(result.error?.message).toMatch(
+		/^Product analysis returned an unreadable reply \(HTTP 200\)/,
+	);
 	expectOneAttempt(sim, 'analysis', result);
-	finishCase(sim, result, { case: 'malformed JSON on analysis', operation: 'analysis/analyze', injected: 'analysis: 200 truncated JSON' });
+	finishCase(sim, result, {
+		case: 'malformed JSON on analysis',
+		operation: 'analysis/analyze',
+		injected: 'analysis: 200 truncated JSON',
+	});
 });
 
 test('an HTML page with status 200 on a task query (wrong Base URL) fails fast', async () => {
@@ -293,10 +416,16 @@ test('an HTML page with status 200 on a task query (wrong Base URL) fails fast',
 	sim.addFault({ route: 'task', status: 200, body: 'html' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toMatch(/^Task query returned an unreadable reply \(HTTP 200\): 200 OK/);
+	expect(result.error?.message).toMatch(
+		/^Task query returned an unreadable reply \(HTTP 200\): 200 OK/,
+	);
 	expect(result.error?.description).toContain('Base URL');
 	expectOneAttempt(sim, 'task', result);
-	finishCase(sim, result, { case: 'HTML page 200 on task query', operation: 'image/generateAndWait', injected: 'task: 200 text/html' });
+	finishCase(sim, result, {
+		case: 'HTML page 200 on task query',
+		operation: 'image/generateAndWait',
+		injected: 'task: 200 text/html',
+	});
 });
 
 test('an HTML 404 page on analysis fails fast and says a web page answered', async () => {
@@ -304,10 +433,16 @@ test('an HTML 404 page on analysis fails fast and says a web page answered', asy
 	sim.addFault({ route: 'analysis', status: 404, body: 'html' });
 	const result = await run(sim, { nodes: [{ parameters: analyze(sim) }] });
 
-	expect(result.error?.message).toMatch(/^Product analysis failed with HTTP 404: 404 Not Found \[request req_[0-9a-f]+\]$/);
+	expect(result.error?.message).toMatch(
+		/^Product analysis failed with HTTP 404: 404 Not Found \[request req_[0-9a-f]+\]$/,
+	);
 	expect(result.error?.description).toContain('A web page answered instead of the service');
 	expectOneAttempt(sim, 'analysis', result);
-	finishCase(sim, result, { case: 'HTML 404 page on analysis', operation: 'analysis/analyze', injected: 'analysis: 404 text/html' });
+	finishCase(sim, result, {
+		case: 'HTML 404 page on analysis',
+		operation: 'analysis/analyze',
+		injected: 'analysis: 404 text/html',
+	});
 });
 
 test('a sign-in page answered 200 for a result image is an error naming the address, status, type and title', async () => {
@@ -316,7 +451,9 @@ test('a sign-in page answered 200 for a result image is an error naming the addr
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	const message = String(result.error?.message);
-	expect(message).toContain('Image download got a web page instead of an image from http://127.0.0.1:');
+	expect(message).toContain(
+		'Image download got a web page instead of an image from http://127.0.0.1:',
+	);
 	expect(message).toContain('/v1/open/assets/');
 	expect(message).toContain('(HTTP 200, text/html): Sign in to continue');
 	expect(result.error?.description).toContain('instead of image bytes');
@@ -324,7 +461,11 @@ test('a sign-in page answered 200 for a result image is an error naming the addr
 	expect(result.items).toHaveLength(0);
 	expectOneAttempt(sim, 'asset', result);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: '200 HTML page for a result image', operation: 'image/generateAndWait', injected: 'asset: 200 sign-in page (text/html)' });
+	finishCase(sim, result, {
+		case: '200 HTML page for a result image',
+		operation: 'image/generateAndWait',
+		injected: 'asset: 200 sign-in page (text/html)',
+	});
 });
 
 test('a JSON body answered 200 for an image address is an error, not a file', async () => {
@@ -333,15 +474,29 @@ test('a JSON body answered 200 for an image address is an error, not a file', as
 	sim.addFault({ route: 'asset', status: 200, body: 'error' });
 	const result = await run(sim, { nodes: [{ parameters: download(url) }] });
 
-	expect(result.error?.message).toMatch(/^Image download got something instead of an image from http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\/\S+ \(HTTP 200, application\/json\): Simulated 200/);
+	expect(result.error?.message).toMatch(
+		/^Image download got something instead of an image from http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\/\S+ \(HTTP 200, application\/json\): Simulated 200/,
+	);
 	expect(result.items).toHaveLength(0);
 	expectOneAttempt(sim, 'asset', result);
-	finishCase(sim, result, { case: '200 JSON body for an image', operation: 'image/download', injected: 'asset: 200 JSON envelope' });
+	finishCase(sim, result, {
+		case: '200 JSON body for an image',
+		operation: 'image/download',
+		injected: 'asset: 200 JSON envelope',
+	});
 });
 
 test.each([
-	['a sign-in page as application/octet-stream', { body: 'signIn', contentType: 'application/octet-stream' }, 'application/octet-stream'],
-	['a JSON body without a content type', { status: 200, body: 'error', contentType: '' }, 'no content type'],
+	[
+		'a sign-in page as application/octet-stream',
+		{ body: 'signIn', contentType: 'application/octet-stream' },
+		'application/octet-stream',
+	],
+	[
+		'a JSON body without a content type',
+		{ status: 200, body: 'error', contentType: '' },
+		'no content type',
+	],
 ] as const)('%s is recognised by its first bytes', async (label, fault, shownType) => {
 	const sim = simulator();
 	const { url } = await seedTask(sim);
@@ -351,7 +506,11 @@ test.each([
 	expect(result.error?.message).toContain(`(HTTP 200, ${shownType})`);
 	expect(result.items).toHaveLength(0);
 	expectOneAttempt(sim, 'asset', result);
-	finishCase(sim, result, { case: `200 ${label}`, operation: 'image/download', injected: `asset: 200, ${label}` });
+	finishCase(sim, result, {
+		case: `200 ${label}`,
+		operation: 'image/download',
+		injected: `asset: 200, ${label}`,
+	});
 });
 
 test.each(['memory', 'filesystem'] as const)(
@@ -376,10 +535,16 @@ test('a submit answered 200 without a task id says the task may exist and which 
 	sim.addFault({ route: 'submit', status: 200, body: 'error', acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toMatch(/^The service's submit reply did not have the expected shape: task_id: Required \[request req_[0-9a-f]+\]$/);
+	expect(result.error?.message).toMatch(
+		/^The service's submit reply did not have the expected shape: task_id: Required \[request req_[0-9a-f]+\]$/,
+	);
 	expect(result.error?.description).toContain('The reply holds no task id.');
 	expectSubmitUnsureAdvice(result.error?.description);
 	expectOneAttempt(sim, 'submit', result);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: '200 without task_id (task taken)', operation: 'image/generate', injected: 'submit: 200 envelope without task_id, acceptSubmit' });
+	finishCase(sim, result, {
+		case: '200 without task_id (task taken)',
+		operation: 'image/generate',
+		injected: 'submit: 200 envelope without task_id, acceptSubmit',
+	});
 });

@@ -29,10 +29,15 @@ test('a 429 storm on task queries with Retry-After: 0 is waited out at once, not
 	const queries = requestsOn(sim, 'task');
 	expect(queries.slice(0, 3).map((entry) => entry.status)).toEqual([429, 429, 429]);
 	// Backoff would wait at least 500 ms before the first retry; Retry-After: 0 means now.
-	for (let index = 1; index < 4; index++) expect(queries[index].at - queries[index - 1].at).toBeLessThan(400);
+	for (let index = 1; index < 4; index++)
+		expect(queries[index].at - queries[index - 1].at).toBeLessThan(400);
 	expect(retriesLogged(result)).toBe(3);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: '429 storm, Retry-After: 0', operation: 'image/generateAndWait', injected: 'task: 3 × 429, Retry-After 0' });
+	finishCase(sim, result, {
+		case: '429 storm, Retry-After: 0',
+		operation: 'image/generateAndWait',
+		injected: 'task: 3 × 429, Retry-After 0',
+	});
 });
 
 test('Retry-After in seconds: the retry waits at least that long', async () => {
@@ -46,8 +51,16 @@ test('Retry-After in seconds: the retry waits at least that long', async () => {
 	expect(limited.status).toBe(429);
 	expect(retried.at - limited.at).toBeGreaterThanOrEqual(990);
 	expect(retried.at - limited.at).toBeLessThan(1_800);
-	expect(result.logs.some((line) => /taskQuery got HTTP 429; retry 1 of 4 in 1000 ms/.test(line.message))).toBe(true);
-	finishCase(sim, result, { case: 'Retry-After in seconds', operation: 'image/generateAndWait', injected: 'task: 429, Retry-After 1' });
+	expect(
+		result.logs.some((line) =>
+			/taskQuery got HTTP 429; retry 1 of 4 in 1000 ms/.test(line.message),
+		),
+	).toBe(true);
+	finishCase(sim, result, {
+		case: 'Retry-After in seconds',
+		operation: 'image/generateAndWait',
+		injected: 'task: 429, Retry-After 1',
+	});
 });
 
 test('Retry-After as an HTTP date: the retry comes no earlier than that date', async () => {
@@ -63,7 +76,11 @@ test('Retry-After as an HTTP date: the retry comes no earlier than that date', a
 	expect(limited.status).toBe(429);
 	expect(retried.at).toBeGreaterThanOrEqual(date.getTime() - 15);
 	expect(retried.at - date.getTime()).toBeLessThan(700);
-	finishCase(sim, result, { case: 'Retry-After as HTTP date', operation: 'image/generateAndWait', injected: 'task: 429, Retry-After <date ~1 s ahead>' });
+	finishCase(sim, result, {
+		case: 'Retry-After as HTTP date',
+		operation: 'image/generateAndWait',
+		injected: 'task: 429, Retry-After <date ~1 s ahead>',
+	});
 });
 
 test('a 429 on submit is retried: the service refused it, so exactly one task is created', async () => {
@@ -77,7 +94,11 @@ test('a 429 on submit is retried: the service refused it, so exactly one task is
 	expect(sim.stats.submitsAccepted).toBe(1);
 	expect(sim.tasks.size).toBe(1);
 	expect(result.items[0].json.task_id).toBe([...sim.tasks.keys()][0]);
-	finishCase(sim, result, { case: '429 on submit', operation: 'image/generateAndWait', injected: 'submit: 429, Retry-After 0' });
+	finishCase(sim, result, {
+		case: '429 on submit',
+		operation: 'image/generateAndWait',
+		injected: 'submit: 429, Retry-After 0',
+	});
 });
 
 test('a 429 storm on submit gives up after 4 attempts with advice to slow down, nothing created', async () => {
@@ -85,7 +106,9 @@ test('a 429 storm on submit gives up after 4 attempts with advice to slow down, 
 	sim.addFault({ route: 'submit', status: 429, retryAfter: '0', times: Infinity });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 429: Simulated 429 \[request req_[0-9a-f]+\]$/);
+	expect(result.error?.message).toMatch(
+		/^Generation submit failed with HTTP 429: Simulated 429 \[request req_[0-9a-f]+\]$/,
+	);
 	expect(result.error?.context?.serviceCode).toBe(429);
 	expect(result.error?.description).toContain('rate-limiting');
 	expect(result.error?.description).toContain('tried 4 times');
@@ -95,7 +118,11 @@ test('a 429 storm on submit gives up after 4 attempts with advice to slow down, 
 	expect(sim.stats.submitsAccepted).toBe(0);
 	expect(sim.stats.byRoute.task ?? 0).toBe(0);
 	expect(result.items).toHaveLength(0);
-	finishCase(sim, result, { case: '429 storm on submit', operation: 'image/generateAndWait', injected: 'submit: 429 × ∞, Retry-After 0' });
+	finishCase(sim, result, {
+		case: '429 storm on submit',
+		operation: 'image/generateAndWait',
+		injected: 'submit: 429 × ∞, Retry-After 0',
+	});
 });
 
 test('a Retry-After beyond two minutes is not waited for: one request, a clear error', async () => {
@@ -105,30 +132,43 @@ test('a Retry-After beyond two minutes is not waited for: one request, a clear e
 
 	expect(result.error?.message).toMatch(/^Task query failed with HTTP 429/);
 	expect(result.error?.description).toContain('rate-limiting');
-	expect(result.error?.description).toMatch(/asked to wait 60 minutes \(until about \d\d:\d\d UTC\)/);
+	expect(result.error?.description).toMatch(
+		/asked to wait 60 minutes \(until about \d\d:\d\d UTC\)/,
+	);
 	expect(requestsOn(sim, 'task')).toHaveLength(1);
 	// Waiting even the longest pause the transport accepts (2 minutes) would take far longer.
 	expect(result.durationMs).toBeLessThan(30_000);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: 'Retry-After too long', operation: 'image/generateAndWait', injected: 'task: 429, Retry-After 3600' });
+	finishCase(sim, result, {
+		case: 'Retry-After too long',
+		operation: 'image/generateAndWait',
+		injected: 'task: 429, Retry-After 3600',
+	});
 });
 
 test.each([
 	['analysis', 'analysis/analyze'],
 	['plan', 'aPlusPlan/create'],
-] as const)('a 429 on %s is retried after Retry-After and the result comes through', async (route, operation) => {
-	const sim = simulator();
-	sim.addFault({ route, status: 429, retryAfter: '0', times: 2 });
-	const parameters = route === 'analysis' ? analyze(sim) : plan(sim);
-	const result = await run(sim, { nodes: [{ parameters }] });
+] as const)(
+	'a 429 on %s is retried after Retry-After and the result comes through',
+	async (route, operation) => {
+		const sim = simulator();
+		sim.addFault({ route, status: 429, retryAfter: '0', times: 2 });
+		const parameters = route === 'analysis' ? analyze(sim) : plan(sim);
+		const result = await run(sim, { nodes: [{ parameters }] });
 
-	expect(result.error).toBeUndefined();
-	expect(result.items).toHaveLength(1);
-	expect(requestsOn(sim, route).map((entry) => entry.status)).toEqual([429, 429, 200]);
-	if (route === 'analysis') expect(result.items[0].json.analysis).toBeDefined();
-	else expect((result.items[0].json.modules as unknown[]).length).toBe(2);
-	finishCase(sim, result, { case: `429 on ${route}`, operation, injected: `${route}: 2 × 429, Retry-After 0` });
-});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(requestsOn(sim, route).map((entry) => entry.status)).toEqual([429, 429, 200]);
+		if (route === 'analysis') expect(result.items[0].json.analysis).toBeDefined();
+		else expect((result.items[0].json.modules as unknown[]).length).toBe(2);
+		finishCase(sim, result, {
+			case: `429 on ${route}`,
+			operation,
+			injected: `${route}: 2 × 429, Retry-After 0`,
+		});
+	},
+);
 
 test('a 429 on a result download is retried', async () => {
 	const sim = simulator();
@@ -138,7 +178,11 @@ test('a 429 on a result download is retried', async () => {
 	expect(result.error).toBeUndefined();
 	expect(requestsOn(sim, 'asset').map((entry) => entry.status)).toEqual([429, 200]);
 	expect(readPngInfo(await binaryBytes(result, result.items[0])).width).toBeGreaterThan(0);
-	finishCase(sim, result, { case: '429 on download', operation: 'image/generateAndWait', injected: 'asset: 429, Retry-After 0' });
+	finishCase(sim, result, {
+		case: '429 on download',
+		operation: 'image/generateAndWait',
+		injected: 'asset: 429, Retry-After 0',
+	});
 });
 
 test('a 429 storm over several concurrent items: every item comes through once, in input order', async () => {
@@ -148,7 +192,12 @@ test('a 429 storm over several concurrent items: every item comes through once, 
 	sim.addFault({ route: 'asset', status: 429, retryAfter: '0', times: 2 });
 	const input = promptItems(4);
 	const result = await run(sim, {
-		nodes: [{ parameters: generateAndWait({ maxConcurrency: 4 }, { prompt: PROMPT_FROM_ITEM }), continueOnFail: true }],
+		nodes: [
+			{
+				parameters: generateAndWait({ maxConcurrency: 4 }, { prompt: PROMPT_FROM_ITEM }),
+				continueOnFail: true,
+			},
+		],
 		input,
 	});
 
@@ -193,7 +242,9 @@ test('a 429 with Retry-After pauses every lane of the run, not only the one that
 	expect(limited).toBeGreaterThanOrEqual(0);
 	const startsAfter = events.slice(limited + 1).filter((event) => event.kind === 'start');
 	expect(startsAfter.length).toBeGreaterThan(0);
-	expect(Math.min(...startsAfter.map((event) => event.at))).toBeGreaterThanOrEqual(events[limited].at + 1_000);
+	expect(Math.min(...startsAfter.map((event) => event.at))).toBeGreaterThanOrEqual(
+		events[limited].at + 1_000,
+	);
 	expect(queries.filter((entry) => entry.status === 429)).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(6);
 	finishCase(sim, result, {

@@ -22,10 +22,14 @@ export function requestsOn(sim: Simulator, route: string) {
 
 export function hintsOf(result: RunResult): unknown[] {
 	const runData = result.run.data.resultData.runData;
-	return Object.values(runData).flatMap((tasks) => tasks.flatMap((task) => (task as { hints?: unknown[] }).hints ?? []));
+	return Object.values(runData).flatMap((tasks) =>
+		tasks.flatMap((task) => (task as { hints?: unknown[] }).hints ?? []),
+	);
 }
 
 /** Retries the transport logged (one warn line each). */
 export function retriesLogged(result: RunResult): number {
-	return result.logs.filter((line) => line.level === 'warn' && /; retry \d+ of \d+ in \d+ ms/.test(line.message)).length;
+	return result.logs.filter(
+		(line) => line.level === 'warn' && /; retry \d+ of \d+ in \d+ ms/.test(line.message),
+	).length;
 }

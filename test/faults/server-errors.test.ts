@@ -36,7 +36,11 @@ test('a burst of 5xx on task queries is retried with backoff and the task comple
 	expect(queries[2].at - queries[1].at).toBeGreaterThanOrEqual(980);
 	expect(retriesLogged(result)).toBe(2);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: '5xx burst on task query', operation: 'image/generateAndWait', injected: 'task: 503, then 500 empty body' });
+	finishCase(sim, result, {
+		case: '5xx burst on task query',
+		operation: 'image/generateAndWait',
+		injected: 'task: 503, then 500 empty body',
+	});
 });
 
 test('a 502 gateway page on a result download is retried and the image arrives whole', async () => {
@@ -48,7 +52,11 @@ test('a 502 gateway page on a result download is retried and the image arrives w
 	expect(requestsOn(sim, 'asset').map((entry) => entry.status)).toEqual([502, 200]);
 	const png = readPngInfo(await binaryBytes(result, result.items[0]));
 	expect(png.width).toBe(256);
-	finishCase(sim, result, { case: '502 HTML page on download', operation: 'image/generateAndWait', injected: 'asset: 502 HTML page' });
+	finishCase(sim, result, {
+		case: '502 HTML page on download',
+		operation: 'image/generateAndWait',
+		injected: 'asset: 502 HTML page',
+	});
 });
 
 test('a 5xx on an upload is retried: uploads bill nothing', async () => {
@@ -63,7 +71,11 @@ test('a 5xx on an upload is retried: uploads bill nothing', async () => {
 	expect(requestsOn(sim, 'upload').map((entry) => entry.status)).toEqual([503, 201]);
 	expect(sim.uploads.size).toBe(1);
 	expect(result.items[0].json.id).toBe([...sim.uploads.keys()][0]);
-	finishCase(sim, result, { case: '5xx on upload', operation: 'image/upload', injected: 'upload: 503' });
+	finishCase(sim, result, {
+		case: '5xx on upload',
+		operation: 'image/upload',
+		injected: 'upload: 503',
+	});
 });
 
 test('a 5xx storm on task queries ends at Max Wait Time with an error naming the task', async () => {
@@ -95,13 +107,19 @@ test('a 500 on submit that the service did take is not retried: one task, a clea
 	sim.addFault({ route: 'submit', status: 500, acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 500: Simulated 500 \[request req_[0-9a-f]+\]$/);
+	expect(result.error?.message).toMatch(
+		/^Generation submit failed with HTTP 500: Simulated 500 \[request req_[0-9a-f]+\]$/,
+	);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	expect(sim.stats.byRoute.task ?? 0).toBe(0);
 	expect(result.items).toHaveLength(0);
-	finishCase(sim, result, { case: '500 on submit (task taken)', operation: 'image/generateAndWait', injected: 'submit: 500, acceptSubmit' });
+	finishCase(sim, result, {
+		case: '500 on submit (task taken)',
+		operation: 'image/generateAndWait',
+		injected: 'submit: 500, acceptSubmit',
+	});
 });
 
 test('a 503 on submit is not retried either: the client cannot know whether it was taken', async () => {
@@ -113,7 +131,11 @@ test('a 503 on submit is not retried either: the client cannot know whether it w
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(0);
-	finishCase(sim, result, { case: '503 on submit', operation: 'image/generate', injected: 'submit: 503' });
+	finishCase(sim, result, {
+		case: '503 on submit',
+		operation: 'image/generate',
+		injected: 'submit: 503',
+	});
 });
 
 test('a 502 gateway page on submit is not retried and says to check the task list', async () => {
@@ -125,7 +147,11 @@ test('a 502 gateway page on submit is not retried and says to check the task lis
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	finishCase(sim, result, { case: '502 HTML page on submit (task taken)', operation: 'image/generate', injected: 'submit: 502 HTML, acceptSubmit' });
+	finishCase(sim, result, {
+		case: '502 HTML page on submit (task taken)',
+		operation: 'image/generate',
+		injected: 'submit: 502 HTML, acceptSubmit',
+	});
 });
 
 test('Continue On Fail: an ambiguous submit failure costs its own item only, with no second submit', async () => {
@@ -134,7 +160,12 @@ test('Continue On Fail: an ambiguous submit failure costs its own item only, wit
 	sim.addFault({ route: 'submit', delayMs: 0 });
 	sim.addFault({ route: 'submit', status: 500, acceptSubmit: true });
 	const result = await run(sim, {
-		nodes: [{ parameters: generateAndWait({ maxConcurrency: 1 }, { prompt: PROMPT_FROM_ITEM }), continueOnFail: true }],
+		nodes: [
+			{
+				parameters: generateAndWait({ maxConcurrency: 1 }, { prompt: PROMPT_FROM_ITEM }),
+				continueOnFail: true,
+			},
+		],
 		input: promptItems(3),
 	});
 
@@ -153,7 +184,9 @@ test('Continue On Fail: an ambiguous submit failure costs its own item only, wit
 	const prompts = [...sim.tasks.values()].map((task) => task.body.prompt).sort();
 	expect(prompts).toEqual(['item 0', 'item 1', 'item 2']);
 	for (const index of [0, 2]) {
-		expect(sim.tasks.get(String(result.items[index].json.task_id))?.body.prompt).toBe(`item ${index}`);
+		expect(sim.tasks.get(String(result.items[index].json.task_id))?.body.prompt).toBe(
+			`item ${index}`,
+		);
 	}
 	finishCase(sim, result, {
 		case: '500 on 2nd of 3 submits, Continue On Fail',
@@ -166,32 +199,54 @@ test('Continue On Fail: an ambiguous submit failure costs its own item only, wit
 test.each([
 	['analysis', 'analysis/analyze', 502, 'Bad Gateway'],
 	['plan', 'aPlusPlan/create', 504, 'Gateway Timeout'],
-] as const)('a gateway page on %s is not retried: the service may be working on it behind the gateway', async (route, operation, status, text) => {
-	const sim = simulator();
-	sim.addFault({ route, status, body: 'html' });
-	const result = await run(sim, { nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }] });
+] as const)(
+	'a gateway page on %s is not retried: the service may be working on it behind the gateway',
+	async (route, operation, status, text) => {
+		const sim = simulator();
+		sim.addFault({ route, status, body: 'html' });
+		const result = await run(sim, {
+			nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }],
+		});
 
-	expect(result.error?.message).toContain(`failed with HTTP ${status}: ${status} ${text}`);
-	expect(result.error?.description).toContain('A gateway answered in place of the service');
-	expect(result.error?.description).toContain('may have reached the service');
-	expect(result.error?.context?.transient).toBe(true);
-	expect(requestsOn(sim, route).map((entry) => entry.status)).toEqual([status]);
-	expect(retriesLogged(result)).toBe(0);
-	finishCase(sim, result, { case: `${status} HTML page on ${route}`, operation, injected: `${route}: ${status} HTML page` });
-});
+		expect(result.error?.message).toContain(`failed with HTTP ${status}: ${status} ${text}`);
+		expect(result.error?.description).toContain('A gateway answered in place of the service');
+		expect(result.error?.description).toContain('may have reached the service');
+		expect(result.error?.context?.transient).toBe(true);
+		expect(requestsOn(sim, route).map((entry) => entry.status)).toEqual([status]);
+		expect(retriesLogged(result)).toBe(0);
+		finishCase(sim, result, {
+			case: `${status} HTML page on ${route}`,
+			operation,
+			injected: `${route}: ${status} HTML page`,
+		});
+	},
+);
 
 test.each([
 	['analysis', 'analysis/analyze', 'Product analysis'],
 	['plan', 'aPlusPlan/create', 'A+ planning'],
-] as const)('a 500 with the service envelope on %s is not retried: the service ran it', async (route, operation, label) => {
-	const sim = simulator();
-	sim.addFault({ route, status: 500 });
-	const result = await run(sim, { nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }] });
+] as const)(
+	'a 500 with the service envelope on %s is not retried: the service ran it',
+	async (route, operation, label) => {
+		const sim = simulator();
+		sim.addFault({ route, status: 500 });
+		const result = await run(sim, {
+			nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }],
+		});
 
-	expect(result.error?.message).toMatch(new RegExp(`^${label.replace('+', '\\+')} failed with HTTP 500: Simulated 500 \\[request req_[0-9a-f]+\\]$`));
-	expect(result.error?.description).toContain('internal error');
-	expect(result.error?.httpCode).toBe('500');
-	expect(requestsOn(sim, route)).toHaveLength(1);
-	expect(retriesLogged(result)).toBe(0);
-	finishCase(sim, result, { case: `500 JSON envelope on ${route}`, operation, injected: `${route}: 500 {code, message, request_id}` });
-});
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`^${label.replace('+', '\\+')} failed with HTTP 500: Simulated 500 \\[request req_[0-9a-f]+\\]$`,
+			),
+		);
+		expect(result.error?.description).toContain('internal error');
+		expect(result.error?.httpCode).toBe('500');
+		expect(requestsOn(sim, route)).toHaveLength(1);
+		expect(retriesLogged(result)).toBe(0);
+		finishCase(sim, result, {
+			case: `500 JSON envelope on ${route}`,
+			operation,
+			injected: `${route}: 500 {code, message, request_id}`,
+		});
+	},
+);

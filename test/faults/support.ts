@@ -24,7 +24,10 @@ export const FAST_WAIT = { initialDelay: 0, pollInterval: 0.1, maxWaitTime: 10 }
 
 type Parameters = INodeParameters;
 
-export const generateAndWait = (options: Parameters = {}, extra: Parameters = {}): INodeParameters => ({
+export const generateAndWait = (
+	options: Parameters = {},
+	extra: Parameters = {},
+): INodeParameters => ({
 	resource: 'image',
 	operation: 'generateAndWait',
 	prompt: 'studio shot',
@@ -46,9 +49,17 @@ export const taskWait = (taskId: string, options: Parameters = {}): INodeParamet
 	options: { ...FAST_WAIT, ...options },
 });
 
-export const taskGet = (taskId: string): INodeParameters => ({ resource: 'task', operation: 'get', taskId });
+export const taskGet = (taskId: string): INodeParameters => ({
+	resource: 'task',
+	operation: 'get',
+	taskId,
+});
 
-export const download = (url: string): INodeParameters => ({ resource: 'image', operation: 'download', url });
+export const download = (url: string): INodeParameters => ({
+	resource: 'image',
+	operation: 'download',
+	url,
+});
 
 export const analyze = (sim: Simulator, options: Parameters = {}): INodeParameters => ({
 	resource: 'analysis',
@@ -83,9 +94,12 @@ export async function run(
 
 /** Creates a finished task directly through the service, for the cases that start at Task → Wait or Download. */
 export async function seedTask(sim: Simulator): Promise<{ taskId: string; url: string }> {
-	const result = await run(sim, { nodes: [{ parameters: generateAndWait({ downloadImages: false }) }] });
+	const result = await run(sim, {
+		nodes: [{ parameters: generateAndWait({ downloadImages: false }) }],
+	});
 	const json = result.items[0]?.json;
-	if (!json?.task_id || !json.url) throw new Error(`seeding a task failed: ${result.error?.message}`);
+	if (!json?.task_id || !json.url)
+		throw new Error(`seeding a task failed: ${result.error?.message}`);
 	clearStats(sim);
 	return { taskId: String(json.task_id), url: String(json.url) };
 }

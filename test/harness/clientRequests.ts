@@ -25,7 +25,13 @@ subscribe('http.client.request.start', (message) => {
 
 subscribe('http.client.response.finish', (message) => {
 	const { request, response } = message as { request: ClientRequest; response: IncomingMessage };
-	events.push({ kind: 'reply', method: request.method, path: request.path, status: response.statusCode, at: Date.now() });
+	events.push({
+		kind: 'reply',
+		method: request.method,
+		path: request.path,
+		status: response.statusCode,
+		at: Date.now(),
+	});
 });
 
 /** A mark to compare against later: the events so far. */

@@ -30,7 +30,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		if (typeof value !== 'string' || !value.startsWith('=')) return value;
 		return value
 			.slice(1)
-			.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, field: string) => String(credentials[field] ?? ''));
+			.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, field: string) =>
+				String(credentials[field] ?? ''),
+			);
 	}
 
 	async authenticate(

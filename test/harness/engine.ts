@@ -50,7 +50,8 @@ async function loadPackage(): Promise<LoadedPackage> {
 		byName[`${loader.packageName}.${name}`] = data.type;
 	}
 	const credentialTypes: Record<string, ICredentialType> = {};
-	for (const [name, data] of Object.entries(loader.credentialTypes)) credentialTypes[name] = data.type;
+	for (const [name, data] of Object.entries(loader.credentialTypes))
+		credentialTypes[name] = data.type;
 	const nodeTypes: INodeTypes = {
 		getByName: (type) => byName[type],
 		getByNameAndVersion: (type, version) => {
@@ -209,7 +210,9 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
 
-	const credentialsHelper = new TestCredentialsHelper(credentialTypes, { [CREDENTIAL_TYPE]: spec.credentials });
+	const credentialsHelper = new TestCredentialsHelper(credentialTypes, {
+		[CREDENTIAL_TYPE]: spec.credentials,
+	});
 	const additionalData = testAdditionalData(hooks, credentialsHelper);
 
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
@@ -225,14 +228,18 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 	});
 
 	const started = Date.now();
-	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(
-		workflow,
-	);
+	const execution = new WorkflowExecute(
+		additionalData,
+		'manual',
+		runExecutionData,
+	).processRunExecutionData(workflow);
 	let cancelMark: number | undefined;
 	let cancelledAt: number | undefined;
 	const cancelAt =
 		spec.cancelWhen ??
-		(spec.cancelAfterMs === undefined ? undefined : new Promise((resolve) => setTimeout(resolve, spec.cancelAfterMs)));
+		(spec.cancelAfterMs === undefined
+			? undefined
+			: new Promise((resolve) => setTimeout(resolve, spec.cancelAfterMs)));
 	void cancelAt?.then(() => {
 		cancelMark = clientEventMark();
 		cancelledAt = Date.now();
@@ -265,7 +272,11 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 }
 
 /** Bytes of a binary field of an output item, wherever n8n stored them. */
-export async function binaryBytes(result: RunResult, item: INodeExecutionData, field = 'data'): Promise<Buffer> {
+export async function binaryBytes(
+	result: RunResult,
+	item: INodeExecutionData,
+	field = 'data',
+): Promise<Buffer> {
 	const binary = item.binary?.[field];
 	if (!binary) throw new Error(`Item has no binary field ${field}`);
 	return await result.binaryData.getAsBuffer(binary);

@@ -13,7 +13,10 @@ export function pngBytes(width = 32, height = 24): Buffer {
 }
 
 /** An input item carrying PNG photos in memory, as a Read File or HTTP node would hand them on. */
-export function photoItem(fields: string[] = ['data'], json: INodeExecutionData['json'] = {}): INodeExecutionData {
+export function photoItem(
+	fields: string[] = ['data'],
+	json: INodeExecutionData['json'] = {},
+): INodeExecutionData {
 	const binary: NonNullable<INodeExecutionData['binary']> = {};
 	for (const [index, field] of fields.entries()) {
 		binary[field] = {

@@ -18,7 +18,14 @@ export const shopifyProduct = {
 	status: 'active',
 	admin_graphql_api_id: 'gid://shopify/Product/632910392',
 	variants: [
-		{ id: 808950810, product_id: 632910392, title: 'Blue', price: '24.00', sku: 'BTL-750-BL', image_id: 850703190 },
+		{
+			id: 808950810,
+			product_id: 632910392,
+			title: 'Blue',
+			price: '24.00',
+			sku: 'BTL-750-BL',
+			image_id: 850703190,
+		},
 	],
 	images: [
 		{
@@ -121,18 +128,53 @@ export const amazonCatalogItem = {
 		{
 			marketplaceId: 'ATVPDKIKX0DER',
 			images: [
-				{ variant: 'MAIN', link: 'https://m.media-amazon.com/images/I/51DZzp3w3vL.jpg', height: 1500, width: 1500 },
-				{ variant: 'MAIN', link: 'https://m.media-amazon.com/images/I/51DZzp3w3vL._SL75_.jpg', height: 75, width: 75 },
-				{ variant: 'PT01', link: 'https://m.media-amazon.com/images/I/41aSpSTIcDL._SL75_.jpg', height: 75, width: 75 },
-				{ variant: 'PT01', link: 'https://m.media-amazon.com/images/I/41aSpSTIcDL.jpg', height: 1200, width: 1200 },
+				{
+					variant: 'MAIN',
+					link: 'https://m.media-amazon.com/images/I/51DZzp3w3vL.jpg',
+					height: 1500,
+					width: 1500,
+				},
+				{
+					variant: 'MAIN',
+					link: 'https://m.media-amazon.com/images/I/51DZzp3w3vL._SL75_.jpg',
+					height: 75,
+					width: 75,
+				},
+				{
+					variant: 'PT01',
+					link: 'https://m.media-amazon.com/images/I/41aSpSTIcDL._SL75_.jpg',
+					height: 75,
+					width: 75,
+				},
+				{
+					variant: 'PT01',
+					link: 'https://m.media-amazon.com/images/I/41aSpSTIcDL.jpg',
+					height: 1200,
+					width: 1200,
+				},
 			],
 		},
 		{
 			marketplaceId: 'A1F83G8C2ARO7P',
 			images: [
-				{ variant: 'MAIN', link: 'https://m.media-amazon.com/images/I/51DZzp3w3vL.jpg', height: 1500, width: 1500 },
-				{ variant: 'MAIN', link: 'https://m.media-amazon.com/images/I/51DZzp3w3vL._SL75_.jpg', height: 75, width: 75 },
-				{ variant: 'PT02', link: 'https://m.media-amazon.com/images/I/61uk-Dbk1bL.jpg', height: 1000, width: 1000 },
+				{
+					variant: 'MAIN',
+					link: 'https://m.media-amazon.com/images/I/51DZzp3w3vL.jpg',
+					height: 1500,
+					width: 1500,
+				},
+				{
+					variant: 'MAIN',
+					link: 'https://m.media-amazon.com/images/I/51DZzp3w3vL._SL75_.jpg',
+					height: 75,
+					width: 75,
+				},
+				{
+					variant: 'PT02',
+					link: 'https://m.media-amazon.com/images/I/61uk-Dbk1bL.jpg',
+					height: 1000,
+					width: 1000,
+				},
 			],
 		},
 	],
@@ -145,8 +187,24 @@ export const magentoProduct = {
 	status: 1,
 	type_id: 'simple',
 	media_gallery_entries: [
-		{ id: 1, media_type: 'image', label: null, position: 1, disabled: false, types: ['image', 'small_image', 'thumbnail'], file: '/m/b/mb01-blue-0.jpg' },
-		{ id: 2, media_type: 'image', label: null, position: 2, disabled: false, types: [], file: '/m/b/mb01-blue-1.jpg' },
+		{
+			id: 1,
+			media_type: 'image',
+			label: null,
+			position: 1,
+			disabled: false,
+			types: ['image', 'small_image', 'thumbnail'],
+			file: '/m/b/mb01-blue-0.jpg',
+		},
+		{
+			id: 2,
+			media_type: 'image',
+			label: null,
+			position: 2,
+			disabled: false,
+			types: [],
+			file: '/m/b/mb01-blue-1.jpg',
+		},
 	],
 };
 

@@ -9,11 +9,12 @@ const FRAGMENT = 12;
 
 /** @param {string} key @returns {string[]} the key first, then its pieces, then its base64 form */
 function keyForms(key) {
-  if (key.length < FRAGMENT) return [key, Buffer.from(key).toString('base64')];
-  const pieces = new Set();
-  for (let start = 0; start + FRAGMENT <= key.length; start++) pieces.add(key.slice(start, start + FRAGMENT));
-  pieces.delete(key);
-  return [key, ...pieces, Buffer.from(key).toString('base64')];
+	if (key.length < FRAGMENT) return [key, Buffer.from(key).toString('base64')];
+	const pieces = new Set();
+	for (let start = 0; start + FRAGMENT <= key.length; start++)
+		pieces.add(key.slice(start, start + FRAGMENT));
+	pieces.delete(key);
+	return [key, ...pieces, Buffer.from(key).toString('base64')];
 }
 
 /**
@@ -21,9 +22,9 @@ function keyForms(key) {
  * @param {string} text @param {string} key
  */
 function keyLeak(text, key) {
-  if (!key) throw new Error('keyLeak: no key to search for');
-  if (text.includes(key)) return 'the key';
-  return keyForms(key).some((form) => text.includes(form)) ? 'part of the key' : undefined;
+	if (!key) throw new Error('keyLeak: no key to search for');
+	if (text.includes(key)) return 'the key';
+	return keyForms(key).some((form) => text.includes(form)) ? 'part of the key' : undefined;
 }
 
 /**
@@ -31,12 +32,12 @@ function keyLeak(text, key) {
  * @param {string} text @param {string} key
  */
 function keyLeakCount(text, key) {
-  const starts = new Set();
-  for (const form of keyForms(key)) {
-    for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) starts.add(at);
-  }
-  // Neighbouring starts belong to one leak: count a start only if no start lies just before it.
-  return [...starts].filter((at) => !starts.has(at - 1)).length;
+	const starts = new Set();
+	for (const form of keyForms(key)) {
+		for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) starts.add(at);
+	}
+	// Neighbouring starts belong to one leak: count a start only if no start lies just before it.
+	return [...starts].filter((at) => !starts.has(at - 1)).length;
 }
 
 module.exports = { FRAGMENT, keyForms, keyLeak, keyLeakCount };

@@ -31,7 +31,13 @@ const { info, formatDuration } = require('../e2e/lib/log');
 const { ensureServers } = require('./lib/system-packages');
 const { writeReadmeFigures } = require('./lib/readme-figures');
 const { startStack } = require('./lib/stack');
-const { webhookCopy, uploadManyWorkflow, longWaitWorkflow, fanOutCopy, submitCollectCopies } = require('./lib/workflows');
+const {
+	webhookCopy,
+	uploadManyWorkflow,
+	longWaitWorkflow,
+	fanOutCopy,
+	submitCollectCopies,
+} = require('./lib/workflows');
 const { runExamples } = require('./scenarios/examples');
 const { runUploadMany } = require('./scenarios/upload-many');
 const { runStop } = require('./scenarios/stop');
@@ -46,129 +52,168 @@ const RESTART = { products: 12, killAfter: 5 };
 const WORKER_CONCURRENCY = 5;
 
 function versions() {
-  return (process.env.PRODUCT_IMAGE_QUEUE_N8N ?? '2.41.0').split(',').map((v) => v.trim()).filter(Boolean);
+	return (process.env.PRODUCT_IMAGE_QUEUE_N8N ?? '2.41.0')
+		.split(',')
+		.map((v) => v.trim())
+		.filter(Boolean);
 }
 
 /** @param {string} version @returns {'default' | 'filesystem' | 'database'} */
 function binaryMode(version) {
-  const chosen = process.env.PRODUCT_IMAGE_QUEUE_BINARY_MODE;
-  if (chosen === 'default' || chosen === 'filesystem' || chosen === 'database') return chosen;
-  if (chosen) throw new Error(`unknown binary data mode "${chosen}" (default, filesystem or database)`);
-  return Number(version.split('.')[0]) >= 2 ? 'database' : 'filesystem';
+	const chosen = process.env.PRODUCT_IMAGE_QUEUE_BINARY_MODE;
+	if (chosen === 'default' || chosen === 'filesystem' || chosen === 'database') return chosen;
+	if (chosen)
+		throw new Error(`unknown binary data mode "${chosen}" (default, filesystem or database)`);
+	return Number(version.split('.')[0]) >= 2 ? 'database' : 'filesystem';
 }
 
 const SCENARIOS = ['examples', 'upload', 'stop', 'fan-out', 'restart'];
-const ONLY = process.env.PRODUCT_IMAGE_QUEUE_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = process.env.PRODUCT_IMAGE_QUEUE_ONLY?.split(',')
+	.map((s) => s.trim())
+	.filter(Boolean);
 /** @param {string} scenario */
 const selected = (scenario) => !ONLY || ONLY.includes(scenario);
 
 /** A selection that names nothing, or something this suite does not know, would run nothing and pass. */
 function checkSelection() {
-  const unknown = (ONLY ?? []).filter((name) => !SCENARIOS.includes(name));
-  if (unknown.length) throw new Error(`PRODUCT_IMAGE_QUEUE_ONLY names unknown scenarios: ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')})`);
-  if (ONLY && ONLY.length === 0) throw new Error(`PRODUCT_IMAGE_QUEUE_ONLY selects no scenario (known: ${SCENARIOS.join(', ')})`);
-  if (versions().length === 0) throw new Error('PRODUCT_IMAGE_QUEUE_N8N selects no n8n version');
+	const unknown = (ONLY ?? []).filter((name) => !SCENARIOS.includes(name));
+	if (unknown.length)
+		throw new Error(
+			`PRODUCT_IMAGE_QUEUE_ONLY names unknown scenarios: ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')})`,
+		);
+	if (ONLY && ONLY.length === 0)
+		throw new Error(
+			`PRODUCT_IMAGE_QUEUE_ONLY selects no scenario (known: ${SCENARIOS.join(', ')})`,
+		);
+	if (versions().length === 0) throw new Error('PRODUCT_IMAGE_QUEUE_N8N selects no n8n version');
 }
 
 async function main() {
-  checkSelection();
-  stopChildrenOnSignal();
-  const started = Date.now();
-  const servers = await ensureServers();
-  const queueCache = path.join(cacheDir(), 'queue');
-  fs.mkdirSync(queueCache, { recursive: true });
-  const workRoot = fs.mkdtempSync(path.join(queueCache, 'run-'));
-  info(`work folder ${workRoot}`);
-  const { installs, tarball } = await preparePackageAndN8n({ versions: versions(), workRoot });
-  const sim = await startSimulator();
-  const llm = await startFakeOpenAi();
-  /** @type {string[]} */
-  const failures = [];
-  /** @type {string[]} */
-  const measured = [];
-  let checks = 0;
-  try {
-    await sim.configure({ taskDurationMs: 300 });
-    // The one example with an AI model scripts the fake model through its expectation.
-    for (const e of listExamples()) {
-      const file = expectationFile(e.name);
-      const script = file && loadExpectation(file).llm;
-      if (typeof script === 'object') llm.reset(script);
-    }
-    const fanOut = fanOutCopy(FAN_OUT.products);
-    const examples = listExamples().map((e) => ({ name: e.name, ...webhookCopy(e) }));
-    const uploadMany = uploadManyWorkflow(UPLOAD_ITEMS);
-    const longWait = longWaitWorkflow();
-    const submitCollect = submitCollectCopies(RESTART.products);
-    for (const version of versions()) {
-      const mode = binaryMode(version);
-      info(`n8n ${version}, queue mode, binary data mode ${mode}`);
-      const stack = await startStack({
-        install: installs.n8n[version],
-        tarball,
-        workDir: path.join(workRoot, version),
-        servers,
-        service: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
-        llm: { baseUrl: llm.baseUrl, apiKey: llm.apiKey },
-        binaryMode: mode,
-        workflows: [...examples, uploadMany, longWait, fanOut, submitCollect.submit, submitCollect.collect],
-        workers: 2,
-        workerConcurrency: WORKER_CONCURRENCY,
-      });
-      /** @type {import('./scenarios/context').Context} */
-      const ctx = {
-        stack,
-        sim,
-        report: (line) => {
-          measured.push(`n8n ${version} (${mode}): ${line}`);
-          info(`measured: ${line}`);
-        },
-        check: (ok, what) => {
-          checks += 1;
-          info(`${ok ? 'ok' : 'FAILED'}: ${what}`);
-          if (!ok) failures.push(`n8n ${version}: ${what}`);
-        },
-      };
-      try {
-        if (selected('examples')) await runExamples(ctx, examples);
-        if (selected('upload')) await runUploadMany(ctx, uploadMany, UPLOAD_ITEMS);
-        if (selected('stop')) await runStop(ctx, longWait);
-        if (selected('fan-out')) {
-          const table = await createFanOutTable(ctx);
-          const two = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers });
-          await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers, submit429s: 40 });
-          await stack.workers[1].stop();
-          const one = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: [stack.workers[0]] });
-          ctx.report(`fan-out wall time, 1 worker / 2 workers (worker concurrency ${WORKER_CONCURRENCY}, Max Concurrency 5): ${(one.wallMs / two.wallMs).toFixed(2)}`);
-          ctx.check(Object.keys(two.perWorker).length === 2, 'the fan-out spread over both workers');
-        }
-        // Kills a worker: the last scenario on this stack.
-        if (selected('restart')) await runRestart(ctx, submitCollect, RESTART);
-      } catch (err) {
-        failures.push(`n8n ${version}: ${/** @type {Error} */ (err).message}`);
-        info(`logs kept in ${stack.logDir}`);
-      } finally {
-        await stack.stop();
-      }
-    }
-  } finally {
-    await sim.stop();
-    await llm.stop();
-  }
-  process.stdout.write(`\nQueue-mode suite, measured:\n${measured.map((l) => `  ${l}`).join('\n')}\n`);
-  if (checks === 0) failures.push('no check ran: nothing was tested');
-  if (failures.length) {
-    process.stdout.write(`\nFAILED (work folder kept: ${workRoot}):\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
-    process.exitCode = 1;
-    return;
-  }
-  const machine = `${os.cpus().length} cores, ${formatDuration(Date.now() - started)} for the whole run`;
-  if (!ONLY && process.argv.includes('--write-readme') && writeReadmeFigures(measured, machine)) info('figures updated in docs/large-catalogues.md');
-  if (process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
-  process.stdout.write(`\nqueue-mode suite passed in ${formatDuration(Date.now() - started)}\n`);
+	checkSelection();
+	stopChildrenOnSignal();
+	const started = Date.now();
+	const servers = await ensureServers();
+	const queueCache = path.join(cacheDir(), 'queue');
+	fs.mkdirSync(queueCache, { recursive: true });
+	const workRoot = fs.mkdtempSync(path.join(queueCache, 'run-'));
+	info(`work folder ${workRoot}`);
+	const { installs, tarball } = await preparePackageAndN8n({ versions: versions(), workRoot });
+	const sim = await startSimulator();
+	const llm = await startFakeOpenAi();
+	/** @type {string[]} */
+	const failures = [];
+	/** @type {string[]} */
+	const measured = [];
+	let checks = 0;
+	try {
+		await sim.configure({ taskDurationMs: 300 });
+		// The one example with an AI model scripts the fake model through its expectation.
+		for (const e of listExamples()) {
+			const file = expectationFile(e.name);
+			const script = file && loadExpectation(file).llm;
+			if (typeof script === 'object') llm.reset(script);
+		}
+		const fanOut = fanOutCopy(FAN_OUT.products);
+		const examples = listExamples().map((e) => ({ name: e.name, ...webhookCopy(e) }));
+		const uploadMany = uploadManyWorkflow(UPLOAD_ITEMS);
+		const longWait = longWaitWorkflow();
+		const submitCollect = submitCollectCopies(RESTART.products);
+		for (const version of versions()) {
+			const mode = binaryMode(version);
+			info(`n8n ${version}, queue mode, binary data mode ${mode}`);
+			const stack = await startStack({
+				install: installs.n8n[version],
+				tarball,
+				workDir: path.join(workRoot, version),
+				servers,
+				service: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+				llm: { baseUrl: llm.baseUrl, apiKey: llm.apiKey },
+				binaryMode: mode,
+				workflows: [
+					...examples,
+					uploadMany,
+					longWait,
+					fanOut,
+					submitCollect.submit,
+					submitCollect.collect,
+				],
+				workers: 2,
+				workerConcurrency: WORKER_CONCURRENCY,
+			});
+			/** @type {import('./scenarios/context').Context} */
+			const ctx = {
+				stack,
+				sim,
+				report: (line) => {
+					measured.push(`n8n ${version} (${mode}): ${line}`);
+					info(`measured: ${line}`);
+				},
+				check: (ok, what) => {
+					checks += 1;
+					info(`${ok ? 'ok' : 'FAILED'}: ${what}`);
+					if (!ok) failures.push(`n8n ${version}: ${what}`);
+				},
+			};
+			try {
+				if (selected('examples')) await runExamples(ctx, examples);
+				if (selected('upload')) await runUploadMany(ctx, uploadMany, UPLOAD_ITEMS);
+				if (selected('stop')) await runStop(ctx, longWait);
+				if (selected('fan-out')) {
+					const table = await createFanOutTable(ctx);
+					const two = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers: stack.workers });
+					await runFanOut(ctx, fanOut, {
+						...FAN_OUT,
+						table,
+						workers: stack.workers,
+						submit429s: 40,
+					});
+					await stack.workers[1].stop();
+					const one = await runFanOut(ctx, fanOut, {
+						...FAN_OUT,
+						table,
+						workers: [stack.workers[0]],
+					});
+					ctx.report(
+						`fan-out wall time, 1 worker / 2 workers (worker concurrency ${WORKER_CONCURRENCY}, Max Concurrency 5): ${(one.wallMs / two.wallMs).toFixed(2)}`,
+					);
+					ctx.check(
+						Object.keys(two.perWorker).length === 2,
+						'the fan-out spread over both workers',
+					);
+				}
+				// Kills a worker: the last scenario on this stack.
+				if (selected('restart')) await runRestart(ctx, submitCollect, RESTART);
+			} catch (err) {
+				failures.push(`n8n ${version}: ${/** @type {Error} */ (err).message}`);
+				info(`logs kept in ${stack.logDir}`);
+			} finally {
+				await stack.stop();
+			}
+		}
+	} finally {
+		await sim.stop();
+		await llm.stop();
+	}
+	process.stdout.write(
+		`\nQueue-mode suite, measured:\n${measured.map((l) => `  ${l}`).join('\n')}\n`,
+	);
+	if (checks === 0) failures.push('no check ran: nothing was tested');
+	if (failures.length) {
+		process.stdout.write(
+			`\nFAILED (work folder kept: ${workRoot}):\n${failures.map((f) => `  - ${f}`).join('\n')}\n`,
+		);
+		process.exitCode = 1;
+		return;
+	}
+	const machine = `${os.cpus().length} cores, ${formatDuration(Date.now() - started)} for the whole run`;
+	if (!ONLY && process.argv.includes('--write-readme') && writeReadmeFigures(measured, machine))
+		info('figures updated in docs/large-catalogues.md');
+	if (process.env.PRODUCT_IMAGE_E2E_KEEP !== '1')
+		fs.rmSync(workRoot, { recursive: true, force: true });
+	process.stdout.write(`\nqueue-mode suite passed in ${formatDuration(Date.now() - started)}\n`);
 }
 
 main().catch((err) => {
-  process.stderr.write(`\nqueue-mode suite: ${err.message}\n`);
-  process.exit(1);
+	process.stderr.write(`\nqueue-mode suite: ${err.message}\n`);
+	process.exit(1);
 });

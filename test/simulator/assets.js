@@ -23,25 +23,26 @@ const CDN_BUCKET = 'product-image-results';
  * @returns {AssetLookup}
  */
 function lookupAsset(state, assetId, now) {
-  const expireAfterMs = state.config.expireAfterMs;
-  const upload = state.uploads.get(assetId);
-  if (upload) {
-    if (now >= upload.createdAt + expireAfterMs) return { kind: 'expired' };
-    return { kind: 'ok', contentType: upload.contentType, bytes: upload.bytes };
-  }
-  const m = RESULT_ID.exec(assetId);
-  if (!m) return { kind: 'missing' };
-  const task = state.tasks.get(m[1]);
-  const index = Number(m[2]);
-  if (!task || task.statusAt(now) !== 'succeeded' || index >= task.imagesPerTask) return { kind: 'missing' };
-  if (now >= /** @type {number} */ (task.completedAt) + expireAfterMs) return { kind: 'expired' };
-  let bytes = state.imageCache.get(assetId);
-  if (!bytes) {
-    const { width, height } = task.imageSize();
-    bytes = renderImage(assetId, width, height);
-    state.imageCache.set(assetId, bytes);
-  }
-  return { kind: 'ok', contentType: 'image/png', bytes };
+	const expireAfterMs = state.config.expireAfterMs;
+	const upload = state.uploads.get(assetId);
+	if (upload) {
+		if (now >= upload.createdAt + expireAfterMs) return { kind: 'expired' };
+		return { kind: 'ok', contentType: upload.contentType, bytes: upload.bytes };
+	}
+	const m = RESULT_ID.exec(assetId);
+	if (!m) return { kind: 'missing' };
+	const task = state.tasks.get(m[1]);
+	const index = Number(m[2]);
+	if (!task || task.statusAt(now) !== 'succeeded' || index >= task.imagesPerTask)
+		return { kind: 'missing' };
+	if (now >= /** @type {number} */ (task.completedAt) + expireAfterMs) return { kind: 'expired' };
+	let bytes = state.imageCache.get(assetId);
+	if (!bytes) {
+		const { width, height } = task.imageSize();
+		bytes = renderImage(assetId, width, height);
+		state.imageCache.set(assetId, bytes);
+	}
+	return { kind: 'ok', contentType: 'image/png', bytes };
 }
 
 /**
@@ -49,7 +50,7 @@ function lookupAsset(state, assetId, now) {
  * @param {string} assetId
  */
 function sign(state, assetId) {
-  return crypto.createHmac('sha256', state.signingKey).update(assetId).digest('hex');
+	return crypto.createHmac('sha256', state.signingKey).update(assetId).digest('hex');
 }
 
 /**
@@ -59,9 +60,9 @@ function sign(state, assetId) {
  * @param {string} assetId
  */
 function cdnUrlFor(state, assetId) {
-  const key = assetId.split('/').map(encodeURIComponent).join('/');
-  const expires = Math.max(1, Math.round(state.config.expireAfterMs / 1000));
-  return `${state.cdnUrl}/${CDN_BUCKET}/${key}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=${expires}&X-Amz-Signature=${sign(state, assetId)}`;
+	const key = assetId.split('/').map(encodeURIComponent).join('/');
+	const expires = Math.max(1, Math.round(state.config.expireAfterMs / 1000));
+	return `${state.cdnUrl}/${CDN_BUCKET}/${key}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=${expires}&X-Amz-Signature=${sign(state, assetId)}`;
 }
 
 /**
@@ -69,13 +70,13 @@ function cdnUrlFor(state, assetId) {
  * @returns {string | undefined} the asset id addressed on the cdn origin
  */
 function cdnAssetId(pathname) {
-  const prefix = `/${CDN_BUCKET}/`;
-  if (!pathname.startsWith(prefix)) return undefined;
-  try {
-    return decodeURIComponent(pathname.slice(prefix.length));
-  } catch {
-    return undefined;
-  }
+	const prefix = `/${CDN_BUCKET}/`;
+	if (!pathname.startsWith(prefix)) return undefined;
+	try {
+		return decodeURIComponent(pathname.slice(prefix.length));
+	} catch {
+		return undefined;
+	}
 }
 
 /**
@@ -84,8 +85,11 @@ function cdnAssetId(pathname) {
  * @param {string | null} signature
  */
 function verifySignature(state, assetId, signature) {
-  if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  return crypto.timingSafeEqual(Buffer.from(signature, 'hex'), Buffer.from(sign(state, assetId), 'hex'));
+	if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
+	return crypto.timingSafeEqual(
+		Buffer.from(signature, 'hex'),
+		Buffer.from(sign(state, assetId), 'hex'),
+	);
 }
 
 /**
@@ -93,7 +97,7 @@ function verifySignature(state, assetId, signature) {
  * @param {string} assetId
  */
 function mainAssetUrl(state, assetId) {
-  return `${state.baseUrl}/v1/open/assets/${encodeURIComponent(assetId)}`;
+	return `${state.baseUrl}/v1/open/assets/${encodeURIComponent(assetId)}`;
 }
 
 module.exports = { lookupAsset, cdnUrlFor, cdnAssetId, verifySignature, mainAssetUrl };

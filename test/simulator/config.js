@@ -28,22 +28,22 @@
 
 /** @type {Readonly<SimulatorConfig>} */
 const DEFAULT_CONFIG = Object.freeze({
-  taskDurationMs: 1500,
-  taskDurationSpreadMs: 0,
-  taskDurationsMs: [],
-  taskOutcome: 'succeed',
-  imagesPerTask: 1,
-  imageLongSide: 256,
-  resultsInData: true,
-  downloads: 'same',
-  assetsRequireAuth: false,
-  errorShape: 'envelope',
-  latencyMs: 0,
-  maxUploadBytes: 20 * 1024 * 1024,
-  expireAfterMs: 3 * 24 * 60 * 60 * 1000,
-  emptyErrorObject: false,
-  statusWords: Object.freeze({}),
-  omitCompletedAt: false,
+	taskDurationMs: 1500,
+	taskDurationSpreadMs: 0,
+	taskDurationsMs: [],
+	taskOutcome: 'succeed',
+	imagesPerTask: 1,
+	imageLongSide: 256,
+	resultsInData: true,
+	downloads: 'same',
+	assetsRequireAuth: false,
+	errorShape: 'envelope',
+	latencyMs: 0,
+	maxUploadBytes: 20 * 1024 * 1024,
+	expireAfterMs: 3 * 24 * 60 * 60 * 1000,
+	emptyErrorObject: false,
+	statusWords: Object.freeze({}),
+	omitCompletedAt: false,
 });
 
 /**
@@ -51,7 +51,8 @@ const DEFAULT_CONFIG = Object.freeze({
  * @param {number} max
  * @returns {(v: unknown) => boolean}
  */
-const numberIn = (min, max) => (v) => typeof v === 'number' && !Number.isNaN(v) && v >= min && v <= max;
+const numberIn = (min, max) => (v) =>
+	typeof v === 'number' && !Number.isNaN(v) && v >= min && v <= max;
 /** @param {unknown[]} allowed */
 const oneOf = (allowed) => /** @param {unknown} v */ (v) => allowed.includes(v);
 /** @param {unknown} v */
@@ -59,32 +60,51 @@ const isBoolean = (v) => typeof v === 'boolean';
 const STATES = ['submitted', 'queued', 'processing', 'succeeded', 'failed'];
 /** @param {unknown} v */
 const isStatusWords = (v) =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) &&
-  Object.entries(/** @type {Record<string, unknown>} */ (v)).every(([state, word]) => STATES.includes(state) && typeof word === 'string' && word !== '');
+	v !== null &&
+	typeof v === 'object' &&
+	!Array.isArray(v) &&
+	Object.entries(/** @type {Record<string, unknown>} */ (v)).every(
+		([state, word]) => STATES.includes(state) && typeof word === 'string' && word !== '',
+	);
 
 // Rejecting unknown keys and bad values turns a typo in a test into a loud failure
 // instead of a silently ignored setting.
 /** @type {Record<keyof SimulatorConfig, {check: (v: unknown) => boolean, expect: string}>} */
 const RULES = {
-  taskDurationMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
-  taskDurationSpreadMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
-  taskDurationsMs: {
-    check: (v) => Array.isArray(v) && v.every(numberIn(0, Number.MAX_SAFE_INTEGER)),
-    expect: 'an array of numbers >= 0',
-  },
-  taskOutcome: { check: oneOf(['succeed', 'fail', 'never']), expect: "'succeed', 'fail' or 'never'" },
-  imagesPerTask: { check: (v) => Number.isInteger(v) && numberIn(0, 64)(v), expect: 'an integer 0..64' },
-  imageLongSide: { check: (v) => Number.isInteger(v) && numberIn(1, 4096)(v), expect: 'an integer 1..4096' },
-  resultsInData: { check: isBoolean, expect: 'a boolean' },
-  downloads: { check: oneOf(['same', 'cdn', 'redirect']), expect: "'same', 'cdn' or 'redirect'" },
-  assetsRequireAuth: { check: isBoolean, expect: 'a boolean' },
-  errorShape: { check: oneOf(['envelope', 'nested', 'detail', 'msg']), expect: "'envelope', 'nested', 'detail' or 'msg'" },
-  latencyMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
-  maxUploadBytes: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
-  expireAfterMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
-  emptyErrorObject: { check: isBoolean, expect: 'a boolean' },
-  statusWords: { check: isStatusWords, expect: `an object mapping ${STATES.join(', ')} to non-empty words` },
-  omitCompletedAt: { check: isBoolean, expect: 'a boolean' },
+	taskDurationMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
+	taskDurationSpreadMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
+	taskDurationsMs: {
+		check: (v) => Array.isArray(v) && v.every(numberIn(0, Number.MAX_SAFE_INTEGER)),
+		expect: 'an array of numbers >= 0',
+	},
+	taskOutcome: {
+		check: oneOf(['succeed', 'fail', 'never']),
+		expect: "'succeed', 'fail' or 'never'",
+	},
+	imagesPerTask: {
+		check: (v) => Number.isInteger(v) && numberIn(0, 64)(v),
+		expect: 'an integer 0..64',
+	},
+	imageLongSide: {
+		check: (v) => Number.isInteger(v) && numberIn(1, 4096)(v),
+		expect: 'an integer 1..4096',
+	},
+	resultsInData: { check: isBoolean, expect: 'a boolean' },
+	downloads: { check: oneOf(['same', 'cdn', 'redirect']), expect: "'same', 'cdn' or 'redirect'" },
+	assetsRequireAuth: { check: isBoolean, expect: 'a boolean' },
+	errorShape: {
+		check: oneOf(['envelope', 'nested', 'detail', 'msg']),
+		expect: "'envelope', 'nested', 'detail' or 'msg'",
+	},
+	latencyMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
+	maxUploadBytes: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
+	expireAfterMs: { check: numberIn(0, Number.MAX_SAFE_INTEGER), expect: 'a number >= 0' },
+	emptyErrorObject: { check: isBoolean, expect: 'a boolean' },
+	statusWords: {
+		check: isStatusWords,
+		expect: `an object mapping ${STATES.join(', ')} to non-empty words`,
+	},
+	omitCompletedAt: { check: isBoolean, expect: 'a boolean' },
 };
 
 /**
@@ -92,22 +112,26 @@ const RULES = {
  * @returns {Partial<SimulatorConfig>}
  */
 function validateConfigPatch(patch) {
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
-    throw new TypeError('simulator config must be an object');
-  }
-  /** @type {Record<string, unknown>} */
-  const out = {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (!Object.prototype.hasOwnProperty.call(RULES, key)) {
-      throw new TypeError(`unknown simulator config key '${key}' (known: ${Object.keys(RULES).join(', ')})`);
-    }
-    const rule = RULES[/** @type {keyof SimulatorConfig} */ (key)];
-    if (!rule.check(value)) {
-      throw new TypeError(`simulator config '${key}' must be ${rule.expect}, got ${JSON.stringify(value)}`);
-    }
-    out[key] = value;
-  }
-  return /** @type {Partial<SimulatorConfig>} */ (out);
+	if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
+		throw new TypeError('simulator config must be an object');
+	}
+	/** @type {Record<string, unknown>} */
+	const out = {};
+	for (const [key, value] of Object.entries(patch)) {
+		if (!Object.prototype.hasOwnProperty.call(RULES, key)) {
+			throw new TypeError(
+				`unknown simulator config key '${key}' (known: ${Object.keys(RULES).join(', ')})`,
+			);
+		}
+		const rule = RULES[/** @type {keyof SimulatorConfig} */ (key)];
+		if (!rule.check(value)) {
+			throw new TypeError(
+				`simulator config '${key}' must be ${rule.expect}, got ${JSON.stringify(value)}`,
+			);
+		}
+		out[key] = value;
+	}
+	return /** @type {Partial<SimulatorConfig>} */ (out);
 }
 
 module.exports = { DEFAULT_CONFIG, validateConfigPatch };

@@ -1,12 +1,16 @@
 // Types for TypeScript tests; the implementation is foreign-origins.js.
 
-export type ForeignKind = 'redirect' | 'signIn' | 'badGateway' | 'website' | 'notFoundPage' | 'notFoundJson';
+export type ForeignKind =
+	'redirect' | 'signIn' | 'badGateway' | 'website' | 'notFoundPage' | 'notFoundJson';
 
 export interface ForeignOrigin {
-  kind: ForeignKind;
-  baseUrl: string;
-  requests: { path: string; authorization?: string }[];
-  close(): Promise<void>;
+	kind: ForeignKind;
+	baseUrl: string;
+	requests: { path: string; authorization?: string }[];
+	close(): Promise<void>;
 }
 
-export function startForeignOrigin(kind: ForeignKind, options?: { redirectTo?: string }): Promise<ForeignOrigin>;
+export function startForeignOrigin(
+	kind: ForeignKind,
+	options?: { redirectTo?: string },
+): Promise<ForeignOrigin>;

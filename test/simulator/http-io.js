@@ -17,30 +17,30 @@
  * @returns {Promise<{body: Buffer, size: number, truncated: boolean}>}
  */
 function readBody(req, limit) {
-  return new Promise((resolve, reject) => {
-    /** @type {Buffer[]} */
-    const chunks = [];
-    let size = 0;
-    let kept = 0;
-    let done = false;
-    req.on('data', (/** @type {Buffer} */ chunk) => {
-      size += chunk.length;
-      if (kept + chunk.length <= limit) {
-        chunks.push(chunk);
-        kept += chunk.length;
-      }
-    });
-    req.on('end', () => {
-      done = true;
-      resolve({ body: Buffer.concat(chunks, kept), size, truncated: size > kept });
-    });
-    req.on('error', (err) => {
-      if (!done) reject(err);
-    });
-    req.on('close', () => {
-      if (!done) reject(new Error('client closed the connection before the body ended'));
-    });
-  });
+	return new Promise((resolve, reject) => {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		let size = 0;
+		let kept = 0;
+		let done = false;
+		req.on('data', (/** @type {Buffer} */ chunk) => {
+			size += chunk.length;
+			if (kept + chunk.length <= limit) {
+				chunks.push(chunk);
+				kept += chunk.length;
+			}
+		});
+		req.on('end', () => {
+			done = true;
+			resolve({ body: Buffer.concat(chunks, kept), size, truncated: size > kept });
+		});
+		req.on('error', (err) => {
+			if (!done) reject(err);
+		});
+		req.on('close', () => {
+			if (!done) reject(new Error('client closed the connection before the body ended'));
+		});
+	});
 }
 
 /**
@@ -50,14 +50,14 @@ function readBody(req, limit) {
  * @returns {Promise<void>}
  */
 function sleep(state, ms) {
-  if (!(ms > 0)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      state.timers.delete(timer);
-      resolve();
-    }, ms);
-    state.timers.add(timer);
-  });
+	if (!(ms > 0)) return Promise.resolve();
+	return new Promise((resolve) => {
+		const timer = setTimeout(() => {
+			state.timers.delete(timer);
+			resolve();
+		}, ms);
+		state.timers.add(timer);
+	});
 }
 
 /**
@@ -68,28 +68,29 @@ function sleep(state, ms) {
  * @param {FaultReset | undefined} reset
  */
 function send(res, reply, reqId, record, reset) {
-  if (!reply || reset === 'beforeResponse') {
-    res.destroy();
-    return;
-  }
-  /** @type {Record<string, string>} */
-  const headers = { ...reply.headers, 'x-request-id': reqId };
-  if (reply.status !== 204 && reply.status !== 304) headers['content-length'] = String(reply.body.length);
-  record.status = reply.status;
-  if (res.destroyed) return;
-  res.writeHead(reply.status, headers);
-  if (reset === 'midBody') {
-    // Content-Length announces the whole body; the connection dies after half of it.
-    const part = reply.body.subarray(0, Math.floor(reply.body.length / 2));
-    if (part.length > 0) {
-      res.write(part, () => res.destroy());
-    } else {
-      res.flushHeaders();
-      setImmediate(() => res.destroy());
-    }
-    return;
-  }
-  res.end(reply.body);
+	if (!reply || reset === 'beforeResponse') {
+		res.destroy();
+		return;
+	}
+	/** @type {Record<string, string>} */
+	const headers = { ...reply.headers, 'x-request-id': reqId };
+	if (reply.status !== 204 && reply.status !== 304)
+		headers['content-length'] = String(reply.body.length);
+	record.status = reply.status;
+	if (res.destroyed) return;
+	res.writeHead(reply.status, headers);
+	if (reset === 'midBody') {
+		// Content-Length announces the whole body; the connection dies after half of it.
+		const part = reply.body.subarray(0, Math.floor(reply.body.length / 2));
+		if (part.length > 0) {
+			res.write(part, () => res.destroy());
+		} else {
+			res.flushHeaders();
+			setImmediate(() => res.destroy());
+		}
+		return;
+	}
+	res.end(reply.body);
 }
 
 /**
@@ -98,9 +99,12 @@ function send(res, reply, reqId, record, reset) {
  * @param {unknown} value
  */
 function sendJson(res, status, value) {
-  const body = Buffer.from(JSON.stringify(value), 'utf8');
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
-  res.end(body);
+	const body = Buffer.from(JSON.stringify(value), 'utf8');
+	res.writeHead(status, {
+		'content-type': 'application/json; charset=utf-8',
+		'content-length': String(body.length),
+	});
+	res.end(body);
 }
 
 module.exports = { readBody, sleep, send, sendJson };

@@ -5,127 +5,131 @@ export type DownloadMode = 'same' | 'cdn' | 'redirect';
 export type ErrorShape = 'envelope' | 'nested' | 'detail' | 'msg';
 
 export interface SimulatorConfig {
-  taskDurationMs: number;
-  taskDurationSpreadMs: number;
-  /** When not empty, the nth task submitted takes the nth of these (from the start again after the last). */
-  taskDurationsMs: number[];
-  taskOutcome: TaskOutcome;
-  imagesPerTask: number;
-  imageLongSide: number;
-  resultsInData: boolean;
-  emptyErrorObject: boolean;
-  /** the word a task query reports for each state, where a service uses its own */
-  statusWords: Partial<Record<'submitted' | 'queued' | 'processing' | 'succeeded' | 'failed', string>>;
-  /** a finished task reports no `completed_at` */
-  omitCompletedAt: boolean;
-  downloads: DownloadMode;
-  assetsRequireAuth: boolean;
-  errorShape: ErrorShape;
-  latencyMs: number;
-  maxUploadBytes: number;
-  expireAfterMs: number;
+	taskDurationMs: number;
+	taskDurationSpreadMs: number;
+	/** When not empty, the nth task submitted takes the nth of these (from the start again after the last). */
+	taskDurationsMs: number[];
+	taskOutcome: TaskOutcome;
+	imagesPerTask: number;
+	imageLongSide: number;
+	resultsInData: boolean;
+	emptyErrorObject: boolean;
+	/** the word a task query reports for each state, where a service uses its own */
+	statusWords: Partial<
+		Record<'submitted' | 'queued' | 'processing' | 'succeeded' | 'failed', string>
+	>;
+	/** a finished task reports no `completed_at` */
+	omitCompletedAt: boolean;
+	downloads: DownloadMode;
+	assetsRequireAuth: boolean;
+	errorShape: ErrorShape;
+	latencyMs: number;
+	maxUploadBytes: number;
+	expireAfterMs: number;
 }
 
-export type Route = 'upload' | 'submit' | 'task' | 'asset' | 'media' | 'analysis' | 'plan' | 'cdn' | 'unknown';
+export type Route =
+	'upload' | 'submit' | 'task' | 'asset' | 'media' | 'analysis' | 'plan' | 'cdn' | 'unknown';
 
 export interface RequestRecord {
-  origin: 'main' | 'cdn';
-  method: string;
-  path: string;
-  route: Route;
-  /** 0 until a status line is sent; stays 0 when the connection is cut first */
-  status: number;
-  /** the raw Authorization header value */
-  authorization: string | undefined;
-  /** epoch ms of arrival */
-  at: number;
-  /** the X-Request-Id header a client sent, if any */
-  requestIdHeader?: string;
-  /** the `image_urls` of a JSON body (submit, analysis, plan), as received */
-  imageUrls?: unknown;
-  /** a submit's prompt as received (also when a fault replaced the reply), so it can be traced to an item */
-  prompt?: string;
+	origin: 'main' | 'cdn';
+	method: string;
+	path: string;
+	route: Route;
+	/** 0 until a status line is sent; stays 0 when the connection is cut first */
+	status: number;
+	/** the raw Authorization header value */
+	authorization: string | undefined;
+	/** epoch ms of arrival */
+	at: number;
+	/** the X-Request-Id header a client sent, if any */
+	requestIdHeader?: string;
+	/** the `image_urls` of a JSON body (submit, analysis, plan), as received */
+	imageUrls?: unknown;
+	/** a submit's prompt as received (also when a fault replaced the reply), so it can be traced to an item */
+	prompt?: string;
 }
 
 export interface Stats {
-  requests: RequestRecord[];
-  submitsAccepted: number;
-  cdnAuthRejected: number;
-  byRoute: Record<string, number>;
+	requests: RequestRecord[];
+	submitsAccepted: number;
+	cdnAuthRejected: number;
+	byRoute: Record<string, number>;
 }
 
-export type FaultRoute = 'upload' | 'submit' | 'task' | 'asset' | 'media' | 'analysis' | 'plan' | 'cdn' | 'any';
+export type FaultRoute =
+	'upload' | 'submit' | 'task' | 'asset' | 'media' | 'analysis' | 'plan' | 'cdn' | 'any';
 
 export interface Fault {
-  route: FaultRoute;
-  status?: number;
-  retryAfter?: string;
-  body?: 'error' | 'html' | 'signIn' | 'empty' | 'malformed' | 'echoHeaders';
-  delayMs?: number;
-  reset?: 'beforeResponse' | 'midBody';
-  acceptSubmit?: boolean;
-  /** replaces the reply's content type; '' sends none */
-  contentType?: string;
-  /** default 1; Infinity allowed */
-  times?: number;
-  forMs?: number;
+	route: FaultRoute;
+	status?: number;
+	retryAfter?: string;
+	body?: 'error' | 'html' | 'signIn' | 'empty' | 'malformed' | 'echoHeaders';
+	delayMs?: number;
+	reset?: 'beforeResponse' | 'midBody';
+	acceptSubmit?: boolean;
+	/** replaces the reply's content type; '' sends none */
+	contentType?: string;
+	/** default 1; Infinity allowed */
+	times?: number;
+	forMs?: number;
 }
 
 export interface UploadRecord {
-  id: string;
-  contentType: string;
-  filename: string | undefined;
-  bytes: Buffer;
-  createdAt: number;
+	id: string;
+	contentType: string;
+	filename: string | undefined;
+	bytes: Buffer;
+	createdAt: number;
 }
 
 export interface TaskRecord {
-  task_id: string;
-  /** the submitted JSON body as received */
-  body: Record<string, unknown>;
-  createdAt: number;
-  durationMs: number;
-  outcome: TaskOutcome;
-  imagesPerTask: number;
-  imageLongSide: number;
-  /** task queries answered for this task */
-  queries: number;
-  readonly status: string;
-  readonly completedAt: number | undefined;
-  statusAt(now: number): string;
-  imageSize(): { width: number; height: number };
-  assetId(index: number): string;
+	task_id: string;
+	/** the submitted JSON body as received */
+	body: Record<string, unknown>;
+	createdAt: number;
+	durationMs: number;
+	outcome: TaskOutcome;
+	imagesPerTask: number;
+	imageLongSide: number;
+	/** task queries answered for this task */
+	queries: number;
+	readonly status: string;
+	readonly completedAt: number | undefined;
+	statusAt(now: number): string;
+	imageSize(): { width: number; height: number };
+	assetId(index: number): string;
 }
 
 export interface SimulatorOptions extends Partial<SimulatorConfig> {
-  apiKey?: string;
-  port?: number;
-  cdnPort?: number;
-  onRequest?: (record: RequestRecord) => void;
+	apiKey?: string;
+	port?: number;
+	cdnPort?: number;
+	onRequest?: (record: RequestRecord) => void;
 }
 
 export interface Simulator {
-  readonly baseUrl: string;
-  readonly cdnUrl: string;
-  readonly apiKey: string;
-  configure(partial: Partial<SimulatorConfig>): SimulatorConfig;
-  addFault(fault: Fault): void;
-  reset(): void;
-  readonly stats: Stats;
-  readonly tasks: Map<string, TaskRecord>;
-  readonly uploads: Map<string, UploadRecord>;
-  readonly config: Readonly<SimulatorConfig>;
-  close(): Promise<void>;
+	readonly baseUrl: string;
+	readonly cdnUrl: string;
+	readonly apiKey: string;
+	configure(partial: Partial<SimulatorConfig>): SimulatorConfig;
+	addFault(fault: Fault): void;
+	reset(): void;
+	readonly stats: Stats;
+	readonly tasks: Map<string, TaskRecord>;
+	readonly uploads: Map<string, UploadRecord>;
+	readonly config: Readonly<SimulatorConfig>;
+	close(): Promise<void>;
 }
 
 export interface PngInfo {
-  width: number;
-  height: number;
-  bitDepth: number;
-  colorType: number;
-  chunks: string[];
-  /** inflated scanlines, each led by its filter byte */
-  pixels: Buffer;
+	width: number;
+	height: number;
+	bitDepth: number;
+	colorType: number;
+	chunks: string[];
+	/** inflated scanlines, each led by its filter byte */
+	pixels: Buffer;
 }
 
 export function startSimulator(options?: SimulatorOptions): Promise<Simulator>;

@@ -44,13 +44,13 @@ const DEFAULT_API_KEY = 'sim-key-0123456789';
  * @returns {Promise<number>}
  */
 function listen(server, port) {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port);
-    });
-  });
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port);
+		});
+	});
 }
 
 /**
@@ -58,16 +58,16 @@ function listen(server, port) {
  * @returns {Promise<void>}
  */
 function shut(server) {
-  return new Promise((resolve) => {
-    if (!server.listening) {
-      server.closeAllConnections();
-      resolve();
-      return;
-    }
-    server.close(() => resolve());
-    // Keep-alive sockets held by a test's HTTP client would otherwise keep the process up.
-    server.closeAllConnections();
-  });
+	return new Promise((resolve) => {
+		if (!server.listening) {
+			server.closeAllConnections();
+			resolve();
+			return;
+		}
+		server.close(() => resolve());
+		// Keep-alive sockets held by a test's HTTP client would otherwise keep the process up.
+		server.closeAllConnections();
+	});
 }
 
 /**
@@ -77,78 +77,88 @@ function shut(server) {
  * @returns {Promise<Simulator>}
  */
 async function startSimulator(options = {}) {
-  const { apiKey = DEFAULT_API_KEY, port = 0, cdnPort = 0, onRequest, ...initialConfig } = options;
-  if (typeof apiKey !== 'string' || apiKey === '' || /\s/.test(apiKey)) throw new TypeError('apiKey must be a non-empty string without spaces');
-  const state = createState(apiKey, validateConfigPatch(initialConfig));
-  state.onRequest = onRequest;
+	const { apiKey = DEFAULT_API_KEY, port = 0, cdnPort = 0, onRequest, ...initialConfig } = options;
+	if (typeof apiKey !== 'string' || apiKey === '' || /\s/.test(apiKey))
+		throw new TypeError('apiKey must be a non-empty string without spaces');
+	const state = createState(apiKey, validateConfigPatch(initialConfig));
+	state.onRequest = onRequest;
 
-  /** @param {'main' | 'cdn'} origin */
-  const handler = (origin) => /** @type {http.RequestListener} */ ((req, res) => {
-    handle(state, origin, req, res).catch((err) => {
-      if (!res.headersSent) {
-        const body = JSON.stringify({ code: 500, message: `Simulator error: ${err && err.message}` });
-        res.writeHead(500, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
-        res.end(body);
-      } else {
-        res.destroy();
-      }
-    });
-  });
-  const mainServer = http.createServer(handler('main'));
-  const cdnServer = http.createServer(handler('cdn'));
+	/** @param {'main' | 'cdn'} origin */
+	const handler = (origin) =>
+		/** @type {http.RequestListener} */ (
+			(req, res) => {
+				handle(state, origin, req, res).catch((err) => {
+					if (!res.headersSent) {
+						const body = JSON.stringify({
+							code: 500,
+							message: `Simulator error: ${err && err.message}`,
+						});
+						res.writeHead(500, {
+							'content-type': 'application/json',
+							'content-length': String(Buffer.byteLength(body)),
+						});
+						res.end(body);
+					} else {
+						res.destroy();
+					}
+				});
+			}
+		);
+	const mainServer = http.createServer(handler('main'));
+	const cdnServer = http.createServer(handler('cdn'));
 
-  const mainPort = await listen(mainServer, port);
-  let cdnListenPort;
-  try {
-    cdnListenPort = await listen(cdnServer, cdnPort);
-  } catch (err) {
-    await shut(mainServer);
-    throw err;
-  }
-  state.baseUrl = `http://127.0.0.1:${mainPort}`;
-  state.cdnUrl = `http://127.0.0.1:${cdnListenPort}`;
+	const mainPort = await listen(mainServer, port);
+	let cdnListenPort;
+	try {
+		cdnListenPort = await listen(cdnServer, cdnPort);
+	} catch (err) {
+		await shut(mainServer);
+		throw err;
+	}
+	state.baseUrl = `http://127.0.0.1:${mainPort}`;
+	state.cdnUrl = `http://127.0.0.1:${cdnListenPort}`;
 
-  /** @type {Promise<void> | undefined} */
-  let closing;
+	/** @type {Promise<void> | undefined} */
+	let closing;
 
-  /** @type {Simulator} */
-  const sim = {
-    baseUrl: state.baseUrl,
-    cdnUrl: state.cdnUrl,
-    apiKey,
-    configure(partial) {
-      Object.assign(state.config, validateConfigPatch(partial));
-      return { ...state.config };
-    },
-    addFault(fault) {
-      state.faults.add(fault);
-    },
-    reset() {
-      resetState(state);
-    },
-    get stats() {
-      return state.stats;
-    },
-    get tasks() {
-      return state.tasks;
-    },
-    get uploads() {
-      return state.uploads;
-    },
-    get config() {
-      return Object.freeze({ ...state.config });
-    },
-    close() {
-      if (!closing) {
-        state.closed = true;
-        for (const timer of state.timers) clearTimeout(timer);
-        state.timers.clear();
-        closing = Promise.all([shut(mainServer), shut(cdnServer)]).then(() => undefined);
-      }
-      return closing;
-    },
-  };
-  return sim;
+	/** @type {Simulator} */
+	const sim = {
+		baseUrl: state.baseUrl,
+		cdnUrl: state.cdnUrl,
+		apiKey,
+		configure(partial) {
+			Object.assign(state.config, validateConfigPatch(partial));
+			return { ...state.config };
+		},
+		addFault(fault) {
+			state.faults.add(fault);
+		},
+		reset() {
+			resetState(state);
+		},
+		get stats() {
+			return state.stats;
+		},
+		get tasks() {
+			return state.tasks;
+		},
+		get uploads() {
+			return state.uploads;
+		},
+		get config() {
+			return Object.freeze({ ...state.config });
+		},
+		close() {
+			if (!closing) {
+				state.closed = true;
+				for (const timer of state.timers) clearTimeout(timer);
+				state.timers.clear();
+				closing = Promise.all([shut(mainServer), shut(cdnServer)]).then(() => undefined);
+			}
+			return closing;
+		},
+	};
+	return sim;
 }
 
 module.exports = { startSimulator, DEFAULT_API_KEY, DEFAULT_CONFIG, readPngInfo };

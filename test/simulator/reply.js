@@ -37,11 +37,11 @@ const { errorBody } = require('./errors');
  * @returns {Reply}
  */
 function jsonReply(status, value, headers = {}) {
-  return {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-    body: Buffer.from(JSON.stringify(value), 'utf8'),
-  };
+	return {
+		status,
+		headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+		body: Buffer.from(JSON.stringify(value), 'utf8'),
+	};
 }
 
 /**
@@ -52,7 +52,11 @@ function jsonReply(status, value, headers = {}) {
  * @returns {Reply}
  */
 function errorReply(ctx, status, message, headers = {}) {
-  return jsonReply(status, errorBody(ctx.state.config.errorShape, status, message, ctx.reqId), headers);
+	return jsonReply(
+		status,
+		errorBody(ctx.state.config.errorShape, status, message, ctx.reqId),
+		headers,
+	);
 }
 
 /**
@@ -63,7 +67,7 @@ function errorReply(ctx, status, message, headers = {}) {
  * @returns {Reply}
  */
 function bytesReply(status, contentType, body, headers = {}) {
-  return { status, headers: { 'content-type': contentType, ...headers }, body };
+	return { status, headers: { 'content-type': contentType, ...headers }, body };
 }
 
 /**
@@ -74,7 +78,7 @@ function bytesReply(status, contentType, body, headers = {}) {
  * @param {number} [status]
  */
 function envelopeReply(ctx, code, data, status = code) {
-  return jsonReply(status, { code, data, request_id: ctx.reqId });
+	return jsonReply(status, { code, data, request_id: ctx.reqId });
 }
 
 /**
@@ -83,8 +87,8 @@ function envelopeReply(ctx, code, data, status = code) {
  * @param {Record<string, unknown>} result
  */
 function resultReply(ctx, result) {
-  if (ctx.state.config.resultsInData) return envelopeReply(ctx, 200, result);
-  return jsonReply(200, { code: 200, ...result, request_id: ctx.reqId });
+	if (ctx.state.config.resultsInData) return envelopeReply(ctx, 200, result);
+	return jsonReply(200, { code: 200, ...result, request_id: ctx.reqId });
 }
 
 module.exports = { jsonReply, errorReply, bytesReply, envelopeReply, resultReply };

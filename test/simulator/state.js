@@ -58,23 +58,23 @@ const { FaultQueue } = require('./faults');
  * @returns {SimState}
  */
 function createState(apiKey, initialConfig) {
-  const startConfig = { ...DEFAULT_CONFIG, ...initialConfig };
-  return {
-    apiKey,
-    baseUrl: '',
-    cdnUrl: '',
-    config: { ...startConfig },
-    startConfig,
-    faults: new FaultQueue(),
-    tasks: new Map(),
-    uploads: new Map(),
-    stats: { requests: [], submitsAccepted: 0, cdnAuthRejected: 0, byRoute: {} },
-    imageCache: new Map(),
-    signingKey: crypto.randomBytes(32),
-    timers: new Set(),
-    closed: false,
-    onRequest: undefined,
-  };
+	const startConfig = { ...DEFAULT_CONFIG, ...initialConfig };
+	return {
+		apiKey,
+		baseUrl: '',
+		cdnUrl: '',
+		config: { ...startConfig },
+		startConfig,
+		faults: new FaultQueue(),
+		tasks: new Map(),
+		uploads: new Map(),
+		stats: { requests: [], submitsAccepted: 0, cdnAuthRejected: 0, byRoute: {} },
+		imageCache: new Map(),
+		signingKey: crypto.randomBytes(32),
+		timers: new Set(),
+		closed: false,
+		onRequest: undefined,
+	};
 }
 
 /**
@@ -82,16 +82,17 @@ function createState(apiKey, initialConfig) {
  * @param {SimState} state
  */
 function resetState(state) {
-  for (const key of Object.keys(state.config)) delete state.config[/** @type {keyof SimulatorConfig} */ (key)];
-  Object.assign(state.config, state.startConfig);
-  state.faults.clear();
-  state.tasks.clear();
-  state.uploads.clear();
-  state.imageCache.clear();
-  state.stats.requests.length = 0;
-  state.stats.submitsAccepted = 0;
-  state.stats.cdnAuthRejected = 0;
-  for (const key of Object.keys(state.stats.byRoute)) delete state.stats.byRoute[key];
+	for (const key of Object.keys(state.config))
+		delete state.config[/** @type {keyof SimulatorConfig} */ (key)];
+	Object.assign(state.config, state.startConfig);
+	state.faults.clear();
+	state.tasks.clear();
+	state.uploads.clear();
+	state.imageCache.clear();
+	state.stats.requests.length = 0;
+	state.stats.submitsAccepted = 0;
+	state.stats.cdnAuthRejected = 0;
+	for (const key of Object.keys(state.stats.byRoute)) delete state.stats.byRoute[key];
 }
 
 module.exports = { createState, resetState };

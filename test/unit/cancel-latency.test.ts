@@ -32,7 +32,9 @@ test.each([1, 10_001, 10_249, 37_123])(
 
 test('a wait between polls that is not cancelled sleeps its whole time', async () => {
 	let ended: boolean | undefined;
-	void sleepUnlessCancelled(1_000, new AbortController().signal).then((finished) => (ended = finished));
+	void sleepUnlessCancelled(1_000, new AbortController().signal).then(
+		(finished) => (ended = finished),
+	);
 	await jest.advanceTimersByTimeAsync(999);
 	expect(ended).toBeUndefined();
 	await jest.advanceTimersByTimeAsync(1);

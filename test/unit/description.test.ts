@@ -21,7 +21,9 @@ function readParameterDefaults(
 }
 
 function subtitleFor(resource: string, operation: string): string {
-	const expression = String(description.subtitle).replace(/^=\{\{/, '').replace(/\}\}$/, '');
+	const expression = String(description.subtitle)
+		.replace(/^=\{\{/, '')
+		.replace(/\}\}$/, '');
 	// eslint-disable-next-line @typescript-eslint/no-implied-eval
 	return new Function('$parameter', `return ${expression}`)({ resource, operation }) as string;
 }
@@ -40,16 +42,22 @@ test("the wait options' shown defaults are the ones the node applies when an opt
 
 test('the output-field and images-output options show only while images are downloaded', () => {
 	const options = description.properties.find(
-		(property) => property.name === 'options' && property.displayOptions?.show?.operation?.includes('generateAndWait'),
+		(property) =>
+			property.name === 'options' &&
+			property.displayOptions?.show?.operation?.includes('generateAndWait'),
 	);
 	const children = (options?.options ?? []) as INodeProperties[];
 	const shown = (downloadImages: boolean) => {
 		const values = { resource: 'image', operation: 'generateAndWait', options: { downloadImages } };
 		return children
-			.filter((child) => NodeHelpers.displayParameterPath(values, child, 'options', { typeVersion: 1 }, description))
+			.filter((child) =>
+				NodeHelpers.displayParameterPath(values, child, 'options', { typeVersion: 1 }, description),
+			)
 			.map((child) => child.name);
 	};
-	expect(shown(true)).toEqual(expect.arrayContaining(['binaryPropertyName', 'imagesOutput', 'maxWaitTime']));
+	expect(shown(true)).toEqual(
+		expect.arrayContaining(['binaryPropertyName', 'imagesOutput', 'maxWaitTime']),
+	);
 	expect(shown(false)).not.toContain('binaryPropertyName');
 	expect(shown(false)).not.toContain('imagesOutput');
 	expect(shown(false)).toContain('maxWaitTime');

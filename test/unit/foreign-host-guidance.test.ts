@@ -7,16 +7,66 @@ const HOST = 'cdn.shop.test';
 
 describe('a download from another host: the message and advice name it, never the credential', () => {
 	test.each<[string, Failure, string, string]>([
-		['unknown name', { kind: 'network', networkCode: 'ENOTFOUND' }, `Image download from ${HOST} failed: connection error ENOTFOUND`, `The name ${HOST} did not resolve (ENOTFOUND)`],
-		['DNS not answering', { kind: 'network', networkCode: 'EAI_AGAIN' }, `Image download from ${HOST} failed: connection error EAI_AGAIN`, `The name ${HOST} did not resolve (EAI_AGAIN)`],
-		['refused', { kind: 'network', networkCode: 'ECONNREFUSED' }, `Image download from ${HOST} failed: connection error ECONNREFUSED`, `${HOST} refused the connection (ECONNREFUSED)`],
-		['timeout', { kind: 'timeout', networkCode: 'ETIMEDOUT' }, `Image download from ${HOST} timed out`, `${HOST} did not answer in time.`],
-		['reset', { kind: 'network', networkCode: 'ECONNRESET' }, `Image download from ${HOST} failed: connection error ECONNRESET`, `The connection to ${HOST} broke`],
-		['expired certificate', { kind: 'network', networkCode: 'CERT_HAS_EXPIRED' }, `Image download from ${HOST} failed: connection error CERT_HAS_EXPIRED`, `The secure connection to ${HOST} failed (CERT_HAS_EXPIRED)`],
-		['TLS to plain http', { kind: 'network', networkCode: 'ERR_SSL_WRONG_VERSION_NUMBER' }, `Image download from ${HOST} failed: connection error ERR_SSL_WRONG_VERSION_NUMBER`, `The secure connection to ${HOST} failed`],
-		['5xx', { kind: 'http', status: 503 }, 'Image download failed with HTTP 503', `${HOST} answered with an error (HTTP 503).`],
-		['403', { kind: 'http', status: 403 }, 'Image download failed with HTTP 403', `${HOST} refused the download (HTTP 403).`],
-		['web page', { kind: 'http', status: 502, html: true, serviceMessage: '502 Bad Gateway' }, 'Image download failed with HTTP 502: 502 Bad Gateway', `${HOST} answered with an error (HTTP 502).`],
+		[
+			'unknown name',
+			{ kind: 'network', networkCode: 'ENOTFOUND' },
+			`Image download from ${HOST} failed: connection error ENOTFOUND`,
+			`The name ${HOST} did not resolve (ENOTFOUND)`,
+		],
+		[
+			'DNS not answering',
+			{ kind: 'network', networkCode: 'EAI_AGAIN' },
+			`Image download from ${HOST} failed: connection error EAI_AGAIN`,
+			`The name ${HOST} did not resolve (EAI_AGAIN)`,
+		],
+		[
+			'refused',
+			{ kind: 'network', networkCode: 'ECONNREFUSED' },
+			`Image download from ${HOST} failed: connection error ECONNREFUSED`,
+			`${HOST} refused the connection (ECONNREFUSED)`,
+		],
+		[
+			'timeout',
+			{ kind: 'timeout', networkCode: 'ETIMEDOUT' },
+			`Image download from ${HOST} timed out`,
+			`${HOST} did not answer in time.`,
+		],
+		[
+			'reset',
+			{ kind: 'network', networkCode: 'ECONNRESET' },
+			`Image download from ${HOST} failed: connection error ECONNRESET`,
+			`The connection to ${HOST} broke`,
+		],
+		[
+			'expired certificate',
+			{ kind: 'network', networkCode: 'CERT_HAS_EXPIRED' },
+			`Image download from ${HOST} failed: connection error CERT_HAS_EXPIRED`,
+			`The secure connection to ${HOST} failed (CERT_HAS_EXPIRED)`,
+		],
+		[
+			'TLS to plain http',
+			{ kind: 'network', networkCode: 'ERR_SSL_WRONG_VERSION_NUMBER' },
+			`Image download from ${HOST} failed: connection error ERR_SSL_WRONG_VERSION_NUMBER`,
+			`The secure connection to ${HOST} failed`,
+		],
+		[
+			'5xx',
+			{ kind: 'http', status: 503 },
+			'Image download failed with HTTP 503',
+			`${HOST} answered with an error (HTTP 503).`,
+		],
+		[
+			'403',
+			{ kind: 'http', status: 403 },
+			'Image download failed with HTTP 403',
+			`${HOST} refused the download (HTTP 403).`,
+		],
+		[
+			'web page',
+			{ kind: 'http', status: 502, html: true, serviceMessage: '502 Bad Gateway' },
+			'Image download failed with HTTP 502: 502 Bad Gateway',
+			`${HOST} answered with an error (HTTP 502).`,
+		],
 	])('%s', (_case, failure, message, advice) => {
 		const described = describeFailure({ ...failure, foreignHost: HOST }, 'download', 1);
 		expect(described.message).toBe(message);
@@ -26,23 +76,37 @@ describe('a download from another host: the message and advice name it, never th
 	});
 
 	test('an expired address keeps its advice wherever it lives', () => {
-		const described = describeFailure({ kind: 'http', status: 410, foreignHost: HOST }, 'download', 1);
+		const described = describeFailure(
+			{ kind: 'http', status: 410, foreignHost: HOST },
+			'download',
+			1,
+		);
 		expect(described.description).toContain('The address has expired or never existed');
 	});
 });
 
 test('the same failures at the service keep pointing at the credential', () => {
-	expect(describeFailure({ kind: 'network', networkCode: 'ECONNREFUSED' }, 'download', 3).description).toBe(
+	expect(
+		describeFailure({ kind: 'network', networkCode: 'ECONNREFUSED' }, 'download', 3).description,
+	).toBe(
 		'Nothing was sent: the service could not be reached. It was tried 3 times. Check the Base URL in the Product Image API credential.',
 	);
-	expect(describeFailure({ kind: 'network', networkCode: 'ENOTFOUND' }, 'taskQuery', 1).message).toBe(
-		'Task query failed: connection error ENOTFOUND',
-	);
-	expect(describeFailure({ kind: 'http', status: 502, html: true }, 'download', 1).description).toContain('Check the Base URL');
+	expect(
+		describeFailure({ kind: 'network', networkCode: 'ENOTFOUND' }, 'taskQuery', 1).message,
+	).toBe('Task query failed: connection error ENOTFOUND');
+	expect(
+		describeFailure({ kind: 'http', status: 502, html: true }, 'download', 1).description,
+	).toContain('Check the Base URL');
 });
 
 test('a TLS failure is neither retried nor a missed look', () => {
-	for (const networkCode of ['EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER', 'CERT_HAS_EXPIRED', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'DEPTH_ZERO_SELF_SIGNED_CERT']) {
+	for (const networkCode of [
+		'EPROTO',
+		'ERR_SSL_WRONG_VERSION_NUMBER',
+		'CERT_HAS_EXPIRED',
+		'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+		'DEPTH_ZERO_SELF_SIGNED_CERT',
+	]) {
 		const failure: Failure = { kind: 'network', networkCode };
 		expect(isRetryable('read', failure)).toBe(false);
 		expect(isTransient(failure)).toBe(false);

@@ -16,7 +16,8 @@ const addresses = (value: unknown, raw?: unknown) => {
 
 const problem = (value: unknown, raw?: unknown) => {
 	const reading = readImageAddresses(value, raw);
-	if (reading.ok) throw new Error(`read ${JSON.stringify(reading.addresses)} where a problem was expected`);
+	if (reading.ok)
+		throw new Error(`read ${JSON.stringify(reading.addresses)} where a problem was expected`);
 	return reading;
 };
 
@@ -26,11 +27,27 @@ describe('readImageAddresses reads what a drag from each store produces', () => 
 		['Shopify image', shopifyProduct.image, [shopifyProduct.image.src]],
 		['Shopify product', shopifyProduct, EXPECTED_ADDRESSES.shopify],
 		['WooCommerce images', wooCommerceProduct.images, EXPECTED_ADDRESSES.wooCommerce],
-		['BigCommerce images (the largest size)', bigCommerceProduct.images, EXPECTED_ADDRESSES.bigCommerce],
-		['Amazon image sets (largest per picture, each address once)', amazonCatalogItem.images, EXPECTED_ADDRESSES.amazon],
+		[
+			'BigCommerce images (the largest size)',
+			bigCommerceProduct.images,
+			EXPECTED_ADDRESSES.bigCommerce,
+		],
+		[
+			'Amazon image sets (largest per picture, each address once)',
+			amazonCatalogItem.images,
+			EXPECTED_ADDRESSES.amazon,
+		],
 		['Amazon item', amazonCatalogItem, EXPECTED_ADDRESSES.amazon],
-		['this node\'s Upload output', { id: 'u1', url: 'https://svc.test/v1/open/media/u1.png', expiresAt: 'x' }, ['https://svc.test/v1/open/media/u1.png']],
-		['Shopify GraphQL image', { url: 'https://cdn.shopify.com/a.jpg', altText: null }, ['https://cdn.shopify.com/a.jpg']],
+		[
+			"this node's Upload output",
+			{ id: 'u1', url: 'https://svc.test/v1/open/media/u1.png', expiresAt: 'x' },
+			['https://svc.test/v1/open/media/u1.png'],
+		],
+		[
+			'Shopify GraphQL image',
+			{ url: 'https://cdn.shopify.com/a.jpg', altText: null },
+			['https://cdn.shopify.com/a.jpg'],
+		],
 	])('%s', (_name, value, expected) => {
 		expect(addresses(value)).toEqual(expected);
 	});
@@ -63,7 +80,10 @@ test('nested lists and mixed entries keep their order; an address met twice is s
 test('a string holding a JSON list or image object is read as one', () => {
 	expect(addresses(JSON.stringify(shopifyProduct.images))).toEqual(EXPECTED_ADDRESSES.shopify);
 	expect(addresses(' {"src": "https://a/1.png"} ')).toEqual(['https://a/1.png']);
-	expect(addresses('["https://a/1.png", "https://a/2,3.png"]')).toEqual(['https://a/1.png', 'https://a/2,3.png']);
+	expect(addresses('["https://a/1.png", "https://a/2,3.png"]')).toEqual([
+		'https://a/1.png',
+		'https://a/2,3.png',
+	]);
 	// Not JSON after all: read as addresses (and refused later by the http(s) check).
 	expect(addresses('[draft] https://a/1.png')).toEqual(['[draft] https://a/1.png']);
 });
@@ -85,8 +105,13 @@ test('Amazon sizes of one picture collapse to the largest only inside one image 
 
 describe('what cannot be read is named, with what would work', () => {
 	test('Magento entries are paths inside the store: the hint builds the address from the dragged field', () => {
-		const reading = problem(magentoProduct.media_gallery_entries, '={{ $json.media_gallery_entries }}');
-		expect(reading.problem).toBe('the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store, not an address');
+		const reading = problem(
+			magentoProduct.media_gallery_entries,
+			'={{ $json.media_gallery_entries }}',
+		);
+		expect(reading.problem).toBe(
+			'the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store, not an address',
+		);
 		expect(reading.hint).toContain(
 			"{{ $json.media_gallery_entries.map(i => 'https://YOUR-STORE/media/catalog/product' + i.file) }}",
 		);
@@ -94,9 +119,15 @@ describe('what cannot be read is named, with what would work', () => {
 
 	test('an object with an address in an unknown field names its fields and the expression for that field', () => {
 		const reading = problem([{ id: 1, zoom_image: 'https://a/1.png' }], '={{ $json.gallery }}');
-		expect(reading.problem).toContain('an image object with the fields id, zoom_image holds no address in a field this node reads (src, url_zoom');
-		expect(reading.hint).toBe('Its field "zoom_image" holds an address: enter {{ $json.gallery.map(i => i.zoom_image) }} in Image URLs.');
-		expect(problem({ id: 1, zoom_image: 'https://a/1.png' }, '={{ $json.picture }}').hint).toContain('{{ $json.picture.zoom_image }}');
+		expect(reading.problem).toContain(
+			'an image object with the fields id, zoom_image holds no address in a field this node reads (src, url_zoom',
+		);
+		expect(reading.hint).toBe(
+			'Its field "zoom_image" holds an address: enter {{ $json.gallery.map(i => i.zoom_image) }} in Image URLs.',
+		);
+		expect(
+			problem({ id: 1, zoom_image: 'https://a/1.png' }, '={{ $json.picture }}').hint,
+		).toContain('{{ $json.picture.zoom_image }}');
 	});
 
 	test('an object without any address says so', () => {
@@ -113,6 +144,8 @@ describe('what cannot be read is named, with what would work', () => {
 	});
 
 	test('lists nested past any store shape are refused rather than searched', () => {
-		expect(problem([[[[[[[['https://a/1.png']]]]]]]]).problem).toBe('the images are nested too deeply to read');
+		expect(problem([[[[[[[['https://a/1.png']]]]]]]]).problem).toBe(
+			'the images are nested too deeply to read',
+		);
 	});
 });

@@ -1,21 +1,42 @@
-import { aspectRatioOf, A_PLUS_MODULES, findAPlusModule } from '../../nodes/ProductImage/helpers/aPlusModules';
-import { chooseMimeType, fileNameFromAddress } from '../../nodes/ProductImage/helpers/downloadBinary';
-import { isHttpAddress, splitFieldNames, splitImageUrls } from '../../nodes/ProductImage/helpers/imageUrls';
+import {
+	aspectRatioOf,
+	A_PLUS_MODULES,
+	findAPlusModule,
+} from '../../nodes/ProductImage/helpers/aPlusModules';
+import {
+	chooseMimeType,
+	fileNameFromAddress,
+} from '../../nodes/ProductImage/helpers/downloadBinary';
+import {
+	isHttpAddress,
+	splitFieldNames,
+	splitImageUrls,
+} from '../../nodes/ProductImage/helpers/imageUrls';
 import { planModuleItems } from '../../nodes/ProductImage/helpers/planItems';
-import { classifyTask, isSafeTaskId, taskFailureReason } from '../../nodes/ProductImage/helpers/taskStatus';
+import {
+	classifyTask,
+	isSafeTaskId,
+	taskFailureReason,
+} from '../../nodes/ProductImage/helpers/taskStatus';
 import { unwrapEnvelope } from '../../nodes/ProductImage/transport/envelope';
 
 describe('splitImageUrls', () => {
 	test.each([
 		['https://a/1.png, https://a/2.png', ['https://a/1.png', 'https://a/2.png']],
 		['https://a/1.png\n\nhttps://a/2.png\n', ['https://a/1.png', 'https://a/2.png']],
-		[['https://a/1.png', ' https://a/2.png '], ['https://a/1.png', 'https://a/2.png']],
+		[
+			['https://a/1.png', ' https://a/2.png '],
+			['https://a/1.png', 'https://a/2.png'],
+		],
 		[['https://a/1.png,https://a/2.png'], ['https://a/1.png,https://a/2.png']],
 		[
 			'https://cdn.test/upload/w_400,h_300/x.jpg, https://cdn.test/upload/c_fill,g_auto/y.jpg',
 			['https://cdn.test/upload/w_400,h_300/x.jpg', 'https://cdn.test/upload/c_fill,g_auto/y.jpg'],
 		],
-		['https://cdn.test/a,b.jpg\r\nHTTP://cdn.test/c.jpg', ['https://cdn.test/a,b.jpg', 'HTTP://cdn.test/c.jpg']],
+		[
+			'https://cdn.test/a,b.jpg\r\nHTTP://cdn.test/c.jpg',
+			['https://cdn.test/a,b.jpg', 'HTTP://cdn.test/c.jpg'],
+		],
 		[['https://cdn.test/upload/w_400,h_300/x.jpg'], ['https://cdn.test/upload/w_400,h_300/x.jpg']],
 		['', []],
 		[undefined, []],
@@ -28,7 +49,13 @@ describe('splitImageUrls', () => {
 test('isHttpAddress accepts http(s) only', () => {
 	expect(isHttpAddress('https://x.test/a.png')).toBe(true);
 	expect(isHttpAddress('http://127.0.0.1:8080/a')).toBe(true);
-	for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'data:image/png;base64,AA', 'x.test/a.png', '']) {
+	for (const bad of [
+		'file:///etc/passwd',
+		'javascript:alert(1)',
+		'data:image/png;base64,AA',
+		'x.test/a.png',
+		'',
+	]) {
 		expect(isHttpAddress(bad)).toBe(false);
 	}
 });
@@ -67,12 +94,18 @@ describe('classifyTask', () => {
 
 	test('a succeeded task with images succeeds whatever its error field holds', () => {
 		const result = { images: [{ url: 'https://x.test/a.png' }] };
-		expect(classifyTask({ status: 'succeeded', result, error: { message: 'retried once' } })).toBe('succeeded');
-		expect(classifyTask({ status: 'succeeded', result: { images: [] }, error: { message: 'no image' } })).toBe('failed');
+		expect(classifyTask({ status: 'succeeded', result, error: { message: 'retried once' } })).toBe(
+			'succeeded',
+		);
+		expect(
+			classifyTask({ status: 'succeeded', result: { images: [] }, error: { message: 'no image' } }),
+		).toBe('failed');
 	});
 
 	test('the reason of a failure comes from whichever field holds it', () => {
-		expect(taskFailureReason({ status: 'failed', error: { code: 'nsfw', message: 'Blocked' } })).toBe('Blocked (code nsfw)');
+		expect(
+			taskFailureReason({ status: 'failed', error: { code: 'nsfw', message: 'Blocked' } }),
+		).toBe('Blocked (code nsfw)');
 		expect(taskFailureReason({ status: 'failed', error: { detail: 'Too dark' } })).toBe('Too dark');
 		expect(taskFailureReason({ status: 'failed', error: null })).toBe('the service gave no reason');
 	});
@@ -91,7 +124,9 @@ describe('unwrapEnvelope', () => {
 		expect(unwrapEnvelope({ code: 200, data: { a: 1 }, request_id: 'req_1' })).toEqual({ a: 1 });
 	});
 	test('takes the top level without the envelope fields when results sit outside data', () => {
-		expect(unwrapEnvelope({ code: 200, analysis: { x: 1 }, formattedText: 't', request_id: 'req_1' })).toEqual({
+		expect(
+			unwrapEnvelope({ code: 200, analysis: { x: 1 }, formattedText: 't', request_id: 'req_1' }),
+		).toEqual({
 			analysis: { x: 1 },
 			formattedText: 't',
 		});
@@ -119,24 +154,28 @@ describe('A+ modules', () => {
 
 	test('planned modules are matched by their own id field, else by position', () => {
 		const plan = {
-			modules: [
-				{ type: 'size', recommended_prompt: 'p1' },
-				{ recommended_prompt: 'p2' },
-			],
+			modules: [{ type: 'size', recommended_prompt: 'p1' }, { recommended_prompt: 'p2' }],
 			global_style: 'calm',
 			notes: 'check claims',
 		};
 		const items = planModuleItems(plan, ['hero', 'core']);
 		expect(items.map((item) => item.module)).toEqual(['hero', 'core']);
 		const named = planModuleItems(plan, ['core', 'size']);
-		expect(named[0]).toMatchObject({ module: 'size', aspect_ratio: '1:1', global_style: 'calm', notes: 'check claims' });
+		expect(named[0]).toMatchObject({
+			module: 'size',
+			aspect_ratio: '1:1',
+			global_style: 'calm',
+			notes: 'check claims',
+		});
 		expect(named[1]).toMatchObject({ module: 'size', recommended_prompt: 'p2' });
 	});
 });
 
 describe('download naming', () => {
 	test('the file name is the last segment of the decoded asset id', () => {
-		expect(fileNameFromAddress('https://h/v1/open/assets/generated%2Fopen-result%2Ftask_1-0.png')).toBe('task_1-0.png');
+		expect(
+			fileNameFromAddress('https://h/v1/open/assets/generated%2Fopen-result%2Ftask_1-0.png'),
+		).toBe('task_1-0.png');
 		expect(fileNameFromAddress('https://cdn/bucket/x.webp?sig=1')).toBe('x.webp');
 		expect(fileNameFromAddress('https://cdn/')).toBeUndefined();
 	});

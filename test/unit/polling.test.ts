@@ -1,6 +1,14 @@
-import { createdAt, DurationModel, durationQuantile } from '../../nodes/ProductImage/helpers/durationModel';
+import {
+	createdAt,
+	DurationModel,
+	durationQuantile,
+} from '../../nodes/ProductImage/helpers/durationModel';
 import type { PollPlan } from '../../nodes/ProductImage/helpers/pollSchedule';
-import { firstPollIn, nextPollIn, rhythmAfterPoll } from '../../nodes/ProductImage/helpers/pollSchedule';
+import {
+	firstPollIn,
+	nextPollIn,
+	rhythmAfterPoll,
+} from '../../nodes/ProductImage/helpers/pollSchedule';
 
 const finished = (ms: number, createdAt = 0) => ({
 	status: 'succeeded',
@@ -11,7 +19,9 @@ const finished = (ms: number, createdAt = 0) => ({
 /** A model that saw these durations finish and these tasks running this long. */
 function modelOf(durations: number[], running: number[] = []): DurationModel {
 	const model = new DurationModel();
-	durations.forEach((ms, index) => model.noteFinished(`done-${index}`, finished(ms, 1_000 * index)));
+	durations.forEach((ms, index) =>
+		model.noteFinished(`done-${index}`, finished(ms, 1_000 * index)),
+	);
 	running.forEach((ms, index) => model.noteRunning(`running-${index}`, ms));
 	return model;
 }
@@ -39,7 +49,10 @@ describe('the duration model', () => {
 
 	test('nothing is predicted before three tasks have finished', () => {
 		expect(modelOf([18_000, 24_000]).window()).toBeUndefined();
-		expect(modelOf([18_000, 24_000, 21_000]).window()).toEqual({ earliestMs: 18_000, latestMs: 24_000 });
+		expect(modelOf([18_000, 24_000, 21_000]).window()).toEqual({
+			earliestMs: 18_000,
+			latestMs: 24_000,
+		});
 	});
 
 	test('the first three to finish of a batch started together do not stand for the rest while the rest still run', () => {
@@ -50,11 +63,16 @@ describe('the duration model', () => {
 
 	test('the window ends where 95 % of the tasks have finished: one late task among twenty does not stretch it', () => {
 		const durations = Array.from({ length: 19 }, (_, index) => 18_000 + index * 300);
-		expect(modelOf([...durations, 60_000]).window()).toEqual({ earliestMs: 18_000, latestMs: 23_400 });
+		expect(modelOf([...durations, 60_000]).window()).toEqual({
+			earliestMs: 18_000,
+			latestMs: 23_400,
+		});
 	});
 
 	test('a task still running past the window widens it, until it is as unknown as the task', () => {
-		const model = modelOf([10_000, 11_000, 12_000, 13_000, 14_000, 15_000, 16_000, 17_000, 18_000, 19_000]);
+		const model = modelOf([
+			10_000, 11_000, 12_000, 13_000, 14_000, 15_000, 16_000, 17_000, 18_000, 19_000,
+		]);
 		expect(model.window()).toEqual({ earliestMs: 10_000, latestMs: 19_000 });
 		model.noteRunning('long', 19_500);
 		expect(model.window()).toBeUndefined();
@@ -77,9 +95,11 @@ describe('the duration model', () => {
 		expect(model.window()).toBeUndefined();
 	});
 
-	test("a task this run did not submit started at its created_at", () => {
+	test('a task this run did not submit started at its created_at', () => {
 		const created = Date.parse('2026-11-23T10:00:00Z');
-		expect(createdAt({ status: 'queued', created_at: new Date(created).toISOString() })).toBe(created);
+		expect(createdAt({ status: 'queued', created_at: new Date(created).toISOString() })).toBe(
+			created,
+		);
 		expect(createdAt({ status: 'queued' })).toBeUndefined();
 	});
 });
@@ -111,12 +131,16 @@ describe('the poll schedule', () => {
 	});
 
 	test('never before Initial Delay, whatever the window', () => {
-		expect(firstPollIn({ ...plan, window: { earliestMs: 1_000, latestMs: 2_000 }, now: 0 }, 5_000)).toBe(5_000);
+		expect(
+			firstPollIn({ ...plan, window: { earliestMs: 1_000, latestMs: 2_000 }, now: 0 }, 5_000),
+		).toBe(5_000);
 	});
 
 	test('inside the window, polls a twelfth of its width apart (at most twice a second)', () => {
 		expect(nextPollIn({ ...plan, now: 19_000 })).toBe(500);
-		expect(nextPollIn({ ...plan, window: { earliestMs: 10_000, latestMs: 22_000 }, now: 12_000 })).toBe(1_000);
+		expect(
+			nextPollIn({ ...plan, window: { earliestMs: 10_000, latestMs: 22_000 }, now: 12_000 }),
+		).toBe(1_000);
 	});
 
 	test('past the window, back on the fixed rhythm: no poll the fixed poller would not make', () => {
@@ -126,7 +150,9 @@ describe('the poll schedule', () => {
 	});
 
 	test('a window wider than three poll intervals saves nothing: the fixed rhythm', () => {
-		expect(nextPollIn({ ...plan, window: { earliestMs: 5_000, latestMs: 41_000 }, now: 15_010 })).toBe(4_990);
+		expect(
+			nextPollIn({ ...plan, window: { earliestMs: 5_000, latestMs: 41_000 }, now: 15_010 }),
+		).toBe(4_990);
 	});
 
 	test('a task whose start is unknown keeps the fixed rhythm', () => {

@@ -12,10 +12,18 @@ import {
 	parseRetryAfter,
 } from '../../nodes/ProductImage/transport/failure';
 import { redactSecrets } from '../../nodes/ProductImage/transport/redact';
-import { backoffDelay, isRetryable, retryDelay } from '../../nodes/ProductImage/transport/retryPolicy';
+import {
+	backoffDelay,
+	isRetryable,
+	retryDelay,
+} from '../../nodes/ProductImage/transport/retryPolicy';
 import { RateLimitGate } from '../../nodes/ProductImage/transport/rateLimitGate';
 import { ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/endpoints';
-import { looksLikeText, peekFirstChunk, xmlErrorHeadline } from '../../nodes/ProductImage/transport/body';
+import {
+	looksLikeText,
+	peekFirstChunk,
+	xmlErrorHeadline,
+} from '../../nodes/ProductImage/transport/body';
 import { describeFailure } from '../../nodes/ProductImage/transport/guidance';
 import { pauseUnlessCancelled } from '../../nodes/ProductImage/transport/pause';
 import { withExtension } from '../../nodes/ProductImage/helpers/downloadBinary';
@@ -25,7 +33,10 @@ describe('findServiceMessage finds the message in any error shape', () => {
 		[{ code: 400, message: 'bad size', request_id: 'r' }, 'bad size'],
 		[{ error: { code: 'invalid', message: 'bad size' } }, 'bad size'],
 		[{ detail: 'bad size' }, 'bad size'],
-		[{ detail: [{ msg: 'size invalid' }, { msg: 'prompt missing' }] }, 'size invalid; prompt missing'],
+		[
+			{ detail: [{ msg: 'size invalid' }, { msg: 'prompt missing' }] },
+			'size invalid; prompt missing',
+		],
 		[{ code: 500, msg: 'oops', data: null }, 'oops'],
 		[{ errors: [{ message: 'a' }] }, 'a'],
 		[{ error: 'plain' }, 'plain'],
@@ -53,7 +64,9 @@ test('Retry-After is read as seconds or as an HTTP date', () => {
 });
 
 test('network codes are found through wrapped errors', () => {
-	const system = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+	const system = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
+		code: 'ECONNREFUSED',
+	});
 	const axios = Object.assign(new Error('wrapped'), { code: 'ERR_BAD_REQUEST', cause: system });
 	expect(findNetworkCode({ message: 'outer', cause: axios })).toBe('ECONNREFUSED');
 	expect(findNetworkCode(new Error('socket hang up'))).toBe('ECONNRESET');
@@ -71,25 +84,54 @@ test('the key is redacted wherever it appears, and any bearer token with it', ()
 });
 
 describe('retry policies', () => {
-	const http = (status: number, processed = false) => ({ kind: 'http' as const, status, processed });
+	const http = (status: number, processed = false) => ({
+		kind: 'http' as const,
+		status,
+		processed,
+	});
 	const network = (networkCode: string) => ({ kind: 'network' as const, networkCode });
 	const timeout = { kind: 'timeout' as const, networkCode: 'ETIMEDOUT' };
 
 	test('reads retry on 429, 5xx, broken connections and timeouts, not on 4xx', () => {
-		for (const failure of [http(429), http(500), http(503), network('ECONNRESET'), network('ECONNREFUSED'), timeout]) {
+		for (const failure of [
+			http(429),
+			http(500),
+			http(503),
+			network('ECONNRESET'),
+			network('ECONNREFUSED'),
+			timeout,
+		]) {
 			expect(isRetryable('read', failure)).toBe(true);
 		}
-		for (const failure of [http(400), http(401), http(404), http(410), { kind: 'malformed' as const, status: 200 }]) {
+		for (const failure of [
+			http(400),
+			http(401),
+			http(404),
+			http(410),
+			{ kind: 'malformed' as const, status: 200 },
+		]) {
 			expect(isRetryable('read', failure)).toBe(false);
 		}
 	});
 
 	test('billable calls retry only where nothing can have reached the service', () => {
-		for (const failure of [http(429), network('ECONNREFUSED'), network('ENOTFOUND'), network('EAI_AGAIN')]) {
+		for (const failure of [
+			http(429),
+			network('ECONNREFUSED'),
+			network('ENOTFOUND'),
+			network('EAI_AGAIN'),
+		]) {
 			expect(isRetryable('billable', failure)).toBe(true);
 		}
 		// A gateway's 502/504 or a timeout may come while the service works on the request.
-		for (const failure of [http(500), http(502, false), http(504, false), http(503), network('ECONNRESET'), timeout]) {
+		for (const failure of [
+			http(500),
+			http(502, false),
+			http(504, false),
+			http(503),
+			network('ECONNRESET'),
+			timeout,
+		]) {
 			expect(isRetryable('billable', failure)).toBe(false);
 		}
 	});
@@ -111,10 +153,23 @@ describe('retry policies', () => {
 	});
 
 	test('transient failures are marked as such', () => {
-		for (const failure of [http(429), http(408), http(502), network('ECONNRESET'), network('ECONNREFUSED'), timeout]) {
+		for (const failure of [
+			http(429),
+			http(408),
+			http(502),
+			network('ECONNRESET'),
+			network('ECONNREFUSED'),
+			timeout,
+		]) {
 			expect(isTransient(failure)).toBe(true);
 		}
-		for (const failure of [http(400), http(401), http(404), network('ENOTFOUND'), { kind: 'malformed' as const }]) {
+		for (const failure of [
+			http(400),
+			http(401),
+			http(404),
+			network('ENOTFOUND'),
+			{ kind: 'malformed' as const },
+		]) {
 			expect(isTransient(failure)).toBe(false);
 		}
 	});
@@ -159,8 +214,12 @@ test('task ids are encoded into one path segment; every endpoint sits below /v1/
 test('download bodies are judged by their first bytes', () => {
 	expect(looksLikeText(Buffer.from('<!DOCTYPE html><title>Sign in</title>'))).toBe(true);
 	expect(looksLikeText(Buffer.from('\uFEFF  {"code": 403}'))).toBe(true);
-	expect(looksLikeText(Buffer.from('<?xml version="1.0"?><Error><Code>AccessDenied</Code></Error>'))).toBe(true);
-	expect(looksLikeText(Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe(false);
+	expect(
+		looksLikeText(Buffer.from('<?xml version="1.0"?><Error><Code>AccessDenied</Code></Error>')),
+	).toBe(true);
+	expect(
+		looksLikeText(Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>')),
+	).toBe(false);
 	expect(looksLikeText(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(false);
 	expect(looksLikeText(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe(false);
 });
@@ -220,7 +279,10 @@ test('sleepUnlessCancelled returns early once the signal aborts', async () => {
 });
 
 describe('peekFirstChunk leaves every byte to the next reader', () => {
-	const body = () => Readable.from([Buffer.from('first-'), Buffer.from('second-'), Buffer.from('third')], { objectMode: false });
+	const body = () =>
+		Readable.from([Buffer.from('first-'), Buffer.from('second-'), Buffer.from('third')], {
+			objectMode: false,
+		});
 
 	test('a reader with a data listener', async () => {
 		const stream = body();
@@ -238,7 +300,10 @@ describe('peekFirstChunk leaves every byte to the next reader', () => {
 		const piped = body();
 		await peekFirstChunk(piped);
 		const sink: Buffer[] = [];
-		await pipeline(piped, new Writable({ write: (chunk: Buffer, _encoding, done) => (sink.push(chunk), done()) }));
+		await pipeline(
+			piped,
+			new Writable({ write: (chunk: Buffer, _encoding, done) => (sink.push(chunk), done()) }),
+		);
 		expect(Buffer.concat(sink).toString()).toBe('first-second-third');
 
 		const iterated = body();
@@ -251,17 +316,25 @@ describe('peekFirstChunk leaves every byte to the next reader', () => {
 
 test("an error's one-line message keeps the service's words short and on one line", () => {
 	const dump = `Bad gateway\n${'x-forwarded-for: 10.0.0.1\n'.repeat(100)}`;
-	const { message } = describeFailure({ kind: 'http', status: 502, serviceMessage: dump, requestId: 'req_1' }, 'taskQuery', 1);
-	expect(message).toMatch(/^Task query failed with HTTP 502: Bad gateway x-forwarded-for: 10\.0\.0\.1 /);
+	const { message } = describeFailure(
+		{ kind: 'http', status: 502, serviceMessage: dump, requestId: 'req_1' },
+		'taskQuery',
+		1,
+	);
+	expect(message).toMatch(
+		/^Task query failed with HTTP 502: Bad gateway x-forwarded-for: 10\.0\.0\.1 /,
+	);
 	expect(message).toMatch(/… \[request req_1\]$/);
 	expect(message).not.toContain('\n');
 	expect(message.length).toBeLessThan(400);
 });
 
 test('XML errors of storage services read as code and message', () => {
-	expect(xmlErrorHeadline('<?xml version="1.0"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired &amp; gone</Message></Error>')).toBe(
-		'AccessDenied: Request has expired & gone',
-	);
+	expect(
+		xmlErrorHeadline(
+			'<?xml version="1.0"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired &amp; gone</Message></Error>',
+		),
+	).toBe('AccessDenied: Request has expired & gone');
 	expect(xmlErrorHeadline('<Error><Code>NoSuchKey</Code></Error>')).toBe('NoSuchKey');
 	expect(xmlErrorHeadline('<html><title>Error</title></html>')).toBeUndefined();
 	expect(xmlErrorHeadline('plain text')).toBeUndefined();

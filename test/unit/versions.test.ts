@@ -14,10 +14,16 @@ const V1_WORKFLOWS = path.join(__dirname, '..', 'e2e', 'fixtures', 'v1-workflows
 /** The parameters the editor shows for these values in this node version. */
 function shown(typeVersion: number, values: INodeParameters): INodeProperties[] {
 	const node = { typeVersion } as INode;
-	return description.properties.filter((property) => NodeHelpers.displayParameter(values, property, node, description));
+	return description.properties.filter((property) =>
+		NodeHelpers.displayParameter(values, property, node, description),
+	);
 }
 
-function shownNamed(typeVersion: number, values: INodeParameters, name: string): INodeProperties | undefined {
+function shownNamed(
+	typeVersion: number,
+	values: INodeParameters,
+	name: string,
+): INodeProperties | undefined {
 	const matches = shown(typeVersion, values).filter((property) => property.name === name);
 	expect(matches.length).toBeLessThanOrEqual(1);
 	return matches[0];
@@ -54,22 +60,33 @@ test('empty reads as Service Default in the lists where the service may choose',
 	] as const) {
 		const listed = shownNamed(2, values, name);
 		expect(listed?.default).toBe('');
-		expect((listed?.options as INodePropertyOptions[])[0]).toMatchObject({ name: 'Service Default', value: '' });
+		expect((listed?.options as INodePropertyOptions[])[0]).toMatchObject({
+			name: 'Service Default',
+			value: '',
+		});
 	}
 });
 
 test('one casing rule for languages: output language lowercase, plan language language-REGION', () => {
-	const output = (shownNamed(2, generate, 'outputLanguage')?.options as INodePropertyOptions[]).map((option) => String(option.value));
-	const plan = (shownNamed(2, { resource: 'aPlusPlan', operation: 'create' }, 'language')?.options as INodePropertyOptions[]).map((option) => String(option.value));
+	const output = (shownNamed(2, generate, 'outputLanguage')?.options as INodePropertyOptions[]).map(
+		(option) => String(option.value),
+	);
+	const plan = (
+		shownNamed(2, { resource: 'aPlusPlan', operation: 'create' }, 'language')
+			?.options as INodePropertyOptions[]
+	).map((option) => String(option.value));
 	expect(output).toContain('zh-cn');
 	expect(plan).toContain('zh-CN');
-	for (const value of output.filter((v) => v && v !== 'custom')) expect(value).toBe(value.toLowerCase());
-	for (const value of plan.filter((v) => v && v !== 'custom')) expect(value).toMatch(/^[a-z]{2}-[A-Z]{2}$/);
+	for (const value of output.filter((v) => v && v !== 'custom'))
+		expect(value).toBe(value.toLowerCase());
+	for (const value of plan.filter((v) => v && v !== 'custom'))
+		expect(value).toMatch(/^[a-z]{2}-[A-Z]{2}$/);
 });
 
 test('with the module source, Prompt, Size and Resolution are not shown', () => {
 	const values = { ...generate, generationSource: 'aPlusModule' };
-	for (const name of ['prompt', 'size', 'resolution']) expect(shownNamed(2, values, name)).toBeUndefined();
+	for (const name of ['prompt', 'size', 'resolution'])
+		expect(shownNamed(2, values, name)).toBeUndefined();
 	expect(shownNamed(2, values, 'moduleSourceNotice')?.type).toBe('notice');
 });
 
@@ -78,10 +95,21 @@ test('every saved version 1 workflow loads with every parameter it saved, unchan
 	expect(files.length).toBeGreaterThanOrEqual(5);
 	let nodes = 0;
 	for (const file of files) {
-		const workflow = JSON.parse(readFileSync(path.join(V1_WORKFLOWS, file), 'utf8')) as { nodes: INode[] };
-		for (const node of workflow.nodes.filter((n) => n.type === 'n8n-nodes-product-image.productImage')) {
+		const workflow = JSON.parse(readFileSync(path.join(V1_WORKFLOWS, file), 'utf8')) as {
+			nodes: INode[];
+		};
+		for (const node of workflow.nodes.filter(
+			(n) => n.type === 'n8n-nodes-product-image.productImage',
+		)) {
 			expect(node.typeVersion).toBe(1);
-			const loaded = NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, node, description);
+			const loaded = NodeHelpers.getNodeParameters(
+				description.properties,
+				node.parameters,
+				true,
+				false,
+				node,
+				description,
+			);
 			expect(loaded).toMatchObject(node.parameters);
 			nodes += 1;
 		}
@@ -98,7 +126,9 @@ test("the nodes panel's actions say what the Operation list says", () => {
 			// The same verb first, and whether it waits said in both.
 			expect(action.split(' ')[0]).toBe(name.split(' ')[0]);
 			expect(action.includes('wait')).toBe(name.includes('wait'));
-			expect(action.includes('without') || action.includes(' no ')).toBe(name.includes('(no wait)'));
+			expect(action.includes('without') || action.includes(' no ')).toBe(
+				name.includes('(no wait)'),
+			);
 		}
 	}
 });
@@ -112,14 +142,57 @@ test('image headers give the pixel size: PNG, JPEG, WebP (lossy, lossless, exten
 	expect(pixelSizeOf(png)).toEqual({ width: 1464, height: 600 });
 
 	// SOI, an APP0 segment of 16 bytes, then SOF0 with height 600 and width 970.
-	const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...new Array(14).fill(0), 0xff, 0xc0, 0x00, 0x11, 0x08, 0x02, 0x58, 0x03, 0xca, 0x03]);
+	const jpeg = Buffer.from([
+		0xff,
+		0xd8,
+		0xff,
+		0xe0,
+		0x00,
+		0x10,
+		...new Array(14).fill(0),
+		0xff,
+		0xc0,
+		0x00,
+		0x11,
+		0x08,
+		0x02,
+		0x58,
+		0x03,
+		0xca,
+		0x03,
+	]);
 	expect(pixelSizeOf(jpeg)).toEqual({ width: 970, height: 600 });
 	expect(pixelSizeOf(jpeg.subarray(0, 10))).toBeUndefined();
 
-	const riff = (chunk: string, body: number[]) => Buffer.from([...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBP'), ...Buffer.from(chunk), 0, 0, 0, 0, ...body]);
+	const riff = (chunk: string, body: number[]) =>
+		Buffer.from([
+			...Buffer.from('RIFF'),
+			0,
+			0,
+			0,
+			0,
+			...Buffer.from('WEBP'),
+			...Buffer.from(chunk),
+			0,
+			0,
+			0,
+			0,
+			...body,
+		]);
 	const extended = riff('VP8X', [0, 0, 0, 0, ...[219, 0, 0], ...[219, 0, 0]]);
 	expect(pixelSizeOf(extended)).toEqual({ width: 220, height: 220 });
-	const lossless = riff('VP8L', [0x2f, (463 - 1) & 0xff, (((463 - 1) >> 8) & 0x3f) | (((625 - 1) & 0x3) << 6), ((625 - 1) >> 2) & 0xff, ((625 - 1) >> 10) & 0xf, 0, 0, 0, 0, 0]);
+	const lossless = riff('VP8L', [
+		0x2f,
+		(463 - 1) & 0xff,
+		(((463 - 1) >> 8) & 0x3f) | (((625 - 1) & 0x3) << 6),
+		((625 - 1) >> 2) & 0xff,
+		((625 - 1) >> 10) & 0xf,
+		0,
+		0,
+		0,
+		0,
+		0,
+	]);
 	expect(pixelSizeOf(lossless)).toEqual({ width: 463, height: 625 });
 	const lossy = riff('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, 0x58, 0x02, 0xc2, 0x01]);
 	expect(pixelSizeOf(lossy)).toEqual({ width: 600, height: 450 });
@@ -135,9 +208,11 @@ test('the covering resolution is the smallest label whose long side reaches the 
 });
 
 test("a store's HTML becomes text; text without tags is kept as it came", () => {
-	expect(htmlToText('<h2>Trail</h2><p>Steel&nbsp;bottle<br>750 ml</p><ul><li>Cold</li><li>Leak-proof</li></ul><script>x()</script>')).toBe(
-		'Trail\nSteel bottle\n750 ml\n\n- Cold\n- Leak-proof',
-	);
+	expect(
+		htmlToText(
+			'<h2>Trail</h2><p>Steel&nbsp;bottle<br>750 ml</p><ul><li>Cold</li><li>Leak-proof</li></ul><script>x()</script>',
+		),
+	).toBe('Trail\nSteel bottle\n750 ml\n\n- Cold\n- Leak-proof');
 	expect(htmlToText('Fits 3 < 4 cups & more')).toBe('Fits 3 < 4 cups & more');
 });
 
@@ -146,13 +221,28 @@ test('from an A+ module item, empty fields say they take the plan’s values; de
 	const imageUrls = shownNamed(2, fromModule, 'imageUrls');
 	expect(imageUrls?.placeholder).toBe('Empty: the photos the A+ plan was made from');
 	expect(imageUrls?.description).toContain("the module item's image_urls");
-	expect(shownNamed(2, generate, 'imageUrls')?.placeholder).toContain('https://example.com/front.jpg');
-	expect(shownNamed(1, generate, 'imageUrls')?.placeholder).toContain('https://example.com/front.jpg');
+	expect(shownNamed(2, generate, 'imageUrls')?.placeholder).toContain(
+		'https://example.com/front.jpg',
+	);
+	expect(shownNamed(1, generate, 'imageUrls')?.placeholder).toContain(
+		'https://example.com/front.jpg',
+	);
 	for (const name of ['platform', 'outputLanguage']) {
 		const fromPlan = shownNamed(2, fromModule, name);
 		expect(fromPlan?.default).toBe('');
-		expect((fromPlan?.options as INodePropertyOptions[])[0]).toMatchObject({ name: 'From the A+ Plan', value: '' });
-		expect((shownNamed(2, generate, name)?.options as INodePropertyOptions[])[0]).toMatchObject({ name: 'Service Default' });
-		expect(shownNamed(2, { ...fromModule, [name]: 'custom' }, `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`)?.type).toBe('string');
+		expect((fromPlan?.options as INodePropertyOptions[])[0]).toMatchObject({
+			name: 'From the A+ Plan',
+			value: '',
+		});
+		expect((shownNamed(2, generate, name)?.options as INodePropertyOptions[])[0]).toMatchObject({
+			name: 'Service Default',
+		});
+		expect(
+			shownNamed(
+				2,
+				{ ...fromModule, [name]: 'custom' },
+				`custom${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+			)?.type,
+		).toBe('string');
 	}
 });

@@ -42,7 +42,12 @@ export function withOther(list: INodeProperties, other: OtherField): INodeProper
 }
 
 /** The value of a list field: the typed one when Other is chosen. */
-export function readChoice(context: IExecuteFunctions, name: string, itemIndex: number, fallback: string): unknown {
+export function readChoice(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback: string,
+): unknown {
 	const value = context.getNodeParameter(name, itemIndex, fallback);
 	if (value !== OTHER) return value;
 	return context.getNodeParameter(otherFieldName(name), itemIndex, '');
@@ -107,10 +112,12 @@ export const RESOLUTION_LONG_SIDES: ReadonlyArray<[string, number]> = [
 	['4k', 4096],
 ];
 
-export const RESOLUTION_CHOICES: INodePropertyOptions[] = RESOLUTION_LONG_SIDES.map(([label, side]) => ({
-	name: `${label.toUpperCase()} (Long Side About ${side} px)`,
-	value: label,
-}));
+export const RESOLUTION_CHOICES: INodePropertyOptions[] = RESOLUTION_LONG_SIDES.map(
+	([label, side]) => ({
+		name: `${label.toUpperCase()} (Long Side About ${side} px)`,
+		value: label,
+	}),
+);
 
 export const PLATFORM_CHOICES: INodePropertyOptions[] = [
 	['Amazon', 'amazon'],

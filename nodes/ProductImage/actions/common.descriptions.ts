@@ -30,7 +30,7 @@ export const inputBinaryFieldsProperty: INodeProperties = {
 	default: '',
 	placeholder: 'data, data_1',
 	description:
-		"Comma-separated binary fields of the input item to upload first; their addresses are added to the image URLs. Leave empty when you only use addresses.",
+		'Comma-separated binary fields of the input item to upload first; their addresses are added to the image URLs. Leave empty when you only use addresses.',
 };
 
 export const productNameProperty: INodeProperties = {
@@ -39,7 +39,8 @@ export const productNameProperty: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'Insulated steel water bottle 750 ml',
-	description: 'The product as a shopper would name it; helps the service keep the product recognisable',
+	description:
+		'The product as a shopper would name it; helps the service keep the product recognisable',
 };
 
 export const platformProperty: INodeProperties = {
@@ -93,7 +94,8 @@ export const waitOptions: INodeProperties[] = [
 		name: 'downloadImages',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to download the images as binary data. Off: output the result addresses only (valid 3 days).',
+		description:
+			'Whether to download the images as binary data. Off: output the result addresses only (valid 3 days).',
 	},
 	{
 		displayName: 'Images Output',
@@ -105,7 +107,8 @@ export const waitOptions: INodeProperties[] = [
 			{
 				name: 'One Item per Image',
 				value: 'perImage',
-				description: 'Each image is an item of its own, in the field named by Put Output File in Field',
+				description:
+					'Each image is an item of its own, in the field named by Put Output File in Field',
 			},
 			{
 				name: 'One Item per Task',
@@ -147,7 +150,8 @@ export const waitOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, numberPrecision: 1 },
 		default: 600,
-		description: 'Seconds after which the wait gives up with an error naming the task ID, so it can be resumed',
+		description:
+			'Seconds after which the wait gives up with an error naming the task ID, so it can be resumed',
 	},
 	{
 		displayName: 'Polling',

@@ -21,7 +21,12 @@ const resources: Record<string, Record<string, OperationModule>> = {
 
 /** Continue On Fail: the error becomes this item's output, with what is known to resume or report it. */
 function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const record = (error ?? {}) as { message?: string; description?: string; httpCode?: string; context?: IDataObject };
+	const record = (error ?? {}) as {
+		message?: string;
+		description?: string;
+		httpCode?: string;
+		context?: IDataObject;
+	};
 	const context = record.context ?? {};
 	const json: IDataObject = { error: record.message ?? String(error) };
 	if (record.description) json.description = record.description;
@@ -40,7 +45,11 @@ function concurrencyFor(context: IExecuteFunctions, operation: OperationModule):
 }
 
 /** The error of one item, as n8n shows it: its own class kept, the item it belongs to named. */
-function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+function itemError(
+	context: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex ??= itemIndex;
 		return error;
@@ -52,7 +61,10 @@ function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number
  * Without Continue On Fail the node's output is lost, and with it every task id the run got:
  * name each one, so what was paid for can still be collected.
  */
-function listAcceptedTasks(error: NodeApiError | NodeOperationError, accepted: AcceptedTask[]): void {
+function listAcceptedTasks(
+	error: NodeApiError | NodeOperationError,
+	accepted: AcceptedTask[],
+): void {
 	if (!accepted.length) return;
 	const sorted = [...accepted].sort((a, b) => a.itemIndex - b.itemIndex);
 	const list = sorted.map(({ itemIndex, taskId }) => `item ${itemIndex}: ${taskId}`).join(', ');
@@ -75,7 +87,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = resources[resource]?.[operationName];
 	if (!operation) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of "${resource}" is not supported`,
+		);
 	}
 	const continueOnFail = this.continueOnFail();
 	const outputs: INodeExecutionData[][] = new Array(items.length);

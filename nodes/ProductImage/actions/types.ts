@@ -9,7 +9,11 @@ export interface OperationModule<Parameters = unknown> {
 	/** Reads and checks one item's parameters; sends nothing, so a typo on any item costs nothing. */
 	readParameters(this: IExecuteFunctions, itemIndex: number): Parameters;
 	/** Runs the operation for one input item; returns that item's output items. */
-	execute(this: IExecuteFunctions, itemIndex: number, parameters: Parameters): Promise<INodeExecutionData[]>;
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		parameters: Parameters,
+	): Promise<INodeExecutionData[]>;
 	/**
 	 * Checks the run as a whole once every item's parameters are read, before the first request:
 	 * `ready` is how many items will run.

@@ -32,8 +32,10 @@ export function coveringResolution(width: number, height: number): string | unde
 	return RESOLUTION_LONG_SIDES.find(([, side]) => side >= longSide)?.[0];
 }
 
-const positive = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined);
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const positive = (value: unknown) =>
+	typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+const text = (value: unknown) =>
+	typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /** The spec leaves global_style's type open: a structured one is sent as its JSON text. */
 function styleGuideOf(value: unknown): string | undefined {
@@ -43,10 +45,11 @@ function styleGuideOf(value: unknown): string | undefined {
 
 function describeItem(json: IDataObject): string {
 	if (Array.isArray(json.modules)) {
-		return "It is a whole A+ plan (it has a modules list): on the A+ Plan node, turn on Options → One Item per Module, so each module becomes an item of its own.";
+		return 'It is a whole A+ plan (it has a modules list): on the A+ Plan node, turn on Options → One Item per Module, so each module becomes an item of its own.';
 	}
 	if (typeof json.task_id === 'string') return 'It is a generation task, not a plan module.';
-	if (json.formattedText !== undefined || json.analysis !== undefined) return 'It is a product analysis: plan the A+ modules with A+ Plan → Create first.';
+	if (json.formattedText !== undefined || json.analysis !== undefined)
+		return 'It is a product analysis: plan the A+ modules with A+ Plan → Create first.';
 	return 'Connect the output of A+ Plan → Create (One Item per Module), or choose Define Below.';
 }
 
@@ -93,7 +96,12 @@ export function readModuleSource(context: IExecuteFunctions, itemIndex: number):
 		? json.image_urls.filter((url): url is string => typeof url === 'string' && isHttpAddress(url))
 		: [];
 	return {
-		target: { module, target_width: width, target_height: height, target_size: `${width}x${height}` },
+		target: {
+			module,
+			target_width: width,
+			target_height: height,
+			target_size: `${width}x${height}`,
+		},
 		prompt,
 		styleGuide: styleGuideOf(json.global_style),
 		size,

@@ -17,10 +17,16 @@ export async function collectTask(
 	submittedAt?: number,
 ): Promise<INodeExecutionData[]> {
 	const outcome = await waitForTask(context, itemIndex, taskId, settings, submittedAt);
-	if (outcome.finished) return await taskResultItems(context, itemIndex, taskId, outcome.task, settings);
+	if (outcome.finished)
+		return await taskResultItems(context, itemIndex, taskId, outcome.task, settings);
 	return [
 		{
-			json: { task_id: taskId, status: outcome.status ?? null, timed_out: true, waited_seconds: outcome.waitedSeconds },
+			json: {
+				task_id: taskId,
+				status: outcome.status ?? null,
+				timed_out: true,
+				waited_seconds: outcome.waitedSeconds,
+			},
 		},
 	];
 }

@@ -62,7 +62,11 @@ export function withExtension(fileName: string, mimeType: string): string {
  * ESM-only module, which is slower and fails in some runtimes.
  */
 export function chooseMimeType(headerType: string | undefined, fileName: string): string {
-	if (headerType && headerType !== 'application/octet-stream' && headerType !== 'binary/octet-stream') {
+	if (
+		headerType &&
+		headerType !== 'application/octet-stream' &&
+		headerType !== 'binary/octet-stream'
+	) {
 		return headerType;
 	}
 	return mimeTypeFromName(fileName) ?? headerType ?? 'application/octet-stream';
@@ -110,9 +114,19 @@ async function download(
 			// A name made by the node has no extension yet: the one of the type received makes it open.
 			const fileName = measure ? withExtension(named, mimeType) : named;
 			if (!measure) {
-				return { binary: await context.helpers.prepareBinaryData(stream as BinarySource, fileName, mimeType) };
+				return {
+					binary: await context.helpers.prepareBinaryData(
+						stream as BinarySource,
+						fileName,
+						mimeType,
+					),
+				};
 			}
-			const binary = await context.helpers.prepareBinaryData(stream as BinarySource, fileName, mimeType);
+			const binary = await context.helpers.prepareBinaryData(
+				stream as BinarySource,
+				fileName,
+				mimeType,
+			);
 			return { binary, pixelSize: await storedPixelSize(context, binary) };
 		},
 	})) as { binary: IBinaryData; pixelSize?: PixelSize };

@@ -34,7 +34,9 @@ export function createdAt(task: Task): number | undefined {
 export function finishedDuration(task: Task): number | undefined {
 	const created = epoch(task.created_at);
 	const completed = epoch(task.completed_at);
-	return created !== undefined && completed !== undefined && completed >= created ? completed - created : undefined;
+	return created !== undefined && completed !== undefined && completed >= created
+		? completed - created
+		: undefined;
 }
 
 /**
@@ -42,7 +44,11 @@ export function finishedDuration(task: Task): number | undefined {
  * counts as one that takes at least as long as it has run, so tasks that finish first do not
  * pass for all of them. Returns the duration by which the share reaches `share`, or undefined.
  */
-export function durationQuantile(finished: readonly number[], running: readonly number[], share: number): number | undefined {
+export function durationQuantile(
+	finished: readonly number[],
+	running: readonly number[],
+	share: number,
+): number | undefined {
 	// At equal times a finish comes before a task seen running then: that task is still at risk.
 	const observations = [
 		...finished.map((at) => ({ at, finished: true })),

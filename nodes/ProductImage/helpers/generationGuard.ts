@@ -16,7 +16,12 @@ export function checkGenerationCount(context: IExecuteFunctions, generations: nu
 	if (raw === undefined || raw === null || raw === '') return;
 	const limit = Number(raw);
 	if (!Number.isInteger(limit) || limit < 1) {
-		throw parameterError(context, 0, OPTION, `must be a whole number of at least 1, got ${JSON.stringify(raw)}`);
+		throw parameterError(
+			context,
+			0,
+			OPTION,
+			`must be a whole number of at least 1, got ${JSON.stringify(raw)}`,
+		);
 	}
 	if (generations <= limit) return;
 	throw new NodeOperationError(

@@ -15,7 +15,10 @@ import { parameterError, validateParameter } from './validate';
 const sizeSchema = z
 	.string()
 	.trim()
-	.regex(/^[1-9]\d{0,4}:[1-9]\d{0,4}$/, 'must be an aspect ratio <width>:<height>, such as 1:1 or 16:9');
+	.regex(
+		/^[1-9]\d{0,4}:[1-9]\d{0,4}$/,
+		'must be an aspect ratio <width>:<height>, such as 1:1 or 16:9',
+	);
 
 const resolutionSchema = z
 	.string()
@@ -23,7 +26,11 @@ const resolutionSchema = z
 	.min(1, 'must not be empty; the service shows labels such as 1k')
 	.regex(/^[0-9a-z]+$/i, 'must be a label such as 1k or 2k');
 
-function optionalText(context: IExecuteFunctions, name: string, itemIndex: number): string | undefined {
+function optionalText(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+): string | undefined {
 	const value = context.getNodeParameter(name, itemIndex, '');
 	const text = typeof value === 'string' ? value.trim() : String(value ?? '').trim();
 	return text === '' ? undefined : text;
@@ -33,7 +40,8 @@ function readExtraBodyFields(context: IExecuteFunctions, itemIndex: number): IDa
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const raw = options.extraBodyFields;
 	if (raw === undefined || raw === '' || raw === null) return {};
-	const parsed = typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: undefined }) : raw;
+	const parsed =
+		typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: undefined }) : raw;
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
 		throw parameterError(
 			context,
@@ -59,14 +67,22 @@ export interface GenerationRequest {
 	fileName?: string;
 }
 
-function readGenerationSource(context: IExecuteFunctions, itemIndex: number): ModuleSource | undefined {
+function readGenerationSource(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): ModuleSource | undefined {
 	if (nodeVersion(context) < 2) return undefined;
 	const source = context.getNodeParameter('generationSource', itemIndex, GENERATION_SOURCE.define);
 	return source === GENERATION_SOURCE.module ? readModuleSource(context, itemIndex) : undefined;
 }
 
 /** Version 2's lists hold the value, or Other and a typed one; version 1 stores the text. */
-function readListOrText(context: IExecuteFunctions, name: string, itemIndex: number, fallback: string): unknown {
+function readListOrText(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback: string,
+): unknown {
 	return nodeVersion(context) < 2
 		? context.getNodeParameter(name, itemIndex, fallback)
 		: readChoice(context, name, itemIndex, fallback);
@@ -78,7 +94,10 @@ function asText(value: unknown): string | undefined {
 }
 
 /** Reads and checks every parameter of a generation without sending anything. */
-export function readGenerationRequest(context: IExecuteFunctions, itemIndex: number): GenerationRequest {
+export function readGenerationRequest(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): GenerationRequest {
 	const fromModule = readGenerationSource(context, itemIndex);
 	const prompt = fromModule ? fromModule.prompt : optionalText(context, 'prompt', itemIndex);
 	const size = validateParameter(
@@ -112,12 +131,15 @@ export function readGenerationRequest(context: IExecuteFunctions, itemIndex: num
 	const productInfo: IDataObject = {};
 	const name = optionalText(context, 'productName', itemIndex);
 	const sellingPoints = optionalText(context, 'sellingPoints', itemIndex);
-	const platform = asText(readListOrText(context, 'platform', itemIndex, '')) ?? fromModule?.platform;
+	const platform =
+		asText(readListOrText(context, 'platform', itemIndex, '')) ?? fromModule?.platform;
 	if (name) productInfo.name = name;
 	if (sellingPoints) productInfo.sellingPoints = sellingPoints;
 	if (platform) productInfo.platform = platform;
 	// The spec shows `zh-cn` and `1k`: codes typed as `en-US` or `1K` are sent in that form.
-	const outputLanguage = (asText(readListOrText(context, 'outputLanguage', itemIndex, '')) ?? fromModule?.language)?.toLowerCase();
+	const outputLanguage = (
+		asText(readListOrText(context, 'outputLanguage', itemIndex, '')) ?? fromModule?.language
+	)?.toLowerCase();
 
 	const fields: IDataObject = { size, resolution: resolution.toLowerCase() };
 	if (prompt) fields.prompt = prompt;
@@ -128,13 +150,17 @@ export function readGenerationRequest(context: IExecuteFunctions, itemIndex: num
 		if (fromModule.styleGuide) fields.series_style_guide = fromModule.styleGuide;
 	}
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	for (const [option, field] of [['planPrompt', 'plan_prompt'], ['seriesStyleGuide', 'series_style_guide']]) {
+	for (const [option, field] of [
+		['planPrompt', 'plan_prompt'],
+		['seriesStyleGuide', 'series_style_guide'],
+	]) {
 		const text = typeof options[option] === 'string' ? (options[option] as string).trim() : '';
 		if (text) fields[field] = text;
 	}
 	const request: GenerationRequest = { fields, extra, images, submitTimeoutMs };
 	if (fromModule) request.target = fromModule.target;
-	if (options.includeOtherFields === true) request.inputFields = context.getInputData()[itemIndex]?.json ?? {};
+	if (options.includeOtherFields === true)
+		request.inputFields = context.getInputData()[itemIndex]?.json ?? {};
 	const fileName = asText(options.fileName);
 	if (fileName) request.fileName = fileName;
 	return request;

@@ -1,10 +1,22 @@
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const ENTITIES: Record<string, string> = {
+	amp: '&',
+	lt: '<',
+	gt: '>',
+	quot: '"',
+	apos: "'",
+	nbsp: ' ',
+};
 
 function decodeEntities(text: string): string {
 	return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
 		if (code[0] === '#') {
-			const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-			return Number.isFinite(point) && point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : whole;
+			const point =
+				code[1] === 'x' || code[1] === 'X'
+					? parseInt(code.slice(2), 16)
+					: parseInt(code.slice(1), 10);
+			return Number.isFinite(point) && point > 0 && point <= 0x10ffff
+				? String.fromCodePoint(point)
+				: whole;
 		}
 		return ENTITIES[code.toLowerCase()] ?? whole;
 	});

@@ -26,8 +26,7 @@ const LIST_KEYS = ['images', 'media_gallery_entries'] as const;
 const MAX_DEPTH = 6;
 
 export type AddressReading =
-	| { ok: true; addresses: string[] }
-	| { ok: false; problem: string; hint: string };
+	{ ok: true; addresses: string[] } | { ok: false; problem: string; hint: string };
 
 class Unreadable {
 	constructor(
@@ -82,12 +81,19 @@ function magentoProblem(image: Json, expression: string | undefined): Unreadable
 function unknownImage(image: Json, inList: boolean, expression: string | undefined): Unreadable {
 	const magento = magentoProblem(image, expression);
 	if (magento) return magento;
-	const addressKey = Object.keys(image).find((key) => typeof image[key] === 'string' && isHttpAddress(String(image[key]).trim()));
+	const addressKey = Object.keys(image).find(
+		(key) => typeof image[key] === 'string' && isHttpAddress(String(image[key]).trim()),
+	);
 	const problem = `an image object with the fields ${keyList(image)} holds no address in a field this node reads (${ADDRESS_KEYS.join(', ')})`;
 	if (addressKey) {
 		const base = expression ?? (inList ? '$json.images' : '$json.image');
-		const suggestion = inList ? `{{ ${base}.map(i => i.${addressKey}) }}` : `{{ ${base}.${addressKey} }}`;
-		return new Unreadable(problem, `Its field "${addressKey}" holds an address: enter ${suggestion} in Image URLs.`);
+		const suggestion = inList
+			? `{{ ${base}.map(i => i.${addressKey}) }}`
+			: `{{ ${base}.${addressKey} }}`;
+		return new Unreadable(
+			problem,
+			`Its field "${addressKey}" holds an address: enter ${suggestion} in Image URLs.`,
+		);
 	}
 	return new Unreadable(
 		problem,
@@ -100,8 +106,14 @@ function unknownImage(image: Json, inList: boolean, expression: string | undefin
  * each: the largest stands for the picture, at the place the variant first appears.
  */
 function largestPerVariant(list: unknown[]): unknown[] {
-	const variantOf = (entry: unknown) => (isRecord(entry) && typeof entry.variant === 'string' ? entry.variant : undefined);
-	if (list.length < 2 || !list.every((entry) => variantOf(entry) !== undefined && typeof (entry as Json).link === 'string')) {
+	const variantOf = (entry: unknown) =>
+		isRecord(entry) && typeof entry.variant === 'string' ? entry.variant : undefined;
+	if (
+		list.length < 2 ||
+		!list.every(
+			(entry) => variantOf(entry) !== undefined && typeof (entry as Json).link === 'string',
+		)
+	) {
 		return list;
 	}
 	const area = (entry: Json) => (Number(entry.width) || 0) * (Number(entry.height) || 0);
@@ -123,7 +135,11 @@ function collect(
 	depth: number,
 ): Unreadable | undefined {
 	if (value === undefined || value === null) return undefined;
-	if (depth > MAX_DEPTH) return new Unreadable('the images are nested too deeply to read', 'Drag the list of images itself.');
+	if (depth > MAX_DEPTH)
+		return new Unreadable(
+			'the images are nested too deeply to read',
+			'Drag the list of images itself.',
+		);
 	if (typeof value === 'string') {
 		const text = value.trim();
 		if (text.includes('[object Object]')) {
@@ -149,7 +165,14 @@ function collect(
 			return undefined;
 		}
 		const listKey = LIST_KEYS.find((key) => Array.isArray(value[key]));
-		if (listKey) return collect(value[listKey], into, true, expression ? `${expression}.${listKey}` : undefined, depth + 1);
+		if (listKey)
+			return collect(
+				value[listKey],
+				into,
+				true,
+				expression ? `${expression}.${listKey}` : undefined,
+				depth + 1,
+			);
 		return unknownImage(value, inList, expression);
 	}
 	into.push(String(value));
@@ -178,7 +201,10 @@ export function readImageAddresses(value: unknown, raw?: unknown): AddressReadin
 	const expression = draggedExpression(raw);
 	const addresses: string[] = [];
 	const json = typeof value === 'string' ? parsedJson(value) : undefined;
-	const entries = typeof value === 'string' && (json === null || typeof json !== 'object') ? splitImageUrls(value) : [json ?? value];
+	const entries =
+		typeof value === 'string' && (json === null || typeof json !== 'object')
+			? splitImageUrls(value)
+			: [json ?? value];
 	for (const entry of entries) {
 		const problem = collect(entry, addresses, false, expression, 0);
 		if (problem) return { ok: false, problem: problem.problem, hint: problem.hint };

@@ -35,7 +35,13 @@ export function readImageInputs(
 		context.getNode().parameters.imageUrls,
 	);
 	if (!reading.ok) {
-		throw parameterError(context, itemIndex, IMAGE_URLS, reading.problem, `${reading.hint} No request was sent.`);
+		throw parameterError(
+			context,
+			itemIndex,
+			IMAGE_URLS,
+			reading.problem,
+			`${reading.hint} No request was sent.`,
+		);
 	}
 	const urls = reading.addresses;
 	const invalid = urls.find((url) => !isHttpAddress(url));
@@ -48,7 +54,9 @@ export function readImageInputs(
 			`${IMAGE_URLS} takes addresses that start with https:// (or http://), or a store item's images field dragged from the input panel. No request was sent.`,
 		);
 	}
-	const binaryFields = splitFieldNames(context.getNodeParameter('inputBinaryFields', itemIndex, ''));
+	const binaryFields = splitFieldNames(
+		context.getNodeParameter('inputBinaryFields', itemIndex, ''),
+	);
 	const count = urls.length + binaryFields.length;
 	const both = `${IMAGE_URLS} and ${INPUT_BINARY_FIELDS}`;
 	if (limits.min !== undefined && count < limits.min) {
@@ -61,9 +69,15 @@ export function readImageInputs(
 		);
 	}
 	if (limits.max !== undefined && count > limits.max) {
-		throw parameterError(context, itemIndex, both, `at most ${limits.max} images are allowed, ${count} given`);
+		throw parameterError(
+			context,
+			itemIndex,
+			both,
+			`at most ${limits.max} images are allowed, ${count} given`,
+		);
 	}
-	for (const field of binaryFields) assertBinaryField(context, itemIndex, field, INPUT_BINARY_FIELDS);
+	for (const field of binaryFields)
+		assertBinaryField(context, itemIndex, field, INPUT_BINARY_FIELDS);
 	return { urls, binaryFields, count };
 }
 

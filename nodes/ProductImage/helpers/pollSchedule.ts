@@ -44,7 +44,12 @@ function nextOnRhythm(plan: PollPlan): number {
  * an interval late) moves it on the same way, which never puts a poll earlier than the fixed
  * poller's. A poll that jumped further past it moves it on by the interval and this latency.
  */
-export function rhythmAfterPoll(rhythmAt: number, pollMs: number, polledAt: number, repliedAt: number): number {
+export function rhythmAfterPoll(
+	rhythmAt: number,
+	pollMs: number,
+	polledAt: number,
+	repliedAt: number,
+): number {
 	if (polledAt < rhythmAt) return rhythmAt;
 	if (polledAt - rhythmAt < pollMs / 2) return repliedAt + pollMs;
 	let next = rhythmAt;
@@ -54,7 +59,10 @@ export function rhythmAfterPoll(rhythmAt: number, pollMs: number, polledAt: numb
 
 /** The gap between polls inside a window of this width. */
 export function stepInside(window: CompletionWindow, pollMs: number): number {
-	return Math.min(pollMs, Math.max(DENSEST_MS, (window.latestMs - window.earliestMs) / POLLS_PER_WINDOW));
+	return Math.min(
+		pollMs,
+		Math.max(DENSEST_MS, (window.latestMs - window.earliestMs) / POLLS_PER_WINDOW),
+	);
 }
 
 /**
@@ -64,7 +72,10 @@ export function stepInside(window: CompletionWindow, pollMs: number): number {
 export function firstPollIn(plan: PollPlan, initialDelayMs: number): number {
 	const window = usableWindow(plan);
 	if (!window || plan.startedAt === undefined) return initialDelayMs;
-	return Math.max(initialDelayMs, window.earliestMs + stepInside(window, plan.pollMs) - (plan.now - plan.startedAt));
+	return Math.max(
+		initialDelayMs,
+		window.earliestMs + stepInside(window, plan.pollMs) - (plan.now - plan.startedAt),
+	);
 }
 
 /**

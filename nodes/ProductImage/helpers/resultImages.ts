@@ -36,10 +36,18 @@ export function productFileName(productName: string | undefined): string | undef
  * File names that say what the image is: the File Name option, the module and its size, or the
  * product's name; the service's own name (a task id) only when none is known.
  */
-function describedFileName(described: DescribedImages, image: ResultImage, taskId: string, index: number, count: number): string {
+function describedFileName(
+	described: DescribedImages,
+	image: ResultImage,
+	taskId: string,
+	index: number,
+	count: number,
+): string {
 	const base =
 		described.fileName ??
-		(described.target ? `${described.target.module}-${described.target.target_size}` : productFileName(described.productName));
+		(described.target
+			? `${described.target.module}-${described.target.target_size}`
+			: productFileName(described.productName));
 	if (base === undefined) return fileNameFor(image, taskId, index);
 	const safe = base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'image';
 	return count > 1 ? `${safe}-${index + 1}` : safe;
@@ -49,7 +57,9 @@ function describedFileName(described: DescribedImages, image: ResultImage, taskI
 function sizeFields(size: PixelSize | undefined, target: ModuleTarget | undefined): IDataObject {
 	const fields: IDataObject = { width: size?.width ?? null, height: size?.height ?? null };
 	if (target) {
-		fields.below_target = size ? size.width < target.target_width || size.height < target.target_height : null;
+		fields.below_target = size
+			? size.width < target.target_width || size.height < target.target_height
+			: null;
 	}
 	return fields;
 }
@@ -59,7 +69,13 @@ function fileNameFor(image: ResultImage, taskId: string, index: number): string 
 	return fromAsset || `${taskId}-${index}`;
 }
 
-function describeImage(task: Task, taskId: string, image: ResultImage, index: number, count: number): IDataObject {
+function describeImage(
+	task: Task,
+	taskId: string,
+	image: ResultImage,
+	index: number,
+	count: number,
+): IDataObject {
 	return {
 		task_id: taskId,
 		status: task.status,
@@ -80,7 +96,12 @@ function flagBelowTarget(
 	size: PixelSize | undefined,
 	target: ModuleTarget | undefined,
 ): void {
-	if (!size || !target || (size.width >= target.target_width && size.height >= target.target_height)) return;
+	if (
+		!size ||
+		!target ||
+		(size.width >= target.target_width && size.height >= target.target_height)
+	)
+		return;
 	context.addExecutionHints?.({
 		message: `Image ${index + 1} of task ${taskId} is ${size.width}×${size.height}, smaller than its "${target.module}" module (${target.target_width}×${target.target_height}): fitting it would upscale. Its item has below_target: true; generate it at a higher Resolution.`,
 		location: 'outputPane',

@@ -45,9 +45,7 @@ export const analysisSchema = z
 	.object({
 		analysis: z
 			.object({
-				attributes: z
-					.array(z.object({ evidence: z.string().optional() }).passthrough())
-					.optional(),
+				attributes: z.array(z.object({ evidence: z.string().optional() }).passthrough()).optional(),
 			})
 			.passthrough(),
 		formattedText: z.string().optional(),

@@ -27,7 +27,11 @@ export async function submitGeneration(
 ): Promise<{ task_id: string; status: string; request_id?: string }> {
 	const control = runControl(context);
 	if (control.stop.signal.aborted) {
-		throw new NodeOperationError(context.getNode(), 'Not submitted: another item of this run failed first', { itemIndex });
+		throw new NodeOperationError(
+			context.getNode(),
+			'Not submitted: another item of this run failed first',
+			{ itemIndex },
+		);
 	}
 	const { result, requestId } = await requestResult(
 		context,

@@ -56,7 +56,10 @@ export type TaskState = 'succeeded' | 'failed' | 'pending';
 
 /** `In Progress`, `in-progress` and `IN_PROGRESS` are one word. */
 export function statusWord(status: string): string {
-	return status.trim().toLowerCase().replace(/[\s-]+/g, '_');
+	return status
+		.trim()
+		.toLowerCase()
+		.replace(/[\s-]+/g, '_');
 }
 
 export function isFinishedWord(status: string): boolean {

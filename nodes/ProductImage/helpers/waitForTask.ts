@@ -35,7 +35,9 @@ export type WaitOutcome =
  * Retry-After longer than the transport waits for).
  */
 function missedLookDelay(error: unknown, pollMs: number, missedLooks: number): number | undefined {
-	const context = (error as { context?: { transient?: unknown; retryAfterMs?: unknown } } | undefined)?.context;
+	const context = (
+		error as { context?: { transient?: unknown; retryAfterMs?: unknown } } | undefined
+	)?.context;
 	if (context?.transient !== true) return undefined;
 	const retryAfterMs = typeof context.retryAfterMs === 'number' ? context.retryAfterMs : 0;
 	if (retryAfterMs > MAX_RETRY_AFTER_MS) return undefined;
@@ -50,7 +52,14 @@ export async function getTask(
 ): Promise<{ task: Task; requestId?: string }> {
 	const { result, requestId } = await requestResult(
 		context,
-		{ purpose: 'taskQuery', method: 'GET', path: taskPath(taskId), itemIndex, deadline, errorContext: { taskId } },
+		{
+			purpose: 'taskQuery',
+			method: 'GET',
+			path: taskPath(taskId),
+			itemIndex,
+			deadline,
+			errorContext: { taskId },
+		},
 		taskSchema,
 	);
 	return { task: result, requestId };
@@ -64,7 +73,8 @@ export async function getTask(
 export function nameTaskInError(error: unknown, taskId: string, advice: string): unknown {
 	if (!(error instanceof NodeApiError) && !(error instanceof NodeOperationError)) return error;
 	if (!error.message.includes(taskId)) error.message = `${error.message} (task ${taskId})`;
-	const gone = error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '410');
+	const gone =
+		error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '410');
 	if (!gone && !error.description?.includes(advice)) {
 		error.description = error.description ? `${error.description} ${advice}` : advice;
 	}
@@ -72,14 +82,22 @@ export function nameTaskInError(error: unknown, taskId: string, advice: string):
 	return error;
 }
 
-function cancelled(context: IExecuteFunctions, itemIndex: number, taskId: string): NodeOperationError {
+function cancelled(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+): NodeOperationError {
 	const why = context.getExecutionCancelSignal?.()?.aborted
 		? 'The execution was cancelled'
 		: 'Another item of this run failed';
 	const error = new NodeOperationError(
 		context.getNode(),
 		`${why} while waiting for task ${taskId}`,
-		{ itemIndex, description: 'The task may still finish on the service: resume with Task → Wait for Task and this task id.' },
+		{
+			itemIndex,
+			description:
+				'The task may still finish on the service: resume with Task → Wait for Task and this task id.',
+		},
 	);
 	error.context.taskId = taskId;
 	return error;
@@ -91,7 +109,8 @@ function cancelled(context: IExecuteFunctions, itemIndex: number, taskId: string
  */
 function timeoutMessage(task: Task, taskId: string, maxWaitTime: number): string {
 	const images = resultImageCount(task);
-	if (images === 0) return `Task ${taskId} did not finish within ${maxWaitTime} s (last status "${task.status}")`;
+	if (images === 0)
+		return `Task ${taskId} did not finish within ${maxWaitTime} s (last status "${task.status}")`;
 	return `Task ${taskId} was not marked complete within ${maxWaitTime} s: its last answer (status "${task.status}") carried ${images} result image${images === 1 ? '' : 's'} but no completion time`;
 }
 
@@ -116,9 +135,17 @@ export async function waitForTask(
 	let taskStartedAt = submittedAt;
 	// Initial Delay is the spec's wait after a submit. A task this run did not submit may have
 	// finished long ago: the first poll is at once, unless the workflow set the delay itself.
-	const initialDelayMs = submittedAt === undefined && !settings.initialDelayGiven ? 0 : settings.initialDelay * 1000;
+	const initialDelayMs =
+		submittedAt === undefined && !settings.initialDelayGiven ? 0 : settings.initialDelay * 1000;
 	let rhythmAt = started + initialDelayMs;
-	const plan = () => ({ mode: settings.polling, pollMs, window: model.window(), startedAt: taskStartedAt, rhythmAt, now: Date.now() });
+	const plan = () => ({
+		mode: settings.polling,
+		pollMs,
+		window: model.window(),
+		startedAt: taskStartedAt,
+		rhythmAt,
+		now: Date.now(),
+	});
 	/** The next look by the schedule; adaptive looks never overshoot the deadline, they end on it. */
 	const nextLook = (): number | undefined => {
 		const planned = nextPollIn(plan());
@@ -127,7 +154,8 @@ export async function waitForTask(
 		return left <= 0 ? undefined : Math.min(planned, left);
 	};
 	const firstDelay = Math.min(firstPollIn(plan(), initialDelayMs), settings.maxWaitTime * 1000);
-	if (!(await sleepUnlessCancelled(firstDelay, signal))) throw cancelled(context, itemIndex, taskId);
+	if (!(await sleepUnlessCancelled(firstDelay, signal)))
+		throw cancelled(context, itemIndex, taskId);
 	let lastStatus: string | undefined;
 	let missedLooks = 0;
 	for (;;) {
@@ -146,7 +174,8 @@ export async function waitForTask(
 					`Product Image: a query of task ${taskId} failed (${(error as Error).message}); looking again in ${delayMs} ms`,
 					{ itemIndex, taskId },
 				);
-				if (!(await sleepUnlessCancelled(delayMs, signal))) throw cancelled(context, itemIndex, taskId);
+				if (!(await sleepUnlessCancelled(delayMs, signal)))
+					throw cancelled(context, itemIndex, taskId);
 				continue;
 			}
 			throw nameTaskInError(
@@ -159,7 +188,10 @@ export async function waitForTask(
 		taskStartedAt ??= createdAt(task);
 		// A long wait shows in n8n's log as the task moves, not as one line per poll.
 		if (task.status !== lastStatus) {
-			context.logger.info(`Product Image: task ${taskId} is "${task.status}"`, { itemIndex, taskId });
+			context.logger.info(`Product Image: task ${taskId} is "${task.status}"`, {
+				itemIndex,
+				taskId,
+			});
 			lastStatus = task.status;
 		}
 		const state = classifyTask(task);
@@ -189,12 +221,20 @@ export async function waitForTask(
 		const delayMs = nextLook();
 		if (delayMs === undefined) {
 			if (settings.onTimeout === 'outputTaskState') {
-				return { finished: false, status: task.status, waitedSeconds: Math.round((Date.now() - started) / 100) / 10 };
+				return {
+					finished: false,
+					status: task.status,
+					waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+				};
 			}
-			const error = new NodeOperationError(context.getNode(), timeoutMessage(task, taskId, settings.maxWaitTime), {
-				itemIndex,
-				description: `The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
-			});
+			const error = new NodeOperationError(
+				context.getNode(),
+				timeoutMessage(task, taskId, settings.maxWaitTime),
+				{
+					itemIndex,
+					description: `The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
+				},
+			);
 			error.context.taskId = taskId;
 			throw error;
 		}

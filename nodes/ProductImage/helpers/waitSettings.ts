@@ -39,10 +39,28 @@ export function readWaitSettings(
 ): WaitSettings & ImageOutputSettings {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return {
-		initialDelay: validateParameter(context, itemIndex, 'Initial Delay', seconds(0, true), options.initialDelay ?? WAIT_DEFAULTS.initialDelay),
+		initialDelay: validateParameter(
+			context,
+			itemIndex,
+			'Initial Delay',
+			seconds(0, true),
+			options.initialDelay ?? WAIT_DEFAULTS.initialDelay,
+		),
 		initialDelayGiven: options.initialDelay !== undefined,
-		pollInterval: validateParameter(context, itemIndex, 'Poll Interval', seconds(0.1, true), options.pollInterval ?? WAIT_DEFAULTS.pollInterval),
-		maxWaitTime: validateParameter(context, itemIndex, 'Max Wait Time', seconds(0, false), options.maxWaitTime ?? WAIT_DEFAULTS.maxWaitTime),
+		pollInterval: validateParameter(
+			context,
+			itemIndex,
+			'Poll Interval',
+			seconds(0.1, true),
+			options.pollInterval ?? WAIT_DEFAULTS.pollInterval,
+		),
+		maxWaitTime: validateParameter(
+			context,
+			itemIndex,
+			'Max Wait Time',
+			seconds(0, false),
+			options.maxWaitTime ?? WAIT_DEFAULTS.maxWaitTime,
+		),
 		downloadImages: options.downloadImages !== false,
 		binaryPropertyName: validateParameter(
 			context,

@@ -11,7 +11,11 @@ const PROBE_TIMEOUT_MS = 20_000;
 
 /** The socket error's code (ECONNREFUSED, ENOTFOUND…), which n8n's request stack may wrap in `cause`. */
 function errorCode(error: unknown): string | undefined {
-	for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+	for (
+		let current = error, depth = 0;
+		current && typeof current === 'object' && depth < 4;
+		depth++
+	) {
 		const code = (current as { code?: unknown }).code;
 		if (typeof code === 'string') return code;
 		current = (current as { cause?: unknown }).cause;
@@ -33,7 +37,10 @@ function sender(context: ICredentialTestFunctions, probeUrl: string): Send {
 		const reply = (await helpers.request({
 			uri: probeUrl,
 			method: 'GET',
-			headers: { Accept: 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+			headers: {
+				Accept: 'application/json',
+				...(authorization ? { Authorization: authorization } : {}),
+			},
 			json: false,
 			followRedirect: false,
 			followAllRedirects: false,
@@ -56,10 +63,15 @@ export async function productImageApiConnection(
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
-	const baseUrl = String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const baseUrl = String(data.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	const apiKey = String(data.apiKey ?? '');
 	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
-		return { status: 'Error', message: `The Base URL "${baseUrl}" is not an http(s) address such as https://api.example.com` };
+		return {
+			status: 'Error',
+			message: `The Base URL "${baseUrl}" is not an http(s) address such as https://api.example.com`,
+		};
 	}
 	const probeUrl = `${baseUrl}${PROBE_PATH}`;
 	const send = sender(this, probeUrl);
@@ -70,6 +82,11 @@ export async function productImageApiConnection(
 		// everybody alike (a Base URL with an extra path such as /v1 reaches no route at all).
 		return keylessVerdict(await send(undefined), probeUrl) ?? verdict;
 	} catch (error) {
-		return unreachableVerdict(probeUrl, errorCode(error), (error as Error).message ?? String(error), [apiKey]);
+		return unreachableVerdict(
+			probeUrl,
+			errorCode(error),
+			(error as Error).message ?? String(error),
+			[apiKey],
+		);
 	}
 }

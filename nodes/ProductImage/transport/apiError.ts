@@ -18,10 +18,20 @@ export function cancelledError(context: IExecuteFunctions, itemIndex: number): N
 export function failureError(
 	context: IExecuteFunctions,
 	failure: Failure,
-	call: { purpose: RequestPurpose; itemIndex: number; errorContext?: IDataObject; sentRequestId?: string },
+	call: {
+		purpose: RequestPurpose;
+		itemIndex: number;
+		errorContext?: IDataObject;
+		sentRequestId?: string;
+	},
 	attempts: number,
 ): NodeApiError {
-	const { message, description } = describeFailure(failure, call.purpose, attempts, call.sentRequestId);
+	const { message, description } = describeFailure(
+		failure,
+		call.purpose,
+		attempts,
+		call.sentRequestId,
+	);
 	const error = new NodeApiError(context.getNode(), failureResponse(failure), {
 		message,
 		description,

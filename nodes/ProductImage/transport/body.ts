@@ -38,7 +38,8 @@ export async function readLimited(
 	stream: unknown,
 	limit: number,
 ): Promise<{ text: string; truncated: boolean }> {
-	if (typeof stream === 'string') return { text: stream.slice(0, limit), truncated: stream.length > limit };
+	if (typeof stream === 'string')
+		return { text: stream.slice(0, limit), truncated: stream.length > limit };
 	if (stream === undefined || stream === null) return { text: '', truncated: false };
 	if (!isAsyncIterable(stream)) return { text: JSON.stringify(stream), truncated: false };
 	const chunks: Buffer[] = [];
@@ -58,7 +59,8 @@ export async function readLimited(
 
 /** A reply whose body is not wanted still has to be consumed, or its socket is never freed. */
 export function discard(stream: unknown): void {
-	if (stream && typeof (stream as ByteStream).destroy === 'function') (stream as ByteStream).destroy?.();
+	if (stream && typeof (stream as ByteStream).destroy === 'function')
+		(stream as ByteStream).destroy?.();
 }
 
 function isAsyncIterable(value: unknown): value is ByteStream {
@@ -127,7 +129,8 @@ export function htmlHeadline(html: string): string | undefined {
  */
 export function xmlErrorHeadline(xml: string): string | undefined {
 	if (!/^\s*(<\?xml[^>]*>\s*)?<Error[\s>]/i.test(xml)) return undefined;
-	const field = (name: string) => new RegExp(`<${name}>([^<]{1,4000})</${name}>`, 'i').exec(xml)?.[1].trim();
+	const field = (name: string) =>
+		new RegExp(`<${name}>([^<]{1,4000})</${name}>`, 'i').exec(xml)?.[1].trim();
 	const parts = [field('Code'), field('Message')].filter(Boolean);
 	return parts.length ? decodeXmlEntities(parts.join(': ')) : undefined;
 }
@@ -147,7 +150,11 @@ export function looksLikeHtml(text: string, contentType: string | undefined): bo
 
 /** Markup or JSON: what a web page, an XML error or an API error starts with, and no image does. */
 export function looksLikeText(bytes: Buffer): boolean {
-	const start = bytes.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+	const start = bytes
+		.subarray(0, 512)
+		.toString('utf8')
+		.replace(/^\uFEFF/, '')
+		.trimStart();
 	if (/<svg[\s>]/i.test(start)) return false;
 	return /^(<(!doctype|html|head|body|\?xml|error)|\{|\[)/i.test(start);
 }

@@ -55,7 +55,8 @@ function withForeignHost(failure: Failure, session: Session, requestUrl: string)
 }
 
 function redactFailure(failure: Failure, secrets: readonly string[]): Failure {
-	const redact = (value: string | undefined) => (value === undefined ? undefined : redactSecrets(value, secrets));
+	const redact = (value: string | undefined) =>
+		value === undefined ? undefined : redactSecrets(value, secrets);
 	return {
 		...failure,
 		serviceMessage: redact(failure.serviceMessage),
@@ -91,7 +92,10 @@ async function withRetries<T>(
 			outcome = { ok: false, failure: { ...failureFromException(error), url: at.url } };
 		}
 		if (outcome.ok) return outcome.value;
-		const failure = redactFailure(withForeignHost(outcome.failure, session, request.url), session.secrets);
+		const failure = redactFailure(
+			withForeignHost(outcome.failure, session, request.url),
+			session.secrets,
+		);
 		const delayMs = retryDelay(call.purpose, failure, tries, call.deadline);
 		const rateLimited = toService && failure.kind === 'http' && failure.status === 429;
 		// Every lane waits out the service's pause, and the next 429 is counted either way.
@@ -127,7 +131,10 @@ export async function callService(this: IExecuteFunctions, call: JsonCall): Prom
 }
 
 /** A GET of an image address, on the service's origin or elsewhere, handed to `consume` as a stream. */
-export async function downloadStream<T>(this: IExecuteFunctions, call: DownloadCall<T>): Promise<T> {
+export async function downloadStream<T>(
+	this: IExecuteFunctions,
+	call: DownloadCall<T>,
+): Promise<T> {
 	const session = await getSession(this);
 	const request: OutgoingRequest = {
 		method: 'GET',
@@ -138,7 +145,8 @@ export async function downloadStream<T>(this: IExecuteFunctions, call: DownloadC
 	};
 	return await withRetries(this, session, call, request, async (reply) => {
 		const outcome = await classifyDownloadReply(reply);
-		if (!outcome.ok) return { ok: false, failure: { ...outcome.failure, url: outcome.failure.url ?? reply.url } };
+		if (!outcome.ok)
+			return { ok: false, failure: { ...outcome.failure, url: outcome.failure.url ?? reply.url } };
 		return { ok: true, value: await call.consume(reply.stream, outcome.value) };
 	});
 }

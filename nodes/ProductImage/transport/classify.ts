@@ -57,7 +57,11 @@ function parseJson(text: string): unknown {
 async function failedReply(reply: RawReply): Promise<Failure> {
 	if (REDIRECT_STATUSES.has(reply.status)) {
 		discard(reply.stream);
-		return { kind: 'redirect', status: reply.status, serviceMessage: header(reply.headers, 'location') };
+		return {
+			kind: 'redirect',
+			status: reply.status,
+			serviceMessage: header(reply.headers, 'location'),
+		};
 	}
 	const { text } = await readLimited(reply.stream, ERROR_BODY_LIMIT);
 	const retryAfterMs = parseRetryAfter(header(reply.headers, 'retry-after'));
@@ -68,7 +72,9 @@ async function failedReply(reply: RawReply): Promise<Failure> {
 			kind: 'http',
 			status: reply.status,
 			html,
-			serviceMessage: html ? htmlHeadline(text) : (xmlErrorHeadline(text) ?? (text.trim() || undefined)),
+			serviceMessage: html
+				? htmlHeadline(text)
+				: (xmlErrorHeadline(text) ?? (text.trim() || undefined)),
 			requestId: findRequestId(undefined, reply.headers),
 			retryAfterMs,
 		};
@@ -89,7 +95,8 @@ function envelopeFailure(body: unknown, reply: RawReply): Failure | undefined {
 	if (typeof body !== 'object' || body === null) return undefined;
 	const code = findEnvelopeCode(body);
 	const numeric = typeof code === 'number' ? code : undefined;
-	const failed = (body as IDataObject).success === false || (numeric !== undefined && numeric >= 400);
+	const failed =
+		(body as IDataObject).success === false || (numeric !== undefined && numeric >= 400);
 	if (!failed) return undefined;
 	return {
 		kind: 'http',
@@ -124,10 +131,17 @@ export async function classifyJsonReply(reply: RawReply): Promise<Outcome<JsonRe
 	}
 	const failure = envelopeFailure(body, reply);
 	if (failure) return { ok: false, failure };
-	return { ok: true, value: { status: reply.status, body, requestId: findRequestId(body, reply.headers) } };
+	return {
+		ok: true,
+		value: { status: reply.status, body, requestId: findRequestId(body, reply.headers) },
+	};
 }
 
-const GENERIC_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/binary']);
+const GENERIC_TYPES = new Set([
+	'application/octet-stream',
+	'binary/octet-stream',
+	'application/binary',
+]);
 
 /**
  * Whether a 2xx download is an image: an image/* type is trusted; a generic or missing type is
@@ -152,7 +166,9 @@ export async function classifyDownloadReply(reply: RawReply): Promise<Outcome<Do
 			contentType: mimeType ?? 'no content type',
 			html: looksLikeHtml(text, mimeType),
 			serviceMessage:
-				htmlHeadline(text) ?? xmlErrorHeadline(text) ?? (parsed === undefined ? undefined : findServiceMessage(parsed)),
+				htmlHeadline(text) ??
+				xmlErrorHeadline(text) ??
+				(parsed === undefined ? undefined : findServiceMessage(parsed)),
 			requestId: findRequestId(parsed, reply.headers),
 			url: reply.url,
 		},

@@ -20,7 +20,9 @@ export function unwrapEnvelope(body: unknown): Record<string, unknown> {
 	if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
 		return data as Record<string, unknown>;
 	}
-	return Object.fromEntries(Object.entries(record).filter(([key]) => !ENVELOPE_KEYS.has(key) && key !== 'data'));
+	return Object.fromEntries(
+		Object.entries(record).filter(([key]) => !ENVELOPE_KEYS.has(key) && key !== 'data'),
+	);
 }
 
 function describeIssue(issue: z.ZodIssue): string {

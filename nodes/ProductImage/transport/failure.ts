@@ -28,7 +28,15 @@ export interface Failure {
 	foreignHost?: string;
 }
 
-const MESSAGE_KEYS = ['message', 'msg', 'error_description', 'detail', 'error', 'title', 'description'];
+const MESSAGE_KEYS = [
+	'message',
+	'msg',
+	'error_description',
+	'detail',
+	'error',
+	'title',
+	'description',
+];
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
 	return value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -61,7 +69,10 @@ export function findEnvelopeCode(body: unknown): string | number | undefined {
 	return typeof code === 'string' || typeof code === 'number' ? code : undefined;
 }
 
-export function findRequestId(body: unknown, headers?: Record<string, unknown>): string | undefined {
+export function findRequestId(
+	body: unknown,
+	headers?: Record<string, unknown>,
+): string | undefined {
 	const record = asRecord(body);
 	const fromBody = record?.request_id ?? record?.requestId ?? asRecord(record?.error)?.request_id;
 	if (typeof fromBody === 'string' && fromBody) return fromBody;
@@ -85,7 +96,9 @@ const NETWORK_CODE =
 /** A TLS handshake or certificate failure: the host answered, but not with a connection Node trusts. */
 export function isTlsCode(code: string | undefined): boolean {
 	if (code === undefined) return false;
-	return /^(EPROTO|ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/.test(code);
+	return /^(EPROTO|ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/.test(
+		code,
+	);
 }
 
 /** Socket errors arrive wrapped (NodeApiError → AxiosError → system error); find the innermost code. */
@@ -130,7 +143,11 @@ export function isTransient(failure: Failure): boolean {
 		return status === 429 || status === 408 || status >= 500;
 	}
 	if (failure.kind === 'timeout') return true;
-	return failure.kind === 'network' && failure.networkCode !== 'ENOTFOUND' && !isTlsCode(failure.networkCode);
+	return (
+		failure.kind === 'network' &&
+		failure.networkCode !== 'ENOTFOUND' &&
+		!isTlsCode(failure.networkCode)
+	);
 }
 
 /** The parts of a failure that may be shown; built from redacted strings only. */

@@ -9,7 +9,9 @@ const MAX_SAID_LENGTH = 300;
 
 function shortened(text: string): string {
 	const oneLine = text.replace(/\s+/g, ' ').trim();
-	return oneLine.length > MAX_SAID_LENGTH ? `${oneLine.slice(0, MAX_SAID_LENGTH - 1).trimEnd()}…` : oneLine;
+	return oneLine.length > MAX_SAID_LENGTH
+		? `${oneLine.slice(0, MAX_SAID_LENGTH - 1).trimEnd()}…`
+		: oneLine;
 }
 
 /** "10 minutes (until about 14:05 UTC)": when a long Retry-After ends, in words a person can act on. */
@@ -32,7 +34,8 @@ function submitMayHaveLanded(failure: Failure): boolean {
 
 /** The request id to quote to the provider: the service's own, else the one this node sent. */
 function requestToQuote(requestId: string | undefined, sentRequestId: string | undefined): string {
-	if (requestId) return `give the service's provider the request id ${requestId}, and it can tell whether the task exists`;
+	if (requestId)
+		return `give the service's provider the request id ${requestId}, and it can tell whether the task exists`;
 	if (sentRequestId) {
 		return `the service gave no request id; give its provider the id this node sent in the X-Request-Id header, ${sentRequestId}, and the time of this run`;
 	}
@@ -43,17 +46,26 @@ function requestToQuote(requestId: string | undefined, sentRequestId: string | u
  * The advice after a submit that may have created a task (a timeout, a gateway's 5xx, a cut
  * connection, a reply without a task id): nothing is lost yet, but running the item again bills twice.
  */
-export function submitUnsureAdvice(requestId: string | undefined, sentRequestId?: string, timedOut = false): string {
-	const timeout = timedOut ? ' If the service is slow to accept, raise "Submit Timeout" in the options.' : '';
+export function submitUnsureAdvice(
+	requestId: string | undefined,
+	sentRequestId?: string,
+	timedOut = false,
+): string {
+	const timeout = timedOut
+		? ' If the service is slow to accept, raise "Submit Timeout" in the options.'
+		: '';
 	return `The service may have created the task and may bill for it. Do not run this item again blindly: ${requestToQuote(requestId, sentRequestId)}.${timeout}`;
 }
 
-const NOT_THE_SERVICE = "It is not the service's host, so the Product Image credential is not the cause.";
+const NOT_THE_SERVICE =
+	"It is not the service's host, so the Product Image credential is not the cause.";
 
 /** Why a host could not be reached, in words, from the socket code. */
 function unreachable(host: string, code: string | undefined): string {
-	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The name ${host} did not resolve (${code}): check the address for a typo, and this n8n's DNS.`;
-	if (code === 'ECONNREFUSED') return `${host} refused the connection (${code}): nothing listens there, or a firewall turned it away.`;
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+		return `The name ${host} did not resolve (${code}): check the address for a typo, and this n8n's DNS.`;
+	if (code === 'ECONNREFUSED')
+		return `${host} refused the connection (${code}): nothing listens there, or a firewall turned it away.`;
 	return `${host} could not be reached (${code ?? 'no code'}).`;
 }
 
@@ -63,10 +75,14 @@ function unreachable(host: string, code: string | undefined): string {
  */
 function foreignAdvice(failure: Failure, host: string, retried: string): string | undefined {
 	const code = failure.networkCode;
-	if (failure.kind === 'timeout' || (failure.kind === 'network' && (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT'))) {
+	if (
+		failure.kind === 'timeout' ||
+		(failure.kind === 'network' && (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT'))
+	) {
 		return `${host} did not answer in time.${retried} ${NOT_THE_SERVICE} Try again later, or check that this n8n can reach ${host}.`;
 	}
-	if (nothingSent(failure)) return `Nothing was sent. ${unreachable(host, code)}${retried} ${NOT_THE_SERVICE}`;
+	if (nothingSent(failure))
+		return `Nothing was sent. ${unreachable(host, code)}${retried} ${NOT_THE_SERVICE}`;
 	if (failure.kind === 'network' && isTlsCode(code)) {
 		return `The secure connection to ${host} failed (${code}): its certificate or TLS setup is not one this n8n trusts, or the address says https where the host speaks http.${retried} ${NOT_THE_SERVICE}`;
 	}
@@ -82,18 +98,30 @@ function foreignAdvice(failure: Failure, host: string, retried: string): string 
 	if (status === 401 || status === 403) {
 		return `${host} refused the download (HTTP ${status}). The API key goes to the service's host only, so the address has to work on its own: a signed address may have expired or been changed. Open it in a browser to check.`;
 	}
-	if (status === 429) return `${host} is limiting requests.${retried} Lower "Max Concurrency" or try again later.`;
-	if (status >= 500) return `${host} answered with an error (HTTP ${status}).${retried} ${NOT_THE_SERVICE} Try again later.`;
+	if (status === 429)
+		return `${host} is limiting requests.${retried} Lower "Max Concurrency" or try again later.`;
+	if (status >= 500)
+		return `${host} answered with an error (HTTP ${status}).${retried} ${NOT_THE_SERVICE} Try again later.`;
 	return `${host} answered HTTP ${status} instead of the image. Open the address in a browser to see what it serves.`;
 }
 
 /** What the user should do next, by what failed. */
-function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number, sentRequestId?: string): string {
+function adviceFor(
+	failure: Failure,
+	purpose: RequestPurpose,
+	attempts: number,
+	sentRequestId?: string,
+): string {
 	const retried = attempts > 1 ? ` It was tried ${attempts} times.` : '';
-	const foreign = failure.foreignHost === undefined ? undefined : foreignAdvice(failure, failure.foreignHost, retried);
+	const foreign =
+		failure.foreignHost === undefined
+			? undefined
+			: foreignAdvice(failure, failure.foreignHost, retried);
 	if (foreign !== undefined) return foreign;
 	if (purpose === 'submit' && submitMayHaveLanded(failure)) {
-		const page = failure.html ? 'A web page (a proxy or load balancer) answered instead of the service. ' : '';
+		const page = failure.html
+			? 'A web page (a proxy or load balancer) answered instead of the service. '
+			: '';
 		return `${page}${submitUnsureAdvice(failure.requestId, sentRequestId, failure.kind === 'timeout')}`;
 	}
 	const billable = purpose === 'analysis' || purpose === 'plan';
@@ -122,14 +150,17 @@ function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number, 
 	}
 	const status = failure.status ?? 0;
 	if (status >= 500 && billable) {
-		const who = failure.processed ? 'The service answered with an internal error' : 'A gateway answered in place of the service';
+		const who = failure.processed
+			? 'The service answered with an internal error'
+			: 'A gateway answered in place of the service';
 		return `${who}; the request may have reached the service, so it was not sent again. Try again later.`;
 	}
 	if (failure.html) {
 		return 'A web page answered instead of the service (a proxy, load balancer or wrong Base URL). Check the Base URL, or try again later if the service is down.';
 	}
 	if (status === 401) return 'Check the API key in the Product Image API credential.';
-	if (status === 403) return 'The API key lacks permission: the service needs a full member-level key.';
+	if (status === 403)
+		return 'The API key lacks permission: the service needs a full member-level key.';
 	if (status === 404 && purpose === 'taskQuery') {
 		return 'The service does not know this task id. Check it; tasks and their results are kept at most 3 days.';
 	}
@@ -137,8 +168,10 @@ function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number, 
 		return 'The address has expired or never existed: uploaded and result images are kept at most 3 days. Generate the image again.';
 	}
 	if (status === 413) return 'The image is too large for the service. Send a smaller file.';
-	if (status === 415) return 'The service does not accept this file type. Send a JPEG, PNG or WebP image.';
-	if (status === 400 || status === 422) return 'The service refused the request. Check the parameters named in the message.';
+	if (status === 415)
+		return 'The service does not accept this file type. Send a JPEG, PNG or WebP image.';
+	if (status === 400 || status === 422)
+		return 'The service refused the request. Check the parameters named in the message.';
 	if (status === 429) {
 		if ((failure.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS) {
 			return `The service is rate-limiting requests and asked to wait ${waitInWords(failure.retryAfterMs ?? 0)}, longer than this node waits inside a run. Run it again after that, or lower "Max Concurrency".`;
@@ -146,7 +179,9 @@ function adviceFor(failure: Failure, purpose: RequestPurpose, attempts: number, 
 		return `The service is rate-limiting requests.${retried} Lower "Max Concurrency" or add a Wait node before this one.`;
 	}
 	if (status >= 500) {
-		const who = failure.processed ? 'The service had an internal error' : 'A gateway answered in place of the service';
+		const who = failure.processed
+			? 'The service had an internal error'
+			: 'A gateway answered in place of the service';
 		return `${who}.${retried} Try again later.`;
 	}
 	return 'Check the parameters and the credential, then try again.';
@@ -165,7 +200,10 @@ function whatFailed(failure: Failure, purposeLabel: string): string {
 			: purposeLabel;
 	switch (failure.kind) {
 		case 'http': {
-			const code = failure.code !== undefined && failure.code !== failure.status ? ` (code ${failure.code})` : '';
+			const code =
+				failure.code !== undefined && failure.code !== failure.status
+					? ` (code ${failure.code})`
+					: '';
 			return `${label} failed with HTTP ${failure.status ?? '?'}${code}`;
 		}
 		case 'timeout':

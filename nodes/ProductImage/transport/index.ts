@@ -21,5 +21,8 @@ export async function requestResult<S extends z.ZodTypeAny>(
 	schema: S,
 ): Promise<{ result: z.infer<S>; requestId?: string }> {
 	const reply = await callService.call(context, call);
-	return { result: parseResult(context, schema, reply, call.purpose, call.itemIndex), requestId: reply.requestId };
+	return {
+		result: parseResult(context, schema, reply, call.purpose, call.itemIndex),
+		requestId: reply.requestId,
+	};
 }

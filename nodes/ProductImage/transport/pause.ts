@@ -15,7 +15,7 @@ export async function pauseUnlessCancelled(ms: number, signal?: AbortSignal): Pr
 		signal?.addEventListener('abort', onAbort, { once: true });
 	});
 	try {
-		for (const end = Date.now() + ms; ; ) {
+		for (const end = Date.now() + ms; ;) {
 			const left = end - Date.now();
 			if (left <= 0) return true;
 			const step = sleep(Math.min(left, STEP_MS)).then(() => true);

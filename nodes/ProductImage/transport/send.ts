@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
 
 import { discard } from './body';
 import type { Session } from './session';
@@ -68,12 +73,21 @@ export async function send(
 		if (at) at.url = url;
 		const response = (
 			session.isServiceUrl(url)
-				? await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options)
+				? await context.helpers.httpRequestWithAuthentication.call(
+						context,
+						CREDENTIAL_TYPE,
+						options,
+					)
 				: await context.helpers.httpRequest(options)
 		) as IN8nHttpFullResponse;
 		const headers = (response.headers ?? {}) as Record<string, unknown>;
 		const location = header(headers, 'location');
-		if (!request.followRedirects || !REDIRECT_STATUSES.has(response.statusCode) || !location || hop >= MAX_REDIRECTS) {
+		if (
+			!request.followRedirects ||
+			!REDIRECT_STATUSES.has(response.statusCode) ||
+			!location ||
+			hop >= MAX_REDIRECTS
+		) {
 			return { status: response.statusCode, headers, stream: response.body, url };
 		}
 		discard(response.body);

@@ -31,13 +31,18 @@ async function openSession(context: IExecuteFunctions): Promise<Session> {
 	const credentials = await context.getCredentials<{ baseUrl?: string; apiKey?: string }>(
 		CREDENTIAL_TYPE,
 	);
-	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const baseUrl = String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	const origin = originOf(baseUrl);
 	if (!origin || !/^https?:\/\//i.test(baseUrl)) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`The credential's Base URL "${baseUrl}" is not an http(s) address`,
-			{ description: 'Open the Product Image API credential and enter the service address, such as https://api.example.com.' },
+			{
+				description:
+					'Open the Product Image API credential and enter the service address, such as https://api.example.com.',
+			},
 		);
 	}
 	const apiKey = String(credentials.apiKey ?? '');

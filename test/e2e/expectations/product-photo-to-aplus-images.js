@@ -11,50 +11,67 @@ const { checkModuleSizes, checkModuleItems, A_PLUS_SIMULATOR } = require('../lib
 
 /** @type {import('../lib/expectation').Expectation} */
 const expectation = (runData, ctx) => {
-  productImageNodesRan(runData, ctx);
-  const { last, items } = lastNodeItems(ctx);
+	productImageNodesRan(runData, ctx);
+	const { last, items } = lastNodeItems(ctx);
 
-  let images = 0;
-  items.forEach((item, i) => {
-    assert.ok(item.pairedItem !== undefined, `item ${i} of "${last}" has no pairedItem`);
-    const binaries = Object.entries(item.binary ?? {});
-    assert.ok(binaries.length > 0, `item ${i} of "${last}" carries no binary data`);
-    for (const [field, entry] of binaries) {
-      if (ctx.binaryMode === 'filesystem') assert.ok(entry.id, `binary "${field}" of item ${i} was not stored in filesystem mode`);
-      const { bytes } = ctx.readBinary(entry);
-      const size = ctx.pngSize(bytes);
-      assert.ok(size, `binary "${field}" of item ${i} is not a PNG`);
-      assert.ok(size.width > 0 && size.height > 0, `binary "${field}" of item ${i} is ${size.width}x${size.height}`);
-      assert.equal(entry.mimeType, 'image/png', `binary "${field}" of item ${i} has MIME type ${entry.mimeType}`);
-      images += 1;
-    }
-  });
+	let images = 0;
+	items.forEach((item, i) => {
+		assert.ok(item.pairedItem !== undefined, `item ${i} of "${last}" has no pairedItem`);
+		const binaries = Object.entries(item.binary ?? {});
+		assert.ok(binaries.length > 0, `item ${i} of "${last}" carries no binary data`);
+		for (const [field, entry] of binaries) {
+			if (ctx.binaryMode === 'filesystem')
+				assert.ok(entry.id, `binary "${field}" of item ${i} was not stored in filesystem mode`);
+			const { bytes } = ctx.readBinary(entry);
+			const size = ctx.pngSize(bytes);
+			assert.ok(size, `binary "${field}" of item ${i} is not a PNG`);
+			assert.ok(
+				size.width > 0 && size.height > 0,
+				`binary "${field}" of item ${i} is ${size.width}x${size.height}`,
+			);
+			assert.equal(
+				entry.mimeType,
+				'image/png',
+				`binary "${field}" of item ${i} has MIME type ${entry.mimeType}`,
+			);
+			images += 1;
+		}
+	});
 
-  // The chain: the uploaded photo feeds analysis, plan and every generation; each image leaves at
-  // its module's size and carries the plan's prompt and style guide.
-  const uploaded = ctx.items('Upload photo');
-  assert.equal(uploaded.length, 1, 'one uploaded photo');
-  const photoUrl = String(uploaded[0].json.url);
-  const modules = ctx.items('Plan A+ content').map((item) => String(item.json.module));
-  assert.deepEqual(modules, ['hero', 'core', 'size']);
-  assert.equal(last, 'Fit to module size');
-  checkModuleSizes(ctx, 'Plan A+ content');
-  checkModuleItems(ctx, 'Plan A+ content');
-  for (const task of ctx.tasks) {
-    assert.deepEqual(task.body.image_urls, [photoUrl], 'every generation uses the uploaded photo');
-    assert.equal(task.body.plan_prompt, task.body.prompt);
-    assert.ok(task.body.series_style_guide, 'the series style guide travels with each generation');
-  }
+	// The chain: the uploaded photo feeds analysis, plan and every generation; each image leaves at
+	// its module's size and carries the plan's prompt and style guide.
+	const uploaded = ctx.items('Upload photo');
+	assert.equal(uploaded.length, 1, 'one uploaded photo');
+	const photoUrl = String(uploaded[0].json.url);
+	const modules = ctx.items('Plan A+ content').map((item) => String(item.json.module));
+	assert.deepEqual(modules, ['hero', 'core', 'size']);
+	assert.equal(last, 'Fit to module size');
+	checkModuleSizes(ctx, 'Plan A+ content');
+	checkModuleItems(ctx, 'Plan A+ content');
+	for (const task of ctx.tasks) {
+		assert.deepEqual(task.body.image_urls, [photoUrl], 'every generation uses the uploaded photo');
+		assert.equal(task.body.plan_prompt, task.body.prompt);
+		assert.ok(task.body.series_style_guide, 'the series style guide travels with each generation');
+	}
 
-  const { stats } = ctx;
-  assert.ok((stats.byRoute?.plan ?? 0) >= 1, 'no A+ plan was requested');
-  assert.ok(stats.submitsAccepted >= 1, 'no generation task was submitted');
-  assert.ok(images >= stats.submitsAccepted, `${stats.submitsAccepted} task(s) submitted but only ${images} image(s) came out`);
-  assert.equal(stats.cdnAuthRejected, 0, 'the API key was sent to the CDN origin');
-  for (const r of stats.requests ?? []) {
-    if (r.origin === 'cdn') assert.ok(!r.authorization, `the key went to the CDN: ${r.method} ${r.path}`);
-    else if (!['media', 'asset'].includes(r.route)) assert.match(String(r.authorization ?? ''), /^Bearer /, `${r.method} ${r.path} was sent without the key`);
-  }
+	const { stats } = ctx;
+	assert.ok((stats.byRoute?.plan ?? 0) >= 1, 'no A+ plan was requested');
+	assert.ok(stats.submitsAccepted >= 1, 'no generation task was submitted');
+	assert.ok(
+		images >= stats.submitsAccepted,
+		`${stats.submitsAccepted} task(s) submitted but only ${images} image(s) came out`,
+	);
+	assert.equal(stats.cdnAuthRejected, 0, 'the API key was sent to the CDN origin');
+	for (const r of stats.requests ?? []) {
+		if (r.origin === 'cdn')
+			assert.ok(!r.authorization, `the key went to the CDN: ${r.method} ${r.path}`);
+		else if (!['media', 'asset'].includes(r.route))
+			assert.match(
+				String(r.authorization ?? ''),
+				/^Bearer /,
+				`${r.method} ${r.path} was sent without the key`,
+			);
+	}
 };
 
 expectation.simulator = A_PLUS_SIMULATOR;

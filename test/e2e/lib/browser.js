@@ -12,8 +12,8 @@ const CHROMIUM = '/usr/bin/chromium';
 
 /** @returns {Promise<string>} */
 async function ensureChromium() {
-  if (!fs.existsSync(CHROMIUM)) await aptInstall('Chromium', ['chromium']);
-  return CHROMIUM;
+	if (!fs.existsSync(CHROMIUM)) await aptInstall('Chromium', ['chromium']);
+	return CHROMIUM;
 }
 
 /**
@@ -21,23 +21,23 @@ async function ensureChromium() {
  * @returns {Promise<{page: import('playwright-core').Page, close: () => Promise<void>}>}
  */
 async function openBrowser(viewport) {
-  const { chromium } = require('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: await ensureChromium(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  return { page, close: () => browser.close() };
+	const { chromium } = require('playwright-core');
+	const browser = await chromium.launch({
+		executablePath: await ensureChromium(),
+		headless: true,
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
+	});
+	const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+	const page = await context.newPage();
+	return { page, close: () => browser.close() };
 }
 
 module.exports = { openBrowser };

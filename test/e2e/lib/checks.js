@@ -13,12 +13,16 @@ const NODE_TYPE = 'n8n-nodes-product-image.productImage';
  * @param {import('./expectation').Context} ctx
  */
 function productImageNodesRan(runData, ctx) {
-  const ours = ctx.nodesOfType(NODE_TYPE).filter((/** @type {any} */ node) => !node.disabled);
-  assert.ok(ours.length > 0, `the workflow has no ${NODE_TYPE} node`);
-  for (const node of ours) {
-    assert.ok(runData[node.name], `"${node.name}" did not run`);
-    assert.equal(ctx.nodeError(node.name), undefined, `"${node.name}" failed: ${ctx.nodeError(node.name)?.message}`);
-  }
+	const ours = ctx.nodesOfType(NODE_TYPE).filter((/** @type {any} */ node) => !node.disabled);
+	assert.ok(ours.length > 0, `the workflow has no ${NODE_TYPE} node`);
+	for (const node of ours) {
+		assert.ok(runData[node.name], `"${node.name}" did not run`);
+		assert.equal(
+			ctx.nodeError(node.name),
+			undefined,
+			`"${node.name}" failed: ${ctx.nodeError(node.name)?.message}`,
+		);
+	}
 }
 
 /**
@@ -26,11 +30,11 @@ function productImageNodesRan(runData, ctx) {
  * @returns {{last: string, items: any[]}}
  */
 function lastNodeItems(ctx) {
-  const last = ctx.lastNode();
-  if (!last) throw new Error('nothing ran');
-  const items = ctx.items(last);
-  assert.ok(items.length > 0, `the last node "${last}" output no items`);
-  return { last, items };
+	const last = ctx.lastNode();
+	if (!last) throw new Error('nothing ran');
+	const items = ctx.items(last);
+	assert.ok(items.length > 0, `the last node "${last}" output no items`);
+	return { last, items };
 }
 
 module.exports = { NODE_TYPE, productImageNodesRan, lastNodeItems };

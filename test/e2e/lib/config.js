@@ -20,45 +20,56 @@ const NODE_VERSION = '24.21.0';
  * @type {N8nPin[]}
  */
 const N8N_PINS = [
-  { version: '2.41.0', overrides: { linkedom: '0.18.12' }, rebuild: ['sqlite3', 'isolated-vm'] },
-  { version: '1.123.81', overrides: { xlsx: '0.18.5' }, rebuild: ['sqlite3', 'isolated-vm'] },
-  // The oldest n8n the node supports: its n8n-workflow (1.83.0) is the first to export
-  // NodeConnectionTypes. n8n 1.85 refuses Node 24, and its AI Agent node predates the version the
-  // AI example uses.
-  {
-    version: '1.85.4',
-    overrides: { xlsx: '0.18.5' },
-    rebuild: ['sqlite3'],
-    node: '22.23.3',
-    examples: ['product-photo-to-aplus-images', 'shopify-catalogue-images', 'amazon-aplus-content'],
-  },
+	{ version: '2.41.0', overrides: { linkedom: '0.18.12' }, rebuild: ['sqlite3', 'isolated-vm'] },
+	{ version: '1.123.81', overrides: { xlsx: '0.18.5' }, rebuild: ['sqlite3', 'isolated-vm'] },
+	// The oldest n8n the node supports: its n8n-workflow (1.83.0) is the first to export
+	// NodeConnectionTypes. n8n 1.85 refuses Node 24, and its AI Agent node predates the version the
+	// AI example uses.
+	{
+		version: '1.85.4',
+		overrides: { xlsx: '0.18.5' },
+		rebuild: ['sqlite3'],
+		node: '22.23.3',
+		examples: ['product-photo-to-aplus-images', 'shopify-catalogue-images', 'amazon-aplus-content'],
+	},
 ];
 
 // Outside the repo so that a fresh clone on the same machine finds the install again.
 function cacheDir() {
-  if (process.env.PRODUCT_IMAGE_E2E_CACHE) return path.resolve(process.env.PRODUCT_IMAGE_E2E_CACHE);
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(base, 'n8n-nodes-product-image');
+	if (process.env.PRODUCT_IMAGE_E2E_CACHE) return path.resolve(process.env.PRODUCT_IMAGE_E2E_CACHE);
+	const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+	return path.join(base, 'n8n-nodes-product-image');
 }
 
 /** @param {string} version */
 function pinFor(version) {
-  const pin = N8N_PINS.find((p) => p.version === version);
-  if (!pin) {
-    throw new Error(`n8n ${version} is not one of the pinned versions (${N8N_PINS.map((p) => p.version).join(', ')})`);
-  }
-  return pin;
+	const pin = N8N_PINS.find((p) => p.version === version);
+	if (!pin) {
+		throw new Error(
+			`n8n ${version} is not one of the pinned versions (${N8N_PINS.map((p) => p.version).join(', ')})`,
+		);
+	}
+	return pin;
 }
 
 /** Versions chosen by PRODUCT_IMAGE_E2E_N8N (comma-separated), all pins by default. */
 function selectedVersions() {
-  const raw = process.env.PRODUCT_IMAGE_E2E_N8N;
-  if (!raw) return N8N_PINS.map((p) => p.version);
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((v) => pinFor(v).version);
+	const raw = process.env.PRODUCT_IMAGE_E2E_N8N;
+	if (!raw) return N8N_PINS.map((p) => p.version);
+	return raw
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean)
+		.map((v) => pinFor(v).version);
 }
 
-module.exports = { REPO_ROOT, E2E_DIR, NODE_PACKAGE, NODE_VERSION, N8N_PINS, cacheDir, pinFor, selectedVersions };
+module.exports = {
+	REPO_ROOT,
+	E2E_DIR,
+	NODE_PACKAGE,
+	NODE_VERSION,
+	N8N_PINS,
+	cacheDir,
+	pinFor,
+	selectedVersions,
+};

@@ -11,22 +11,22 @@ const RUN_TIMEOUT_MS = 120_000;
 
 /** @param {import('playwright-core').Page} page @param {string} url */
 async function signIn(page, url) {
-  await page.goto(`${url}/signin`);
-  await page.fill('input[name="emailOrLdapLoginId"]', OWNER.email);
-  await page.fill('input[name="password"]', OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/(home|workflows)/, { timeout: 30_000 });
+	await page.goto(`${url}/signin`);
+	await page.fill('input[name="emailOrLdapLoginId"]', OWNER.email);
+	await page.fill('input[name="password"]', OWNER.password);
+	await page.getByRole('button', { name: 'Sign in' }).click();
+	await page.waitForURL(/\/(home|workflows)/, { timeout: 30_000 });
 }
 
 /** @param {import('playwright-core').Page} page @param {string} url @param {string} workflowId */
 async function openWorkflow(page, url, workflowId) {
-  await page.goto(`${url}/workflow/${workflowId}`);
-  await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+	await page.goto(`${url}/workflow/${workflowId}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
 }
 
 /** @param {import('playwright-core').Page} page @param {string} name */
 function canvasNode(page, name) {
-  return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+	return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 }
 
 /**
@@ -34,17 +34,17 @@ function canvasNode(page, name) {
  * @param {import('playwright-core').Page} page @param {string} query @param {string} [nodeName] default: the query
  */
 async function searchNodesPanel(page, query, nodeName = query) {
-  await page.locator('[data-test-id="node-creator-plus-button"]').click();
-  await page.keyboard.type(query);
-  const result = page
-    .locator('[data-test-id="item-iterator-item"]', {
-      has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: nodeName }),
-    })
-    .first();
-  await result.waitFor({ timeout: 10_000 }).catch(() => {
-    throw new Error(`the nodes panel lists no "${nodeName}" for the search "${query}"`);
-  });
-  return result;
+	await page.locator('[data-test-id="node-creator-plus-button"]').click();
+	await page.keyboard.type(query);
+	const result = page
+		.locator('[data-test-id="item-iterator-item"]', {
+			has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: nodeName }),
+		})
+		.first();
+	await result.waitFor({ timeout: 10_000 }).catch(() => {
+		throw new Error(`the nodes panel lists no "${nodeName}" for the search "${query}"`);
+	});
+	return result;
 }
 
 /**
@@ -52,20 +52,30 @@ async function searchNodesPanel(page, query, nodeName = query) {
  * @param {import('playwright-core').Page} page @param {string} lastNode
  */
 async function runWorkflow(page, lastNode) {
-  await page.locator('[data-test-id="execute-workflow-button"]').click();
-  await canvasNode(page, lastNode).locator('[data-test-id="canvas-node-status-success"]').waitFor({ timeout: RUN_TIMEOUT_MS });
+	await page.locator('[data-test-id="execute-workflow-button"]').click();
+	await canvasNode(page, lastNode)
+		.locator('[data-test-id="canvas-node-status-success"]')
+		.waitFor({ timeout: RUN_TIMEOUT_MS });
 }
 
 /** @param {import('playwright-core').Page} page @param {string} name */
 async function openNode(page, name) {
-  await canvasNode(page, name).dblclick();
-  await page.locator('[data-test-id="ndv"]').waitFor();
+	await canvasNode(page, name).dblclick();
+	await page.locator('[data-test-id="ndv"]').waitFor();
 }
 
 /** @param {import('playwright-core').Page} page */
 async function closeNode(page) {
-  await page.keyboard.press('Escape');
-  await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
+	await page.keyboard.press('Escape');
+	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
 }
 
-module.exports = { signIn, openWorkflow, canvasNode, searchNodesPanel, runWorkflow, openNode, closeNode };
+module.exports = {
+	signIn,
+	openWorkflow,
+	canvasNode,
+	searchNodesPanel,
+	runWorkflow,
+	openNode,
+	closeNode,
+};

@@ -8,13 +8,14 @@
  * @param {NodeJS.ProcessEnv} [env]
  */
 function cleanEnv(env = process.env) {
-  /** @type {NodeJS.ProcessEnv} */
-  const out = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (/^npm_/i.test(key) || key === 'INIT_CWD' || key === 'NODE' || key === 'NODE_OPTIONS') continue;
-    out[key] = value;
-  }
-  return out;
+	/** @type {NodeJS.ProcessEnv} */
+	const out = {};
+	for (const [key, value] of Object.entries(env)) {
+		if (/^npm_/i.test(key) || key === 'INIT_CWD' || key === 'NODE' || key === 'NODE_OPTIONS')
+			continue;
+		out[key] = value;
+	}
+	return out;
 }
 
 module.exports = { cleanEnv };

@@ -27,13 +27,14 @@ const { redact } = require('./redact');
 
 /** @param {string} file @returns {Expectation} */
 function loadExpectation(file) {
-  const mod = require(file);
-  const fn = typeof mod === 'function' ? mod : mod.default ?? mod.check;
-  if (typeof fn !== 'function') throw new Error(`${file} must export a function (runData, ctx) => void`);
-  for (const key of ['simulator', 'faults', 'expectFailure', 'binaryModes', 'timeoutMs', 'llm']) {
-    if (fn[key] === undefined && mod[key] !== undefined) fn[key] = mod[key];
-  }
-  return fn;
+	const mod = require(file);
+	const fn = typeof mod === 'function' ? mod : (mod.default ?? mod.check);
+	if (typeof fn !== 'function')
+		throw new Error(`${file} must export a function (runData, ctx) => void`);
+	for (const key of ['simulator', 'faults', 'expectFailure', 'binaryModes', 'timeoutMs', 'llm']) {
+		if (fn[key] === undefined && mod[key] !== undefined) fn[key] = mod[key];
+	}
+	return fn;
 }
 
 /**
@@ -52,39 +53,40 @@ function loadExpectation(file) {
  * @param {{baseUrl: string, requests: import('./fake-openai').RecordedRequest[]}} [o.llm] the fake OpenAI endpoint and what it was asked
  */
 function makeContext(o) {
-  const { execution } = o;
-  return {
-    name: o.name,
-    version: o.version,
-    binaryMode: o.binaryMode,
-    userFolder: o.userFolder,
-    n8nFolder: o.n8nFolder,
-    simulator: o.simulator && { baseUrl: o.simulator.baseUrl, cdnUrl: o.simulator.cdnUrl },
-    llm: o.llm,
-    workflow: o.workflow,
-    stats: o.stats,
-    tasks: o.tasks,
-    run: {
-      ok: execution.ok,
-      exitCode: execution.exitCode,
-      error: execution.error,
-      lastNodeExecuted: execution.lastNodeExecuted,
-      status: execution.status,
-      stdout: redact(execution.stdout),
-      stderr: redact(execution.stderr),
-    },
-    assert,
-    /** @param {string} node @param {{run?: number, output?: number}} [at] */
-    items: (node, at) => nodeItems(execution.runData, node, at),
-    /** @param {string} node */
-    nodeError: (node) => nodeError(execution.runData, node),
-    lastNode: () => lastNode(execution.runData, execution.lastNodeExecuted),
-    /** @param {string} type full type, e.g. `n8n-nodes-product-image.productImage` @returns {any[]} */
-    nodesOfType: (type) => (o.workflow?.nodes ?? []).filter((/** @type {any} */ n) => n.type === type),
-    /** @param {any} entry an item's `binary[field]` */
-    readBinary: (entry) => readBinary(entry, { n8nFolder: o.n8nFolder, env: o.env }),
-    pngSize,
-  };
+	const { execution } = o;
+	return {
+		name: o.name,
+		version: o.version,
+		binaryMode: o.binaryMode,
+		userFolder: o.userFolder,
+		n8nFolder: o.n8nFolder,
+		simulator: o.simulator && { baseUrl: o.simulator.baseUrl, cdnUrl: o.simulator.cdnUrl },
+		llm: o.llm,
+		workflow: o.workflow,
+		stats: o.stats,
+		tasks: o.tasks,
+		run: {
+			ok: execution.ok,
+			exitCode: execution.exitCode,
+			error: execution.error,
+			lastNodeExecuted: execution.lastNodeExecuted,
+			status: execution.status,
+			stdout: redact(execution.stdout),
+			stderr: redact(execution.stderr),
+		},
+		assert,
+		/** @param {string} node @param {{run?: number, output?: number}} [at] */
+		items: (node, at) => nodeItems(execution.runData, node, at),
+		/** @param {string} node */
+		nodeError: (node) => nodeError(execution.runData, node),
+		lastNode: () => lastNode(execution.runData, execution.lastNodeExecuted),
+		/** @param {string} type full type, e.g. `n8n-nodes-product-image.productImage` @returns {any[]} */
+		nodesOfType: (type) =>
+			(o.workflow?.nodes ?? []).filter((/** @type {any} */ n) => n.type === type),
+		/** @param {any} entry an item's `binary[field]` */
+		readBinary: (entry) => readBinary(entry, { n8nFolder: o.n8nFolder, env: o.env }),
+		pngSize,
+	};
 }
 
 module.exports = { loadExpectation, makeContext };

@@ -9,16 +9,18 @@ const { addSecret } = require('./redact');
  * @returns {{baseUrl: string, apiKey: string, credentialName: string} | undefined}
  */
 function liveService() {
-  const baseUrl = process.env.PRODUCT_IMAGE_BASE_URL;
-  const apiKey = process.env.PRODUCT_IMAGE_API_KEY;
-  if (baseUrl && apiKey) {
-    addSecret(apiKey);
-    return { baseUrl, apiKey, credentialName: 'Product Image' };
-  }
-  if (baseUrl || apiKey) {
-    throw new Error('set both PRODUCT_IMAGE_BASE_URL and PRODUCT_IMAGE_API_KEY to use the real service, or neither for the simulator');
-  }
-  return undefined;
+	const baseUrl = process.env.PRODUCT_IMAGE_BASE_URL;
+	const apiKey = process.env.PRODUCT_IMAGE_API_KEY;
+	if (baseUrl && apiKey) {
+		addSecret(apiKey);
+		return { baseUrl, apiKey, credentialName: 'Product Image' };
+	}
+	if (baseUrl || apiKey) {
+		throw new Error(
+			'set both PRODUCT_IMAGE_BASE_URL and PRODUCT_IMAGE_API_KEY to use the real service, or neither for the simulator',
+		);
+	}
+	return undefined;
 }
 
 module.exports = { liveService };

@@ -7,12 +7,12 @@ const { info, formatDuration } = require('./log');
 
 /** @param {number} pid */
 function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return /** @type {NodeJS.ErrnoException} */ (err).code === 'EPERM';
-  }
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (err) {
+		return /** @type {NodeJS.ErrnoException} */ (err).code === 'EPERM';
+	}
 }
 
 /** @param {number} ms */
@@ -27,46 +27,48 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @returns {Promise<() => void>} release
  */
 async function acquire(lockDir, what, maxWaitMs = 45 * 60 * 1000) {
-  fs.mkdirSync(path.dirname(lockDir), { recursive: true });
-  const started = Date.now();
-  let lastNotice = 0;
-  for (;;) {
-    try {
-      fs.mkdirSync(lockDir);
-      fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
-      const release = () => fs.rmSync(lockDir, { recursive: true, force: true });
-      process.once('exit', release);
-      return () => {
-        process.removeListener('exit', release);
-        release();
-      };
-    } catch (err) {
-      if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'EEXIST') throw err;
-    }
-    let owner = NaN;
-    try {
-      owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8'));
-    } catch {
-      // The owner may be between mkdir and writing its pid: give it a moment.
-    }
-    if (Number.isInteger(owner) && !alive(owner)) {
-      info(`taking over the stale lock of ${what} (process ${owner} is gone)`);
-      fs.rmSync(lockDir, { recursive: true, force: true });
-      continue;
-    }
-    const waited = Date.now() - started;
-    if (waited > maxWaitMs) {
-      throw new Error(
-        `gave up waiting for ${what}: ${lockDir} is held by process ${owner}. ` +
-          'If no other install is running, delete that folder and try again.',
-      );
-    }
-    if (Date.now() - lastNotice > 15000) {
-      info(`another run (process ${owner}) is installing ${what}; waiting (${formatDuration(waited)} so far)`);
-      lastNotice = Date.now();
-    }
-    await sleep(1000);
-  }
+	fs.mkdirSync(path.dirname(lockDir), { recursive: true });
+	const started = Date.now();
+	let lastNotice = 0;
+	for (;;) {
+		try {
+			fs.mkdirSync(lockDir);
+			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+			const release = () => fs.rmSync(lockDir, { recursive: true, force: true });
+			process.once('exit', release);
+			return () => {
+				process.removeListener('exit', release);
+				release();
+			};
+		} catch (err) {
+			if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'EEXIST') throw err;
+		}
+		let owner = NaN;
+		try {
+			owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8'));
+		} catch {
+			// The owner may be between mkdir and writing its pid: give it a moment.
+		}
+		if (Number.isInteger(owner) && !alive(owner)) {
+			info(`taking over the stale lock of ${what} (process ${owner} is gone)`);
+			fs.rmSync(lockDir, { recursive: true, force: true });
+			continue;
+		}
+		const waited = Date.now() - started;
+		if (waited > maxWaitMs) {
+			throw new Error(
+				`gave up waiting for ${what}: ${lockDir} is held by process ${owner}. ` +
+					'If no other install is running, delete that folder and try again.',
+			);
+		}
+		if (Date.now() - lastNotice > 15000) {
+			info(
+				`another run (process ${owner}) is installing ${what}; waiting (${formatDuration(waited)} so far)`,
+			);
+			lastNotice = Date.now();
+		}
+		await sleep(1000);
+	}
 }
 
 module.exports = { acquire };

@@ -11,7 +11,12 @@ const path = require('node:path');
 const { createN8n } = require('../n8n-process');
 const { freePort } = require('./ports');
 
-const OWNER = { email: 'owner@example.com', firstName: 'Test', lastName: 'Owner', password: 'Owner-Pass-123' };
+const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Test',
+	lastName: 'Owner',
+	password: 'Owner-Pass-123',
+};
 
 /**
  * @typedef {{status: number, headers: http.IncomingHttpHeaders, json: any, text: string}} RestReply
@@ -29,30 +34,39 @@ const OWNER = { email: 'owner@example.com', firstName: 'Test', lastName: 'Owner'
  * @returns {Promise<RestReply>}
  */
 function request(url, { method, headers, body }) {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}) }, timeout: 60000 },
-      (res) => {
-        const chunks = /** @type {Buffer[]} */ ([]);
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, json, text });
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`${method} ${url}: no answer in 60 s`)));
-    req.on('error', reject);
-    req.end(payload);
-  });
+	const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+	return new Promise((resolve, reject) => {
+		const req = http.request(
+			url,
+			{
+				method,
+				headers: {
+					...headers,
+					...(payload
+						? { 'content-type': 'application/json', 'content-length': String(payload.length) }
+						: {}),
+				},
+				timeout: 60000,
+			},
+			(res) => {
+				const chunks = /** @type {Buffer[]} */ ([]);
+				res.on('data', (c) => chunks.push(c));
+				res.on('end', () => {
+					const text = Buffer.concat(chunks).toString('utf8');
+					let json;
+					try {
+						json = JSON.parse(text);
+					} catch {
+						json = undefined;
+					}
+					resolve({ status: res.statusCode ?? 0, headers: res.headers, json, text });
+				});
+			},
+		);
+		req.on('timeout', () => req.destroy(new Error(`${method} ${url}: no answer in 60 s`)));
+		req.on('error', reject);
+		req.end(payload);
+	});
 }
 
 /**
@@ -62,14 +76,21 @@ function request(url, { method, headers, body }) {
  * @param {number} timeoutMs
  */
 async function setUpOwner(url, headers, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const reply = await request(`${url}/rest/owner/setup`, { method: 'POST', headers, body: OWNER }).catch((err) => ({ status: 0, text: String(err), headers: {}, json: undefined }));
-    const cookie = (reply.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
-    if (reply.status === 200 && cookie) return cookie;
-    if (Date.now() > deadline) throw new Error(`owner setup failed: HTTP ${reply.status} ${reply.text.slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const reply = await request(`${url}/rest/owner/setup`, {
+			method: 'POST',
+			headers,
+			body: OWNER,
+		}).catch((err) => ({ status: 0, text: String(err), headers: {}, json: undefined }));
+		const cookie = (reply.headers['set-cookie'] ?? [])
+			.map((c) => c.split(';')[0])
+			.find((c) => c.startsWith('n8n-auth='));
+		if (reply.status === 200 && cookie) return cookie;
+		if (Date.now() > deadline)
+			throw new Error(`owner setup failed: HTTP ${reply.status} ${reply.text.slice(0, 300)}`);
+		await new Promise((r) => setTimeout(r, 1000));
+	}
 }
 
 /**
@@ -81,34 +102,38 @@ async function setUpOwner(url, headers, timeoutMs) {
  * @returns {Promise<N8nServer>}
  */
 async function startN8nServer({ install, userFolder, env, readyTimeoutMs = 180000 }) {
-  const n8n = await createN8n({ install, userFolder, env });
-  const logFile = path.join(userFolder, 'n8n-start.log');
-  const log = fs.openSync(logFile, 'a');
-  let editor;
-  try {
-    editor = await n8n.startEditor({ port: await freePort(), stdio: ['ignore', log, log], readyTimeoutMs });
-  } finally {
-    fs.closeSync(log);
-  }
-  const { stop } = editor;
-  // The editor's own address is localhost; ask on the address n8n listens on.
-  const url = `http://127.0.0.1:${editor.port}`;
-  try {
-    // n8n ties the session to the browser that opened it.
-    const browser = { 'browser-id': crypto.randomUUID() };
-    const cookie = await setUpOwner(url, browser, readyTimeoutMs);
-    const headers = { ...browser, cookie };
-    return {
-      url,
-      version: install.version,
-      logFile,
-      rest: (method, route, body) => request(`${url}/rest${route}`, { method, headers, body }),
-      stop,
-    };
-  } catch (err) {
-    await stop();
-    throw err;
-  }
+	const n8n = await createN8n({ install, userFolder, env });
+	const logFile = path.join(userFolder, 'n8n-start.log');
+	const log = fs.openSync(logFile, 'a');
+	let editor;
+	try {
+		editor = await n8n.startEditor({
+			port: await freePort(),
+			stdio: ['ignore', log, log],
+			readyTimeoutMs,
+		});
+	} finally {
+		fs.closeSync(log);
+	}
+	const { stop } = editor;
+	// The editor's own address is localhost; ask on the address n8n listens on.
+	const url = `http://127.0.0.1:${editor.port}`;
+	try {
+		// n8n ties the session to the browser that opened it.
+		const browser = { 'browser-id': crypto.randomUUID() };
+		const cookie = await setUpOwner(url, browser, readyTimeoutMs);
+		const headers = { ...browser, cookie };
+		return {
+			url,
+			version: install.version,
+			logFile,
+			rest: (method, route, body) => request(`${url}/rest${route}`, { method, headers, body }),
+			stop,
+		};
+	} catch (err) {
+		await stop();
+		throw err;
+	}
 }
 
 /**
@@ -118,12 +143,12 @@ async function startN8nServer({ install, userFolder, env, readyTimeoutMs = 18000
  * @returns {Promise<T>}
  */
 async function withN8nServer(options, use) {
-  const server = await startN8nServer(options);
-  try {
-    return await use(server);
-  } finally {
-    await server.stop();
-  }
+	const server = await startN8nServer(options);
+	try {
+		return await use(server);
+	} finally {
+		await server.stop();
+	}
 }
 
 module.exports = { startN8nServer, withN8nServer, OWNER };

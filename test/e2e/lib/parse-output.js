@@ -9,25 +9,25 @@
  * @returns {any} the parsed value, or undefined when no JSON is found
  */
 function parseRunOutput(stdout) {
-  const lines = stdout.split('\n');
-  const start = lines.findIndex((l) => l.startsWith('{'));
-  if (start < 0) return undefined;
-  if (lines[start].trimEnd().endsWith('}')) {
-    try {
-      return JSON.parse(lines[start]);
-    } catch {
-      /* not one-line JSON: look for the closing brace below */
-    }
-  }
-  for (let end = start + 1; end < lines.length; end++) {
-    if (lines[end].trimEnd() !== '}') continue;
-    try {
-      return JSON.parse(lines.slice(start, end + 1).join('\n'));
-    } catch {
-      /* a nested `}` at column 0 is impossible in indented JSON, but keep looking */
-    }
-  }
-  return undefined;
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((l) => l.startsWith('{'));
+	if (start < 0) return undefined;
+	if (lines[start].trimEnd().endsWith('}')) {
+		try {
+			return JSON.parse(lines[start]);
+		} catch {
+			/* not one-line JSON: look for the closing brace below */
+		}
+	}
+	for (let end = start + 1; end < lines.length; end++) {
+		if (lines[end].trimEnd() !== '}') continue;
+		try {
+			return JSON.parse(lines.slice(start, end + 1).join('\n'));
+		} catch {
+			/* a nested `}` at column 0 is impossible in indented JSON, but keep looking */
+		}
+	}
+	return undefined;
 }
 
 /**
@@ -37,17 +37,17 @@ function parseRunOutput(stdout) {
  * @returns {{runData: Record<string, any[]>, error?: any, lastNodeExecuted?: string, status?: string}}
  */
 function normaliseRun(parsed) {
-  if (!parsed || typeof parsed !== 'object') return { runData: {} };
-  const resultData = parsed.data?.resultData ?? parsed.resultData;
-  if (resultData) {
-    return {
-      runData: resultData.runData ?? {},
-      error: resultData.error,
-      lastNodeExecuted: resultData.lastNodeExecuted,
-      status: parsed.status,
-    };
-  }
-  return { runData: parsed };
+	if (!parsed || typeof parsed !== 'object') return { runData: {} };
+	const resultData = parsed.data?.resultData ?? parsed.resultData;
+	if (resultData) {
+		return {
+			runData: resultData.runData ?? {},
+			error: resultData.error,
+			lastNodeExecuted: resultData.lastNodeExecuted,
+			status: parsed.status,
+		};
+	}
+	return { runData: parsed };
 }
 
 module.exports = { parseRunOutput, normaliseRun };

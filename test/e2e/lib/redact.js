@@ -10,14 +10,14 @@ const secrets = new Set();
  * @param {string | undefined} value
  */
 function addSecret(value) {
-  if (value && value.length >= 4) secrets.add(value);
+	if (value && value.length >= 4) secrets.add(value);
 }
 
 /** @param {string} text */
 function redact(text) {
-  let out = String(text);
-  for (const secret of secrets) out = out.split(secret).join('***');
-  return out;
+	let out = String(text);
+	for (const secret of secrets) out = out.split(secret).join('***');
+	return out;
 }
 
 module.exports = { addSecret, redact };

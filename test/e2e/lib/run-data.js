@@ -13,10 +13,13 @@
  * @returns {any[]} the items, `{json, binary?, pairedItem?}`
  */
 function nodeItems(runData, node, at = {}) {
-  const runs = runData[node];
-  if (!runs || runs.length === 0) throw new Error(`node "${node}" did not run (ran: ${Object.keys(runData).join(', ') || 'nothing'})`);
-  const taskData = runs[at.run ?? runs.length - 1];
-  return taskData?.data?.main?.[at.output ?? 0] ?? [];
+	const runs = runData[node];
+	if (!runs || runs.length === 0)
+		throw new Error(
+			`node "${node}" did not run (ran: ${Object.keys(runData).join(', ') || 'nothing'})`,
+		);
+	const taskData = runs[at.run ?? runs.length - 1];
+	return taskData?.data?.main?.[at.output ?? 0] ?? [];
 }
 
 /**
@@ -25,8 +28,8 @@ function nodeItems(runData, node, at = {}) {
  * @returns {any} the node's error, if its last run failed
  */
 function nodeError(runData, node) {
-  const runs = runData[node] ?? [];
-  return runs[runs.length - 1]?.error;
+	const runs = runData[node] ?? [];
+	return runs[runs.length - 1]?.error;
 }
 
 /**
@@ -35,30 +38,33 @@ function nodeError(runData, node) {
  * @param {string} [lastNodeExecuted] n8n's own record, preferred when present
  */
 function lastNode(runData, lastNodeExecuted) {
-  if (lastNodeExecuted && runData[lastNodeExecuted]) return lastNodeExecuted;
-  let best;
-  let bestTime = -Infinity;
-  for (const [name, runs] of Object.entries(runData)) {
-    const t = runs[runs.length - 1]?.startTime ?? 0;
-    if (t >= bestTime) {
-      best = name;
-      bestTime = t;
-    }
-  }
-  return best;
+	if (lastNodeExecuted && runData[lastNodeExecuted]) return lastNodeExecuted;
+	let best;
+	let bestTime = -Infinity;
+	for (const [name, runs] of Object.entries(runData)) {
+		const t = runs[runs.length - 1]?.startTime ?? 0;
+		if (t >= bestTime) {
+			best = name;
+			bestTime = t;
+		}
+	}
+	return best;
 }
 
 /** @param {Record<string, any[]>} runData */
 function summary(runData) {
-  return Object.entries(runData)
-    .map(([name, runs]) => {
-      const last = runs[runs.length - 1];
-      // Sub-nodes of an AI Agent (model, tools) put their items under ai_* connections, not main.
-      const outputs = Object.values(last?.data ?? {}).flat();
-      const items = outputs.reduce((/** @type {number} */ n, /** @type {any[] | null} */ out) => n + (out?.length ?? 0), 0);
-      return `${name}: ${last?.error ? `error (${last.error.message})` : `${items} item(s)`}`;
-    })
-    .join('; ');
+	return Object.entries(runData)
+		.map(([name, runs]) => {
+			const last = runs[runs.length - 1];
+			// Sub-nodes of an AI Agent (model, tools) put their items under ai_* connections, not main.
+			const outputs = Object.values(last?.data ?? {}).flat();
+			const items = outputs.reduce(
+				(/** @type {number} */ n, /** @type {any[] | null} */ out) => n + (out?.length ?? 0),
+				0,
+			);
+			return `${name}: ${last?.error ? `error (${last.error.message})` : `${items} item(s)`}`;
+		})
+		.join('; ');
 }
 
 module.exports = { nodeItems, nodeError, lastNode, summary };

@@ -32,38 +32,46 @@ const CLI = path.join(REPO_ROOT, 'test', 'simulator', 'cli.js');
  * @returns {Promise<any>}
  */
 function admin(baseUrl, method, route, body) {
-  const url = new URL(route, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method,
-        headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {},
-        timeout: 10000,
-      },
-      (res) => {
-        /** @type {Buffer[]} */
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if ((res.statusCode ?? 500) >= 400) {
-            reject(new Error(`simulator ${method} ${url.pathname} answered ${res.statusCode}: ${text.slice(0, 300)}`));
-            return;
-          }
-          try {
-            resolve(text ? JSON.parse(text) : undefined);
-          } catch {
-            resolve(text);
-          }
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`simulator ${method} ${url.pathname} timed out`)));
-    req.on('error', reject);
-    req.end(payload);
-  });
+	const url = new URL(route, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+	const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+	return new Promise((resolve, reject) => {
+		const req = http.request(
+			url,
+			{
+				method,
+				headers: payload
+					? { 'content-type': 'application/json', 'content-length': payload.length }
+					: {},
+				timeout: 10000,
+			},
+			(res) => {
+				/** @type {Buffer[]} */
+				const chunks = [];
+				res.on('data', (c) => chunks.push(c));
+				res.on('end', () => {
+					const text = Buffer.concat(chunks).toString('utf8');
+					if ((res.statusCode ?? 500) >= 400) {
+						reject(
+							new Error(
+								`simulator ${method} ${url.pathname} answered ${res.statusCode}: ${text.slice(0, 300)}`,
+							),
+						);
+						return;
+					}
+					try {
+						resolve(text ? JSON.parse(text) : undefined);
+					} catch {
+						resolve(text);
+					}
+				});
+			},
+		);
+		req.on('timeout', () =>
+			req.destroy(new Error(`simulator ${method} ${url.pathname} timed out`)),
+		);
+		req.on('error', reject);
+		req.end(payload);
+	});
 }
 
 /**
@@ -73,65 +81,79 @@ function admin(baseUrl, method, route, body) {
  * @returns {Promise<RunningSimulator>}
  */
 async function startSimulator(options = {}) {
-  if (!fs.existsSync(CLI)) {
-    throw new Error(`the service simulator is missing (${path.relative(REPO_ROOT, CLI)} not found)`);
-  }
-  const { child, stop } = startDetached(process.execPath, [CLI, '--json'], { cwd: REPO_ROOT, env: cleanEnv() });
-  let output = '';
-  child.stderr?.on('data', (c) => {
-    output += c.toString('utf8');
-  });
+	if (!fs.existsSync(CLI)) {
+		throw new Error(
+			`the service simulator is missing (${path.relative(REPO_ROOT, CLI)} not found)`,
+		);
+	}
+	const { child, stop } = startDetached(process.execPath, [CLI, '--json'], {
+		cwd: REPO_ROOT,
+		env: cleanEnv(),
+	});
+	let output = '';
+	child.stderr?.on('data', (c) => {
+		output += c.toString('utf8');
+	});
 
-  /** @type {SimulatorInfo} */
-  const info = await new Promise((resolve, reject) => {
-    let buffered = '';
-    /** @param {number | null} code */
-    const onEarlyExit = (code) => fail(new Error(`the simulator exited early (code ${code})`));
-    const timer = setTimeout(() => fail(new Error('the simulator printed no address within 20 s')), options.timeoutMs ?? 20000);
-    /** @param {Error} err */
-    function fail(err) {
-      clearTimeout(timer);
-      child.off('close', onEarlyExit);
-      void stop();
-      reject(new Error(`${err.message}${output ? `\nsimulator stderr:\n${output.slice(-2000)}` : ''}`));
-    }
-    /** @param {Buffer} chunk */
-    const onData = (chunk) => {
-      buffered += chunk.toString('utf8');
-      const newline = buffered.indexOf('\n');
-      if (newline < 0) return;
-      child.stdout?.off('data', onData);
-      // Keep draining so a chatty simulator never blocks on a full pipe.
-      child.stdout?.on('data', (c) => {
-        output += c.toString('utf8');
-      });
-      clearTimeout(timer);
-      child.off('close', onEarlyExit);
-      try {
-        const parsed = JSON.parse(buffered.slice(0, newline));
-        if (typeof parsed.baseUrl !== 'string' || typeof parsed.apiKey !== 'string') {
-          throw new Error('baseUrl or apiKey missing');
-        }
-        resolve(parsed);
-      } catch (err) {
-        fail(new Error(`could not read the simulator's first line as JSON: ${/** @type {Error} */ (err).message}`));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('close', onEarlyExit);
-  });
-  addSecret(info.apiKey);
+	/** @type {SimulatorInfo} */
+	const info = await new Promise((resolve, reject) => {
+		let buffered = '';
+		/** @param {number | null} code */
+		const onEarlyExit = (code) => fail(new Error(`the simulator exited early (code ${code})`));
+		const timer = setTimeout(
+			() => fail(new Error('the simulator printed no address within 20 s')),
+			options.timeoutMs ?? 20000,
+		);
+		/** @param {Error} err */
+		function fail(err) {
+			clearTimeout(timer);
+			child.off('close', onEarlyExit);
+			void stop();
+			reject(
+				new Error(`${err.message}${output ? `\nsimulator stderr:\n${output.slice(-2000)}` : ''}`),
+			);
+		}
+		/** @param {Buffer} chunk */
+		const onData = (chunk) => {
+			buffered += chunk.toString('utf8');
+			const newline = buffered.indexOf('\n');
+			if (newline < 0) return;
+			child.stdout?.off('data', onData);
+			// Keep draining so a chatty simulator never blocks on a full pipe.
+			child.stdout?.on('data', (c) => {
+				output += c.toString('utf8');
+			});
+			clearTimeout(timer);
+			child.off('close', onEarlyExit);
+			try {
+				const parsed = JSON.parse(buffered.slice(0, newline));
+				if (typeof parsed.baseUrl !== 'string' || typeof parsed.apiKey !== 'string') {
+					throw new Error('baseUrl or apiKey missing');
+				}
+				resolve(parsed);
+			} catch (err) {
+				fail(
+					new Error(
+						`could not read the simulator's first line as JSON: ${/** @type {Error} */ (err).message}`,
+					),
+				);
+			}
+		};
+		child.stdout?.on('data', onData);
+		child.once('close', onEarlyExit);
+	});
+	addSecret(info.apiKey);
 
-  return {
-    ...info,
-    stop,
-    stats: () => admin(info.baseUrl, 'GET', '__sim/stats'),
-    configure: (config) => admin(info.baseUrl, 'POST', '__sim/configure', config),
-    faults: (faults) => admin(info.baseUrl, 'POST', '__sim/faults', faults),
-    reset: () => admin(info.baseUrl, 'POST', '__sim/reset', {}),
-    tasks: () => admin(info.baseUrl, 'GET', '__sim/tasks'),
-    output: () => output,
-  };
+	return {
+		...info,
+		stop,
+		stats: () => admin(info.baseUrl, 'GET', '__sim/stats'),
+		configure: (config) => admin(info.baseUrl, 'POST', '__sim/configure', config),
+		faults: (faults) => admin(info.baseUrl, 'POST', '__sim/faults', faults),
+		reset: () => admin(info.baseUrl, 'POST', '__sim/reset', {}),
+		tasks: () => admin(info.baseUrl, 'GET', '__sim/tasks'),
+		output: () => output,
+	};
 }
 
 module.exports = { startSimulator };

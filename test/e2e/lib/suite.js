@@ -20,17 +20,20 @@ const { ensureGraphicsMagick } = require('./system-packages');
  * @param {{versions: string[], build?: boolean, workRoot: string}} options
  */
 async function preparePackageAndN8n(options) {
-  const installs = await ensureInstalled(options.versions);
-  await ensureGraphicsMagick();
-  if (options.build ?? process.env.PRODUCT_IMAGE_E2E_SKIP_BUILD !== '1') await build();
-  else info('skipping the build (PRODUCT_IMAGE_E2E_SKIP_BUILD=1)');
-  const tarball = await pack({ node: installs.node, destination: path.join(options.workRoot, 'pack') });
-  return { installs, tarball };
+	const installs = await ensureInstalled(options.versions);
+	await ensureGraphicsMagick();
+	if (options.build ?? process.env.PRODUCT_IMAGE_E2E_SKIP_BUILD !== '1') await build();
+	else info('skipping the build (PRODUCT_IMAGE_E2E_SKIP_BUILD=1)');
+	const tarball = await pack({
+		node: installs.node,
+		destination: path.join(options.workRoot, 'pack'),
+	});
+	return { installs, tarball };
 }
 
 /** @param {string} prefix */
 function makeWorkRoot(prefix) {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+	return fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
 }
 
 /**
@@ -45,28 +48,28 @@ function makeWorkRoot(prefix) {
  * @param {import('../n8n-process').BinaryMode} [options.binaryMode]
  */
 async function prepareUserFolder(options) {
-  const { install, tarball, userFolder, service, examples } = options;
-  await installPackage({ node: install.node, userFolder, tarball });
-  const n8n = await createN8n({ install, userFolder, binaryMode: options.binaryMode });
+	const { install, tarball, userFolder, service, examples } = options;
+	await installPackage({ node: install.node, userFolder, tarball });
+	const n8n = await createN8n({ install, userFolder, binaryMode: options.binaryMode });
 
-  const credentialFile = path.join(userFolder, 'credentials.json');
-  writeCredentialFile(credentialFile, service, options.llm);
-  await n8n.importCredentials(credentialFile);
-  // The plain-text copy is only needed for the import, which stores it encrypted.
-  fs.rmSync(credentialFile, { force: true });
+	const credentialFile = path.join(userFolder, 'credentials.json');
+	writeCredentialFile(credentialFile, service, options.llm);
+	await n8n.importCredentials(credentialFile);
+	// The plain-text copy is only needed for the import, which stores it encrypted.
+	fs.rmSync(credentialFile, { force: true });
 
-  /** @type {{name: string, file: string, id: string, workflow: any}[]} */
-  const imported = [];
-  const workflowsDir = path.join(userFolder, 'workflows');
-  fs.mkdirSync(workflowsDir, { recursive: true });
-  for (const example of examples) {
-    const workflow = prepareWorkflow(example, { pins: options.pins ?? 'replace' });
-    const file = path.join(workflowsDir, `${example.name}.json`);
-    fs.writeFileSync(file, JSON.stringify(workflow, null, 2));
-    await n8n.importWorkflow(file);
-    imported.push({ name: example.name, file, id: workflow.id, workflow });
-  }
-  return { n8n, workflows: imported };
+	/** @type {{name: string, file: string, id: string, workflow: any}[]} */
+	const imported = [];
+	const workflowsDir = path.join(userFolder, 'workflows');
+	fs.mkdirSync(workflowsDir, { recursive: true });
+	for (const example of examples) {
+		const workflow = prepareWorkflow(example, { pins: options.pins ?? 'replace' });
+		const file = path.join(workflowsDir, `${example.name}.json`);
+		fs.writeFileSync(file, JSON.stringify(workflow, null, 2));
+		await n8n.importWorkflow(file);
+		imported.push({ name: example.name, file, id: workflow.id, workflow });
+	}
+	return { n8n, workflows: imported };
 }
 
 /**
@@ -75,9 +78,10 @@ async function prepareUserFolder(options) {
  * @param {string} workRoot @param {number} failed @param {number} started
  */
 function finishWorkRoot(workRoot, failed, started) {
-  if (failed === 0 && process.env.PRODUCT_IMAGE_E2E_KEEP !== '1') fs.rmSync(workRoot, { recursive: true, force: true });
-  else info(`kept the work folder for inspection: ${workRoot}`);
-  info(`finished in ${formatDuration(Date.now() - started)}`);
+	if (failed === 0 && process.env.PRODUCT_IMAGE_E2E_KEEP !== '1')
+		fs.rmSync(workRoot, { recursive: true, force: true });
+	else info(`kept the work folder for inspection: ${workRoot}`);
+	info(`finished in ${formatDuration(Date.now() - started)}`);
 }
 
 /**
@@ -85,20 +89,29 @@ function finishWorkRoot(workRoot, failed, started) {
  * @param {string} name @param {() => Promise<{passed: number, failed: number}>} main
  */
 function runSuite(name, main) {
-  stopChildrenOnSignal();
-  main().then(
-    ({ passed, failed }) => {
-      console.log(`${passed} passed, ${failed} failed`);
-      // A selection that matched nothing (no version, no mode, every case skipped) proves nothing.
-      if (passed + failed === 0) console.log(`${name} ran nothing: check the selection (PRODUCT_IMAGE_E2E_* variables)`);
-      process.exitCode = failed > 0 || passed + failed === 0 ? 1 : 0;
-    },
-    (err) => {
-      console.error(`${name} could not run: ${redact(err instanceof Error ? err.message : String(err))}`);
-      console.log('0 passed, 1 failed');
-      process.exitCode = 1;
-    },
-  );
+	stopChildrenOnSignal();
+	main().then(
+		({ passed, failed }) => {
+			console.log(`${passed} passed, ${failed} failed`);
+			// A selection that matched nothing (no version, no mode, every case skipped) proves nothing.
+			if (passed + failed === 0)
+				console.log(`${name} ran nothing: check the selection (PRODUCT_IMAGE_E2E_* variables)`);
+			process.exitCode = failed > 0 || passed + failed === 0 ? 1 : 0;
+		},
+		(err) => {
+			console.error(
+				`${name} could not run: ${redact(err instanceof Error ? err.message : String(err))}`,
+			);
+			console.log('0 passed, 1 failed');
+			process.exitCode = 1;
+		},
+	);
 }
 
-module.exports = { preparePackageAndN8n, prepareUserFolder, makeWorkRoot, finishWorkRoot, runSuite };
+module.exports = {
+	preparePackageAndN8n,
+	prepareUserFolder,
+	makeWorkRoot,
+	finishWorkRoot,
+	runSuite,
+};

@@ -7,13 +7,15 @@ const path = require('node:path');
 const { REPO_ROOT, E2E_DIR } = require('./config');
 
 // Overridable so the runner can be pointed at a scratch folder of workflows.
-const EXAMPLES_DIR = process.env.PRODUCT_IMAGE_E2E_EXAMPLES ? path.resolve(process.env.PRODUCT_IMAGE_E2E_EXAMPLES) : path.join(REPO_ROOT, 'examples');
+const EXAMPLES_DIR = process.env.PRODUCT_IMAGE_E2E_EXAMPLES
+	? path.resolve(process.env.PRODUCT_IMAGE_E2E_EXAMPLES)
+	: path.join(REPO_ROOT, 'examples');
 const FIXTURES_DIR = path.join(E2E_DIR, 'fixtures');
 // A folder of workflows may bring its own expectations (fixtures/v1-workflows: the examples as
 // saved with node version 1, checked as they were checked then).
 const EXPECTATIONS_DIR = fs.existsSync(path.join(EXAMPLES_DIR, 'expectations'))
-  ? path.join(EXAMPLES_DIR, 'expectations')
-  : path.join(E2E_DIR, 'expectations');
+	? path.join(EXAMPLES_DIR, 'expectations')
+	: path.join(E2E_DIR, 'expectations');
 
 const CREDENTIAL_TYPE = 'productImageApi';
 const CREDENTIAL = { id: 'sim-cred', name: 'Product Image (simulator)' };
@@ -30,12 +32,12 @@ const QUEUE_ONLY_EXAMPLES = new Set(['catalogue-fan-out', 'catalogue-submit', 'c
 
 /** @returns {{name: string, file: string}[]} */
 function listExamples() {
-  if (!fs.existsSync(EXAMPLES_DIR)) return [];
-  return fs
-    .readdirSync(EXAMPLES_DIR)
-    .filter((f) => f.endsWith('.json') && !QUEUE_ONLY_EXAMPLES.has(f.slice(0, -'.json'.length)))
-    .sort()
-    .map((f) => ({ name: f.slice(0, -'.json'.length), file: path.join(EXAMPLES_DIR, f) }));
+	if (!fs.existsSync(EXAMPLES_DIR)) return [];
+	return fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((f) => f.endsWith('.json') && !QUEUE_ONLY_EXAMPLES.has(f.slice(0, -'.json'.length)))
+		.sort()
+		.map((f) => ({ name: f.slice(0, -'.json'.length), file: path.join(EXAMPLES_DIR, f) }));
 }
 
 /**
@@ -44,12 +46,17 @@ function listExamples() {
  * @param {string} name
  */
 function stableId(name) {
-  return crypto.createHash('sha256').update(name).digest('base64url').replace(/[-_]/g, 'x').slice(0, 16);
+	return crypto
+		.createHash('sha256')
+		.update(name)
+		.digest('base64url')
+		.replace(/[-_]/g, 'x')
+		.slice(0, 16);
 }
 
 /** @param {unknown} item */
 function asItem(item) {
-  return item && typeof item === 'object' && 'json' in item ? item : { json: item };
+	return item && typeof item === 'object' && 'json' in item ? item : { json: item };
 }
 
 /**
@@ -57,13 +64,14 @@ function asItem(item) {
  * @returns {Record<string, object[]> | undefined}
  */
 function readPins(name) {
-  const file = path.join(FIXTURES_DIR, `${name}.pin.json`);
-  if (!fs.existsSync(file)) return undefined;
-  const pins = JSON.parse(fs.readFileSync(file, 'utf8'));
-  /** @type {Record<string, object[]>} */
-  const out = {};
-  for (const [node, items] of Object.entries(pins)) out[node] = (Array.isArray(items) ? items : [items]).map(asItem);
-  return out;
+	const file = path.join(FIXTURES_DIR, `${name}.pin.json`);
+	if (!fs.existsSync(file)) return undefined;
+	const pins = JSON.parse(fs.readFileSync(file, 'utf8'));
+	/** @type {Record<string, object[]>} */
+	const out = {};
+	for (const [node, items] of Object.entries(pins))
+		out[node] = (Array.isArray(items) ? items : [items]).map(asItem);
+	return out;
 }
 
 /**
@@ -75,15 +83,15 @@ function readPins(name) {
  * @param {object[]} items
  */
 function pinnedStandIn(node, items) {
-  return {
-    id: node.id,
-    name: node.name,
-    position: node.position,
-    type: 'n8n-nodes-base.code',
-    typeVersion: 2,
-    parameters: { jsCode: `return ${JSON.stringify(items, null, 2)};` },
-    notes: `stand-in for ${node.type} (pinned test data)`,
-  };
+	return {
+		id: node.id,
+		name: node.name,
+		position: node.position,
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		parameters: { jsCode: `return ${JSON.stringify(items, null, 2)};` },
+		notes: `stand-in for ${node.type} (pinned test data)`,
+	};
 }
 
 /**
@@ -92,15 +100,15 @@ function pinnedStandIn(node, items) {
  * @param {any} node
  */
 function manualStandIn(node) {
-  return {
-    id: node.id,
-    name: node.name,
-    position: node.position,
-    type: 'n8n-nodes-base.manualTrigger',
-    typeVersion: 1,
-    parameters: {},
-    notes: `stand-in for ${node.type} (one tick of the schedule)`,
-  };
+	return {
+		id: node.id,
+		name: node.name,
+		position: node.position,
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		parameters: {},
+		notes: `stand-in for ${node.type} (one tick of the schedule)`,
+	};
 }
 
 /**
@@ -110,40 +118,56 @@ function manualStandIn(node) {
  * @param {{pins?: 'replace' | 'pinData'}} [options] 'replace' for headless runs, 'pinData' for the editor
  */
 function prepareWorkflow(example, options = {}) {
-  const workflow = JSON.parse(fs.readFileSync(example.file, 'utf8'));
-  workflow.id = typeof workflow.id === 'string' && workflow.id.length > 0 && workflow.id.length <= 21 ? workflow.id : stableId(example.name);
-  workflow.name = workflow.name || example.name;
-  workflow.active = false;
-  workflow.connections = workflow.connections ?? {};
-  workflow.settings = workflow.settings ?? {};
+	const workflow = JSON.parse(fs.readFileSync(example.file, 'utf8'));
+	workflow.id =
+		typeof workflow.id === 'string' && workflow.id.length > 0 && workflow.id.length <= 21
+			? workflow.id
+			: stableId(example.name);
+	workflow.name = workflow.name || example.name;
+	workflow.active = false;
+	workflow.connections = workflow.connections ?? {};
+	workflow.settings = workflow.settings ?? {};
 
-  for (const node of workflow.nodes ?? []) {
-    if (node.credentials && CREDENTIAL_TYPE in node.credentials) node.credentials[CREDENTIAL_TYPE] = { ...CREDENTIAL };
-    if (node.credentials && LLM_CREDENTIAL_TYPE in node.credentials) node.credentials[LLM_CREDENTIAL_TYPE] = { ...LLM_CREDENTIAL };
-  }
+	for (const node of workflow.nodes ?? []) {
+		if (node.credentials && CREDENTIAL_TYPE in node.credentials)
+			node.credentials[CREDENTIAL_TYPE] = { ...CREDENTIAL };
+		if (node.credentials && LLM_CREDENTIAL_TYPE in node.credentials)
+			node.credentials[LLM_CREDENTIAL_TYPE] = { ...LLM_CREDENTIAL };
+	}
 
-  const pins = readPins(example.name);
-  if (pins) {
-    const names = new Set((workflow.nodes ?? []).map((/** @type {any} */ n) => n.name));
-    const unknown = Object.keys(pins).filter((n) => !names.has(n));
-    if (unknown.length) {
-      throw new Error(`fixtures/${example.name}.pin.json pins nodes the workflow does not have: ${unknown.join(', ')}`);
-    }
-    workflow.pinData = { ...(workflow.pinData ?? {}), ...pins };
-    if (options.pins !== 'pinData') {
-      workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => (pins[n.name] ? pinnedStandIn(n, pins[n.name]) : n));
-    }
-  }
+	const pins = readPins(example.name);
+	if (pins) {
+		const names = new Set((workflow.nodes ?? []).map((/** @type {any} */ n) => n.name));
+		const unknown = Object.keys(pins).filter((n) => !names.has(n));
+		if (unknown.length) {
+			throw new Error(
+				`fixtures/${example.name}.pin.json pins nodes the workflow does not have: ${unknown.join(', ')}`,
+			);
+		}
+		workflow.pinData = { ...(workflow.pinData ?? {}), ...pins };
+		if (options.pins !== 'pinData') {
+			workflow.nodes = workflow.nodes.map((/** @type {any} */ n) =>
+				pins[n.name] ? pinnedStandIn(n, pins[n.name]) : n,
+			);
+		}
+	}
 
-  if (options.pins !== 'pinData') {
-    workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => (SCHEDULE_TYPES.includes(n.type) ? manualStandIn(n) : n));
-  }
+	if (options.pins !== 'pinData') {
+		workflow.nodes = workflow.nodes.map((/** @type {any} */ n) =>
+			SCHEDULE_TYPES.includes(n.type) ? manualStandIn(n) : n,
+		);
+	}
 
-  // The editor starts any trigger by hand; only the headless run needs a Manual Trigger.
-  if (options.pins !== 'pinData' && !(workflow.nodes ?? []).some((/** @type {any} */ n) => START_TYPES.includes(n.type))) {
-    throw new Error(`${path.relative(REPO_ROOT, example.file)} has no Manual Trigger: \`n8n execute\` can only start a workflow from one`);
-  }
-  return workflow;
+	// The editor starts any trigger by hand; only the headless run needs a Manual Trigger.
+	if (
+		options.pins !== 'pinData' &&
+		!(workflow.nodes ?? []).some((/** @type {any} */ n) => START_TYPES.includes(n.type))
+	) {
+		throw new Error(
+			`${path.relative(REPO_ROOT, example.file)} has no Manual Trigger: \`n8n execute\` can only start a workflow from one`,
+		);
+	}
+	return workflow;
 }
 
 /**
@@ -154,34 +178,39 @@ function prepareWorkflow(example, options = {}) {
  * @param {{baseUrl: string, apiKey: string}} [llm] an OpenAI-compatible endpoint for AI model nodes
  */
 function writeCredentialFile(file, service, llm) {
-  /** @type {{id: string, name: string, type: string, data: Record<string, string>}[]} */
-  const credentials = [
-    {
-      id: CREDENTIAL.id,
-      name: service.credentialName ?? CREDENTIAL.name,
-      type: CREDENTIAL_TYPE,
-      data: { baseUrl: service.baseUrl, apiKey: service.apiKey },
-    },
-  ];
-  // `url` is the credential's Base URL field (n8n 1.123 and 2.41 alike); the model nodes
-  // send every request there.
-  if (llm) credentials.push({ ...LLM_CREDENTIAL, type: LLM_CREDENTIAL_TYPE, data: { apiKey: llm.apiKey, url: llm.baseUrl } });
-  fs.writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
+	/** @type {{id: string, name: string, type: string, data: Record<string, string>}[]} */
+	const credentials = [
+		{
+			id: CREDENTIAL.id,
+			name: service.credentialName ?? CREDENTIAL.name,
+			type: CREDENTIAL_TYPE,
+			data: { baseUrl: service.baseUrl, apiKey: service.apiKey },
+		},
+	];
+	// `url` is the credential's Base URL field (n8n 1.123 and 2.41 alike); the model nodes
+	// send every request there.
+	if (llm)
+		credentials.push({
+			...LLM_CREDENTIAL,
+			type: LLM_CREDENTIAL_TYPE,
+			data: { apiKey: llm.apiKey, url: llm.baseUrl },
+		});
+	fs.writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
 }
 
 /** @param {string} name */
 function expectationFile(name) {
-  const file = path.join(EXPECTATIONS_DIR, `${name}.js`);
-  return fs.existsSync(file) ? file : undefined;
+	const file = path.join(EXPECTATIONS_DIR, `${name}.js`);
+	return fs.existsSync(file) ? file : undefined;
 }
 
 module.exports = {
-  EXAMPLES_DIR,
-  CREDENTIAL,
-  LLM_CREDENTIAL,
-  listExamples,
-  prepareWorkflow,
-  writeCredentialFile,
-  expectationFile,
-  stableId,
+	EXAMPLES_DIR,
+	CREDENTIAL,
+	LLM_CREDENTIAL,
+	listExamples,
+	prepareWorkflow,
+	writeCredentialFile,
+	expectationFile,
+	stableId,
 };

@@ -11,14 +11,17 @@ const { executionsByWorker } = require('./cluster');
  * @param {number} [timeoutMs]
  */
 async function finishedExecutions(rest, workflowId, count, timeoutMs = 300000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const all = await rest.executions(workflowId);
-    const done = all.filter((e) => !['new', 'running', 'waiting'].includes(e.status));
-    if (done.length >= count) return done;
-    if (Date.now() > deadline) throw new Error(`${done.length} of ${count} executions of workflow ${workflowId} finished within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const all = await rest.executions(workflowId);
+		const done = all.filter((e) => !['new', 'running', 'waiting'].includes(e.status));
+		if (done.length >= count) return done;
+		if (Date.now() > deadline)
+			throw new Error(
+				`${done.length} of ${count} executions of workflow ${workflowId} finished within ${timeoutMs / 1000} s`,
+			);
+		await new Promise((r) => setTimeout(r, 500));
+	}
 }
 
 /**
@@ -28,12 +31,13 @@ async function finishedExecutions(rest, workflowId, count, timeoutMs = 300000) {
  * @param {{id: string}[]} executions
  */
 function workersOf(workers, executions) {
-  const byWorker = executionsByWorker(workers);
-  return executions.map((e) => {
-    const worker = byWorker.get(String(e.id));
-    if (!worker) throw new Error(`execution ${e.id} is in no worker's log: it did not run on a worker`);
-    return worker;
-  });
+	const byWorker = executionsByWorker(workers);
+	return executions.map((e) => {
+		const worker = byWorker.get(String(e.id));
+		if (!worker)
+			throw new Error(`execution ${e.id} is in no worker's log: it did not run on a worker`);
+		return worker;
+	});
 }
 
 module.exports = { finishedExecutions, workersOf };

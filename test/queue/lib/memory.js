@@ -9,27 +9,27 @@ const fs = require('node:fs');
  * @param {{name: string, pid?: number}[]} processes
  */
 function sampleMemory(processes) {
-  /** @type {Record<string, number>} */
-  const peak = {};
-  const sample = () => {
-    for (const p of processes) {
-      try {
-        const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p.pid}/status`, 'utf8'));
-        if (match) peak[p.name] = Math.max(peak[p.name] ?? 0, Number(match[1]) / 1024);
-      } catch {
-        /* the process is gone */
-      }
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 250);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      sample();
-      return peak;
-    },
-  };
+	/** @type {Record<string, number>} */
+	const peak = {};
+	const sample = () => {
+		for (const p of processes) {
+			try {
+				const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p.pid}/status`, 'utf8'));
+				if (match) peak[p.name] = Math.max(peak[p.name] ?? 0, Number(match[1]) / 1024);
+			} catch {
+				/* the process is gone */
+			}
+		}
+	};
+	sample();
+	const timer = setInterval(sample, 250);
+	return {
+		stop: () => {
+			clearInterval(timer);
+			sample();
+			return peak;
+		},
+	};
 }
 
 module.exports = { sampleMemory };

@@ -13,20 +13,20 @@ const END = '<!-- queue-figures:end -->';
 
 /** @param {string[]} lines @param {string} when */
 function writeReadmeFigures(lines, when) {
-  const file = path.join(REPO_ROOT, 'docs', 'large-catalogues.md');
-  const text = fs.readFileSync(file, 'utf8');
-  const from = text.indexOf(START);
-  const to = text.indexOf(END);
-  if (from < 0 || to < from) return false;
-  const body = [
-    START,
-    `<!-- Written by \`npm run queue-figures\` (${when}). Edits here are overwritten. -->`,
-    '',
-    ...lines.map((l) => `- ${l}`),
-    '',
-  ].join('\n');
-  fs.writeFileSync(file, text.slice(0, from) + body + text.slice(to));
-  return true;
+	const file = path.join(REPO_ROOT, 'docs', 'large-catalogues.md');
+	const text = fs.readFileSync(file, 'utf8');
+	const from = text.indexOf(START);
+	const to = text.indexOf(END);
+	if (from < 0 || to < from) return false;
+	const body = [
+		START,
+		`<!-- Written by \`npm run queue-figures\` (${when}). Edits here are overwritten. -->`,
+		'',
+		...lines.map((l) => `- ${l}`),
+		'',
+	].join('\n');
+	fs.writeFileSync(file, text.slice(0, from) + body + text.slice(to));
+	return true;
 }
 
 module.exports = { writeReadmeFigures };

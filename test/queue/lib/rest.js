@@ -4,76 +4,89 @@
 // The HTTP calls the suite makes to the main process: the ones the editor makes (owner setup,
 // execution list, stop) and the production webhooks that start executions.
 
-const OWNER = { email: 'queue-suite@example.com', firstName: 'Queue', lastName: 'Suite', password: 'Queue-suite-1' };
+const OWNER = {
+	email: 'queue-suite@example.com',
+	firstName: 'Queue',
+	lastName: 'Suite',
+	password: 'Queue-suite-1',
+};
 
 /**
  * The main process answers /healthz before its REST routes exist: a 404 means "not yet".
  * @param {string} baseUrl
  */
 async function setupOwner(baseUrl) {
-  const deadline = Date.now() + 120000;
-  let res;
-  for (;;) {
-    res = await fetch(`${baseUrl}/rest/owner/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(OWNER),
-    });
-    if (res.status !== 404 || Date.now() > deadline) break;
-    await res.text();
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  if (!res.ok) throw new Error(`owner setup answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  if (!cookie) throw new Error('owner setup returned no session cookie');
-  return restClient(baseUrl, cookie);
+	const deadline = Date.now() + 120000;
+	let res;
+	for (;;) {
+		res = await fetch(`${baseUrl}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(OWNER),
+		});
+		if (res.status !== 404 || Date.now() > deadline) break;
+		await res.text();
+		await new Promise((r) => setTimeout(r, 1000));
+	}
+	if (!res.ok)
+		throw new Error(`owner setup answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+	const cookie = res.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ');
+	if (!cookie) throw new Error('owner setup returned no session cookie');
+	return restClient(baseUrl, cookie);
 }
 
 /** @param {string} baseUrl @param {string} cookie */
 function restClient(baseUrl, cookie) {
-  /** @param {string} method @param {string} route @param {object} [body] */
-  const call = async (method, route, body) => {
-    const res = await fetch(`${baseUrl}/rest/${route}`, {
-      method,
-      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} /rest/${route} answered ${res.status}: ${text.slice(0, 300)}`);
-    const parsed = text ? JSON.parse(text) : {};
-    return parsed.data ?? parsed;
-  };
-  return {
-    /** @param {string} workflowId @returns {Promise<{id: string, status: string, startedAt: string, stoppedAt?: string}[]>} */
-    executions: async (workflowId) => {
-      const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-      const data = await call('GET', `executions?filter=${filter}&limit=100`);
-      return data.results ?? data;
-    },
-    /** @param {string} id */
-    stop: (id) => call('POST', `executions/${id}/stop`, {}),
-    /**
-     * A Data Table in the owner's project; workflows find it by name.
-     * @param {string} name
-     * @param {{name: string, type: 'string' | 'number' | 'boolean' | 'date'}[]} columns
-     */
-    createDataTable: async (name, columns) => {
-      const project = await call('GET', 'projects/personal');
-      const table = await call('POST', `projects/${project.id}/data-tables`, { name, columns });
-      return {
-        id: table.id,
-        /** @returns {Promise<Record<string, any>[]>} every row, page by page */
-        rows: async () => {
-          const rows = [];
-          for (let skip = 0; ; skip += 100) {
-            const page = await call('GET', `projects/${project.id}/data-tables/${table.id}/rows?take=100&skip=${skip}`);
-            rows.push(...page.data);
-            if (page.data.length < 100) return rows;
-          }
-        },
-      };
-    },
-  };
+	/** @param {string} method @param {string} route @param {object} [body] */
+	const call = async (method, route, body) => {
+		const res = await fetch(`${baseUrl}/rest/${route}`, {
+			method,
+			headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+			body: body ? JSON.stringify(body) : undefined,
+		});
+		const text = await res.text();
+		if (!res.ok)
+			throw new Error(`${method} /rest/${route} answered ${res.status}: ${text.slice(0, 300)}`);
+		const parsed = text ? JSON.parse(text) : {};
+		return parsed.data ?? parsed;
+	};
+	return {
+		/** @param {string} workflowId @returns {Promise<{id: string, status: string, startedAt: string, stoppedAt?: string}[]>} */
+		executions: async (workflowId) => {
+			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+			const data = await call('GET', `executions?filter=${filter}&limit=100`);
+			return data.results ?? data;
+		},
+		/** @param {string} id */
+		stop: (id) => call('POST', `executions/${id}/stop`, {}),
+		/**
+		 * A Data Table in the owner's project; workflows find it by name.
+		 * @param {string} name
+		 * @param {{name: string, type: 'string' | 'number' | 'boolean' | 'date'}[]} columns
+		 */
+		createDataTable: async (name, columns) => {
+			const project = await call('GET', 'projects/personal');
+			const table = await call('POST', `projects/${project.id}/data-tables`, { name, columns });
+			return {
+				id: table.id,
+				/** @returns {Promise<Record<string, any>[]>} every row, page by page */
+				rows: async () => {
+					const rows = [];
+					for (let skip = 0; ; skip += 100) {
+						const page = await call(
+							'GET',
+							`projects/${project.id}/data-tables/${table.id}/rows?take=100&skip=${skip}`,
+						);
+						rows.push(...page.data);
+						if (page.data.length < 100) return rows;
+					}
+				},
+			};
+		},
+	};
 }
 
 /**
@@ -83,21 +96,21 @@ function restClient(baseUrl, cookie) {
  * @returns {Promise<{status: number, body: any, ms: number}>}
  */
 async function callWebhook(baseUrl, webhookPath, body = {}) {
-  const started = Date.now();
-  const res = await fetch(`${baseUrl}/webhook/${webhookPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(600000),
-  });
-  const text = await res.text();
-  let parsed;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = text;
-  }
-  return { status: res.status, body: parsed, ms: Date.now() - started };
+	const started = Date.now();
+	const res = await fetch(`${baseUrl}/webhook/${webhookPath}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+		signal: AbortSignal.timeout(600000),
+	});
+	const text = await res.text();
+	let parsed;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		parsed = text;
+	}
+	return { status: res.status, body: parsed, ms: Date.now() - started };
 }
 
 module.exports = { setupOwner, callWebhook };

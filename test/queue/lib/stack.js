@@ -30,65 +30,94 @@ const { freePort } = require('../../e2e/lib/ports');
  * @param {number} [o.workerConcurrency]
  */
 async function startStack(o) {
-  /** @type {(() => Promise<void>)[]} */
-  const stops = [];
-  /** @type {string[]} */
-  const foldersToRemove = [];
-  const stop = async () => {
-    while (stops.length) {
-      const next = stops.pop();
-      await next?.().catch((err) => info(`stopping: ${err.message}`));
-    }
-    for (const dir of foldersToRemove) fs.rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    const logDir = path.join(o.workDir, 'logs');
-    fs.mkdirSync(logDir, { recursive: true });
-    const redis = await startRedis({ redisServer: o.servers.redisServer, dir: path.join(o.workDir, 'redis') });
-    stops.push(redis.stop);
-    const pgDir = await postgresReachableDir(path.join(o.workDir, 'postgres'));
-    if (!pgDir.startsWith(o.workDir)) foldersToRemove.push(pgDir);
-    const postgres = await startPostgres({ postgresBin: o.servers.postgresBin, dir: pgDir });
-    stops.push(postgres.stop);
+	/** @type {(() => Promise<void>)[]} */
+	const stops = [];
+	/** @type {string[]} */
+	const foldersToRemove = [];
+	const stop = async () => {
+		while (stops.length) {
+			const next = stops.pop();
+			await next?.().catch((err) => info(`stopping: ${err.message}`));
+		}
+		for (const dir of foldersToRemove) fs.rmSync(dir, { recursive: true, force: true });
+	};
+	try {
+		const logDir = path.join(o.workDir, 'logs');
+		fs.mkdirSync(logDir, { recursive: true });
+		const redis = await startRedis({
+			redisServer: o.servers.redisServer,
+			dir: path.join(o.workDir, 'redis'),
+		});
+		stops.push(redis.stop);
+		const pgDir = await postgresReachableDir(path.join(o.workDir, 'postgres'));
+		if (!pgDir.startsWith(o.workDir)) foldersToRemove.push(pgDir);
+		const postgres = await startPostgres({ postgresBin: o.servers.postgresBin, dir: pgDir });
+		stops.push(postgres.stop);
 
-    const userFolder = path.join(o.workDir, 'n8n');
-    await installPackage({ node: o.install.node, userFolder, tarball: o.tarball });
-    const n8n = await createQueueN8n({ install: o.install, userFolder, postgres, redis, binaryMode: o.binaryMode });
-    const credentialFile = path.join(userFolder, 'credentials.json');
-    writeCredentialFile(credentialFile, o.service, o.llm);
-    await n8n.importCredentials(credentialFile);
-    fs.rmSync(credentialFile, { force: true });
-    const workflowDir = path.join(userFolder, 'workflows');
-    fs.mkdirSync(workflowDir, { recursive: true });
-    const file = path.join(workflowDir, 'all.json');
-    const mainPort = await freePort();
-    fs.writeFileSync(file, JSON.stringify(o.workflows.map((w) => w.workflow), null, 2).replaceAll(MAIN_URL, `http://127.0.0.1:${mainPort}`));
-    await n8n.importWorkflow(file);
-    for (const { workflow } of o.workflows) await publish(n8n, workflow.id);
+		const userFolder = path.join(o.workDir, 'n8n');
+		await installPackage({ node: o.install.node, userFolder, tarball: o.tarball });
+		const n8n = await createQueueN8n({
+			install: o.install,
+			userFolder,
+			postgres,
+			redis,
+			binaryMode: o.binaryMode,
+		});
+		const credentialFile = path.join(userFolder, 'credentials.json');
+		writeCredentialFile(credentialFile, o.service, o.llm);
+		await n8n.importCredentials(credentialFile);
+		fs.rmSync(credentialFile, { force: true });
+		const workflowDir = path.join(userFolder, 'workflows');
+		fs.mkdirSync(workflowDir, { recursive: true });
+		const file = path.join(workflowDir, 'all.json');
+		const mainPort = await freePort();
+		fs.writeFileSync(
+			file,
+			JSON.stringify(
+				o.workflows.map((w) => w.workflow),
+				null,
+				2,
+			).replaceAll(MAIN_URL, `http://127.0.0.1:${mainPort}`),
+		);
+		await n8n.importWorkflow(file);
+		for (const { workflow } of o.workflows) await publish(n8n, workflow.id);
 
-    const main = await startMain(n8n, logDir, mainPort);
-    stops.push(main.stop);
-    const rest = await setupOwner(`http://127.0.0.1:${main.port}`);
-    const names = Array.from({ length: o.workers }, (_, i) => `worker-${i + 1}`);
-    const workers = await Promise.all(
-      names.map(async (name) => {
-        const worker = await startWorker(n8n, o.install, logDir, name, { concurrency: o.workerConcurrency });
-        stops.push(() => worker.stop());
-        return worker;
-      }),
-    );
-    /** Starts one more worker, as an operator restarts a dead one. @param {string} name */
-    const addWorker = async (name) => {
-      const worker = await startWorker(n8n, o.install, logDir, name, { concurrency: o.workerConcurrency });
-      stops.push(() => worker.stop());
-      workers.push(worker);
-      return worker;
-    };
-    return { n8n, main, rest, workers, addWorker, logDir, baseUrl: `http://127.0.0.1:${main.port}`, stop };
-  } catch (err) {
-    await stop();
-    throw err;
-  }
+		const main = await startMain(n8n, logDir, mainPort);
+		stops.push(main.stop);
+		const rest = await setupOwner(`http://127.0.0.1:${main.port}`);
+		const names = Array.from({ length: o.workers }, (_, i) => `worker-${i + 1}`);
+		const workers = await Promise.all(
+			names.map(async (name) => {
+				const worker = await startWorker(n8n, o.install, logDir, name, {
+					concurrency: o.workerConcurrency,
+				});
+				stops.push(() => worker.stop());
+				return worker;
+			}),
+		);
+		/** Starts one more worker, as an operator restarts a dead one. @param {string} name */
+		const addWorker = async (name) => {
+			const worker = await startWorker(n8n, o.install, logDir, name, {
+				concurrency: o.workerConcurrency,
+			});
+			stops.push(() => worker.stop());
+			workers.push(worker);
+			return worker;
+		};
+		return {
+			n8n,
+			main,
+			rest,
+			workers,
+			addWorker,
+			logDir,
+			baseUrl: `http://127.0.0.1:${main.port}`,
+			stop,
+		};
+	} catch (err) {
+		await stop();
+		throw err;
+	}
 }
 
 /**
@@ -98,9 +127,15 @@ async function startStack(o) {
  * @param {string} id
  */
 async function publish(n8n, id) {
-  const args = Number(n8n.version.split('.')[0]) >= 2 ? ['publish:workflow', `--id=${id}`] : ['update:workflow', `--id=${id}`, '--active=true'];
-  const result = await n8n.cli(args);
-  if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} failed:\n${result.stdout.slice(-1500)}${result.stderr.slice(-1500)}`);
+	const args =
+		Number(n8n.version.split('.')[0]) >= 2
+			? ['publish:workflow', `--id=${id}`]
+			: ['update:workflow', `--id=${id}`, '--active=true'];
+	const result = await n8n.cli(args);
+	if (result.code !== 0)
+		throw new Error(
+			`n8n ${args.join(' ')} failed:\n${result.stdout.slice(-1500)}${result.stderr.slice(-1500)}`,
+		);
 }
 
 module.exports = { startStack };

@@ -8,13 +8,13 @@
  * @returns {Promise<Map<string, number>>}
  */
 async function submitsPerProduct(sim) {
-  /** @type {Map<string, number>} */
-  const counts = new Map();
-  for (const task of await sim.tasks()) {
-    const name = String(task.body?.product_info?.name ?? '(no product name)');
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
-  return counts;
+	/** @type {Map<string, number>} */
+	const counts = new Map();
+	for (const task of await sim.tasks()) {
+		const name = String(task.body?.product_info?.name ?? '(no product name)');
+		counts.set(name, (counts.get(name) ?? 0) + 1);
+	}
+	return counts;
 }
 
 module.exports = { submitsPerProduct };

@@ -12,21 +12,24 @@ const POSTGRES_ROOT = '/usr/lib/postgresql';
 
 /** The newest installed Postgres' bin folder, or undefined. */
 function postgresBinDir() {
-  if (!fs.existsSync(POSTGRES_ROOT)) return undefined;
-  const versions = fs
-    .readdirSync(POSTGRES_ROOT)
-    .filter((v) => fs.existsSync(path.join(POSTGRES_ROOT, v, 'bin', 'postgres')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length ? path.join(POSTGRES_ROOT, versions[0], 'bin') : undefined;
+	if (!fs.existsSync(POSTGRES_ROOT)) return undefined;
+	const versions = fs
+		.readdirSync(POSTGRES_ROOT)
+		.filter((v) => fs.existsSync(path.join(POSTGRES_ROOT, v, 'bin', 'postgres')))
+		.sort((a, b) => Number(b) - Number(a));
+	return versions.length ? path.join(POSTGRES_ROOT, versions[0], 'bin') : undefined;
 }
 
 /** @returns {Promise<{redisServer: string, postgresBin: string}>} */
 async function ensureServers() {
-  if (!onPath('redis-server')) await aptInstall('Redis', ['redis-server']);
-  if (!postgresBinDir()) await aptInstall('Postgres', ['postgresql']);
-  const postgresBin = postgresBinDir();
-  if (!postgresBin) throw new Error(`Postgres is not usable: apt installed it but ${POSTGRES_ROOT}/<version>/bin/postgres is missing`);
-  return { redisServer: 'redis-server', postgresBin };
+	if (!onPath('redis-server')) await aptInstall('Redis', ['redis-server']);
+	if (!postgresBinDir()) await aptInstall('Postgres', ['postgresql']);
+	const postgresBin = postgresBinDir();
+	if (!postgresBin)
+		throw new Error(
+			`Postgres is not usable: apt installed it but ${POSTGRES_ROOT}/<version>/bin/postgres is missing`,
+		);
+	return { redisServer: 'redis-server', postgresBin };
 }
 
 module.exports = { ensureServers };

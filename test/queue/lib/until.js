@@ -7,11 +7,11 @@
  * @param {{timeoutMs?: number, everyMs?: number}} [o]
  */
 async function until(ok, what, o = {}) {
-  const deadline = Date.now() + (o.timeoutMs ?? 60000);
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, o.everyMs ?? 200));
-  }
+	const deadline = Date.now() + (o.timeoutMs ?? 60000);
+	while (!(await ok())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, o.everyMs ?? 200));
+	}
 }
 
 module.exports = { until };

@@ -22,15 +22,21 @@ const NODE_TYPE = 'n8n-nodes-product-image.productImage';
  * @param {'lastNode' | 'onReceived'} responseMode
  */
 function webhookNode(like, webhookPath, responseMode) {
-  return {
-    id: like.id ?? crypto.randomUUID(),
-    name: like.name,
-    position: like.position ?? [0, 0],
-    type: 'n8n-nodes-base.webhook',
-    typeVersion: 2,
-    webhookId: crypto.randomUUID(),
-    parameters: { httpMethod: 'POST', path: webhookPath, responseMode, responseData: 'allEntries', options: {} },
-  };
+	return {
+		id: like.id ?? crypto.randomUUID(),
+		name: like.name,
+		position: like.position ?? [0, 0],
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: crypto.randomUUID(),
+		parameters: {
+			httpMethod: 'POST',
+			path: webhookPath,
+			responseMode,
+			responseData: 'allEntries',
+			options: {},
+		},
+	};
 }
 
 /**
@@ -38,17 +44,22 @@ function webhookNode(like, webhookPath, responseMode) {
  * @returns {{workflow: any, webhookPath: string}}
  */
 function webhookCopy(example) {
-  const workflow = prepareWorkflow(example, { pins: 'replace' });
-  const webhookPath = `queue-${workflow.id}`;
-  workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => (n.type === MANUAL_TYPE ? webhookNode(n, webhookPath, 'lastNode') : n));
-  return { workflow, webhookPath };
+	const workflow = prepareWorkflow(example, { pins: 'replace' });
+	const webhookPath = `queue-${workflow.id}`;
+	workflow.nodes = workflow.nodes.map((/** @type {any} */ n) =>
+		n.type === MANUAL_TYPE ? webhookNode(n, webhookPath, 'lastNode') : n,
+	);
+	return { workflow, webhookPath };
 }
 
 /** The product photo the first example embeds: a real PNG small enough to send many times. */
 function samplePhotoBase64() {
-  const example = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', 'product-photo-to-aplus-images.json'), 'utf8'));
-  const set = example.nodes.find((/** @type {any} */ n) => n.name === 'Product photo');
-  return set.parameters.assignments.assignments.find((/** @type {any} */ a) => a.name === 'photo').value;
+	const example = JSON.parse(
+		fs.readFileSync(path.join(REPO_ROOT, 'examples', 'product-photo-to-aplus-images.json'), 'utf8'),
+	);
+	const set = example.nodes.find((/** @type {any} */ n) => n.name === 'Product photo');
+	return set.parameters.assignments.assignments.find((/** @type {any} */ a) => a.name === 'photo')
+		.value;
 }
 
 /**
@@ -56,18 +67,33 @@ function samplePhotoBase64() {
  * @param {any[]} nodes in order; each is connected to the next
  */
 function chain(name, nodes) {
-  /** @type {Record<string, any>} */
-  const connections = {};
-  nodes.forEach((n, i) => {
-    n.position = [i * 220, 0];
-    if (i + 1 < nodes.length) connections[n.name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-  });
-  return { id: stableId(`queue-${name}`), name: `queue suite: ${name}`, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
+	/** @type {Record<string, any>} */
+	const connections = {};
+	nodes.forEach((n, i) => {
+		n.position = [i * 220, 0];
+		if (i + 1 < nodes.length)
+			connections[n.name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	});
+	return {
+		id: stableId(`queue-${name}`),
+		name: `queue suite: ${name}`,
+		active: false,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /** @param {string} name @param {object} parameters */
 function productImageNode(name, parameters) {
-  return { id: crypto.randomUUID(), name, type: NODE_TYPE, typeVersion: 1, credentials: { productImageApi: { ...CREDENTIAL } }, parameters };
+	return {
+		id: crypto.randomUUID(),
+		name,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		credentials: { productImageApi: { ...CREDENTIAL } },
+		parameters,
+	};
 }
 
 /**
@@ -76,49 +102,64 @@ function productImageNode(name, parameters) {
  * @param {number} items
  */
 function uploadManyWorkflow(items) {
-  const webhookPath = 'queue-upload-many';
-  const photo = samplePhotoBase64();
-  const products = {
-    id: crypto.randomUUID(),
-    name: 'Products',
-    type: 'n8n-nodes-base.code',
-    typeVersion: 2,
-    parameters: { jsCode: `return Array.from({ length: ${items} }, (_, i) => ({ json: { productName: 'Bottle ' + (i + 1), photo: ${JSON.stringify(photo)} } }));` },
-  };
-  const toFile = {
-    id: crypto.randomUUID(),
-    name: 'Photo to file',
-    type: 'n8n-nodes-base.convertToFile',
-    typeVersion: 1.1,
-    parameters: { operation: 'toBinary', sourceProperty: 'photo', binaryPropertyName: 'data', options: { dataIsBase64: true, fileName: 'bottle.png', mimeType: 'image/png' } },
-  };
-  const generate = productImageNode('Generate and wait', {
-    resource: 'image',
-    operation: 'generateAndWait',
-    prompt: "={{ 'Catalogue photo of ' + $('Products').item.json.productName }}",
-    productName: "={{ $('Products').item.json.productName }}",
-    inputBinaryFields: 'data',
-    size: '1:1',
-    resolution: '1k',
-    options: { initialDelay: 0.2, pollInterval: 0.2, maxConcurrency: 5 },
-  });
-  const workflow = chain('upload many', [webhookNode({ name: 'Webhook' }, webhookPath, 'lastNode'), products, toFile, generate]);
-  return { workflow, webhookPath };
+	const webhookPath = 'queue-upload-many';
+	const photo = samplePhotoBase64();
+	const products = {
+		id: crypto.randomUUID(),
+		name: 'Products',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		parameters: {
+			jsCode: `return Array.from({ length: ${items} }, (_, i) => ({ json: { productName: 'Bottle ' + (i + 1), photo: ${JSON.stringify(photo)} } }));`,
+		},
+	};
+	const toFile = {
+		id: crypto.randomUUID(),
+		name: 'Photo to file',
+		type: 'n8n-nodes-base.convertToFile',
+		typeVersion: 1.1,
+		parameters: {
+			operation: 'toBinary',
+			sourceProperty: 'photo',
+			binaryPropertyName: 'data',
+			options: { dataIsBase64: true, fileName: 'bottle.png', mimeType: 'image/png' },
+		},
+	};
+	const generate = productImageNode('Generate and wait', {
+		resource: 'image',
+		operation: 'generateAndWait',
+		prompt: "={{ 'Catalogue photo of ' + $('Products').item.json.productName }}",
+		productName: "={{ $('Products').item.json.productName }}",
+		inputBinaryFields: 'data',
+		size: '1:1',
+		resolution: '1k',
+		options: { initialDelay: 0.2, pollInterval: 0.2, maxConcurrency: 5 },
+	});
+	const workflow = chain('upload many', [
+		webhookNode({ name: 'Webhook' }, webhookPath, 'lastNode'),
+		products,
+		toFile,
+		generate,
+	]);
+	return { workflow, webhookPath };
 }
 
 /** One Generate and Wait on a task that takes minutes: the execution the suite stops. */
 function longWaitWorkflow() {
-  const webhookPath = 'queue-long-wait';
-  const generate = productImageNode('Generate and wait', {
-    resource: 'image',
-    operation: 'generateAndWait',
-    prompt: 'A product photo that takes a long time',
-    size: '1:1',
-    resolution: '1k',
-    options: { initialDelay: 0.2, pollInterval: 0.2, maxWaitTime: 600 },
-  });
-  const workflow = chain('long wait', [webhookNode({ name: 'Webhook' }, webhookPath, 'onReceived'), generate]);
-  return { workflow, webhookPath };
+	const webhookPath = 'queue-long-wait';
+	const generate = productImageNode('Generate and wait', {
+		resource: 'image',
+		operation: 'generateAndWait',
+		prompt: 'A product photo that takes a long time',
+		size: '1:1',
+		resolution: '1k',
+		options: { initialDelay: 0.2, pollInterval: 0.2, maxWaitTime: 600 },
+	});
+	const workflow = chain('long wait', [
+		webhookNode({ name: 'Webhook' }, webhookPath, 'onReceived'),
+		generate,
+	]);
+	return { workflow, webhookPath };
 }
 
 /**
@@ -127,16 +168,16 @@ function longWaitWorkflow() {
  * @param {{id: string, name: string, position: number[]}} like @param {number} products @param {number} firstId
  */
 function catalogueNode(like, products, firstId) {
-  return {
-    id: like.id,
-    name: like.name,
-    position: like.position,
-    type: 'n8n-nodes-base.code',
-    typeVersion: 2,
-    parameters: {
-      jsCode: `return Array.from({ length: ${products} }, (_, i) => ({ json: { id: ${firstId} + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } } }));`,
-    },
-  };
+	return {
+		id: like.id,
+		name: like.name,
+		position: like.position,
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		parameters: {
+			jsCode: `return Array.from({ length: ${products} }, (_, i) => ({ json: { id: ${firstId} + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } } }));`,
+		},
+	};
 }
 
 /**
@@ -147,17 +188,24 @@ function catalogueNode(like, products, firstId) {
  * @param {number} products
  */
 function fanOutCopy(products) {
-  const copy = webhookCopy({ name: 'catalogue-fan-out', file: path.join(REPO_ROOT, 'examples', 'catalogue-fan-out.json') });
-  copy.workflow.nodes = copy.workflow.nodes.map((/** @type {any} */ n) => {
-    if (n.name === 'Get products') return catalogueNode(n, products, 1000);
-    if (n.name === 'Settings') {
-      n.parameters.assignments.assignments = n.parameters.assignments.assignments.map((/** @type {any} */ a) => (a.name === 'n8nUrl' ? { ...a, value: MAIN_URL } : a));
-    }
-    if (n.type === NODE_TYPE) n.parameters.options = { ...n.parameters.options, initialDelay: 0.2, pollInterval: 0.2 };
-    if (n.type === 'n8n-nodes-base.dataTable') n.parameters.dataTableId = { __rl: true, mode: 'name', value: FAN_OUT_TABLE };
-    return n;
-  });
-  return copy;
+	const copy = webhookCopy({
+		name: 'catalogue-fan-out',
+		file: path.join(REPO_ROOT, 'examples', 'catalogue-fan-out.json'),
+	});
+	copy.workflow.nodes = copy.workflow.nodes.map((/** @type {any} */ n) => {
+		if (n.name === 'Get products') return catalogueNode(n, products, 1000);
+		if (n.name === 'Settings') {
+			n.parameters.assignments.assignments = n.parameters.assignments.assignments.map(
+				(/** @type {any} */ a) => (a.name === 'n8nUrl' ? { ...a, value: MAIN_URL } : a),
+			);
+		}
+		if (n.type === NODE_TYPE)
+			n.parameters.options = { ...n.parameters.options, initialDelay: 0.2, pollInterval: 0.2 };
+		if (n.type === 'n8n-nodes-base.dataTable')
+			n.parameters.dataTableId = { __rl: true, mode: 'name', value: FAN_OUT_TABLE };
+		return n;
+	});
+	return copy;
 }
 
 /**
@@ -167,21 +215,34 @@ function fanOutCopy(products) {
  * @param {number} products
  */
 function submitCollectCopies(products) {
-  /** @param {string} name @param {'onReceived' | 'lastNode'} responseMode */
-  const copy = (name, responseMode) => {
-    const workflow = prepareWorkflow({ name, file: path.join(REPO_ROOT, 'examples', `${name}.json`) }, { pins: 'replace' });
-    const webhookPath = `queue-${name}`;
-    workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => {
-      // prepareWorkflow has made the schedule a Manual Trigger already.
-      if (n.type === MANUAL_TYPE) return webhookNode(n, webhookPath, responseMode);
-      if (n.name === 'Get products') return catalogueNode(n, products, 2000);
-      if (n.type === 'n8n-nodes-base.dataTable') n.parameters.dataTableId = { __rl: true, mode: 'name', value: TASKS_TABLE };
-      if (n.type === NODE_TYPE) n.parameters.options = { ...n.parameters.options, initialDelay: 0.2, pollInterval: 0.2, maxWaitTime: 3 };
-      return n;
-    });
-    return { workflow, webhookPath };
-  };
-  return { submit: copy('catalogue-submit', 'onReceived'), collect: copy('catalogue-collect', 'lastNode') };
+	/** @param {string} name @param {'onReceived' | 'lastNode'} responseMode */
+	const copy = (name, responseMode) => {
+		const workflow = prepareWorkflow(
+			{ name, file: path.join(REPO_ROOT, 'examples', `${name}.json`) },
+			{ pins: 'replace' },
+		);
+		const webhookPath = `queue-${name}`;
+		workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => {
+			// prepareWorkflow has made the schedule a Manual Trigger already.
+			if (n.type === MANUAL_TYPE) return webhookNode(n, webhookPath, responseMode);
+			if (n.name === 'Get products') return catalogueNode(n, products, 2000);
+			if (n.type === 'n8n-nodes-base.dataTable')
+				n.parameters.dataTableId = { __rl: true, mode: 'name', value: TASKS_TABLE };
+			if (n.type === NODE_TYPE)
+				n.parameters.options = {
+					...n.parameters.options,
+					initialDelay: 0.2,
+					pollInterval: 0.2,
+					maxWaitTime: 3,
+				};
+			return n;
+		});
+		return { workflow, webhookPath };
+	};
+	return {
+		submit: copy('catalogue-submit', 'onReceived'),
+		collect: copy('catalogue-collect', 'lastNode'),
+	};
 }
 
 const TASKS_TABLE = 'catalogue_tasks';
@@ -189,4 +250,16 @@ const FAN_OUT_TABLE = 'catalogue_images';
 // Replaced by the main process' address when the stack imports the workflows (lib/stack.js).
 const MAIN_URL = '__N8N_MAIN_URL__';
 
-module.exports = { fanOutCopy, FAN_OUT_TABLE, submitCollectCopies, TASKS_TABLE, MAIN_URL, webhookCopy, uploadManyWorkflow, longWaitWorkflow, chain, productImageNode, webhookNode };
+module.exports = {
+	fanOutCopy,
+	FAN_OUT_TABLE,
+	submitCollectCopies,
+	TASKS_TABLE,
+	MAIN_URL,
+	webhookCopy,
+	uploadManyWorkflow,
+	longWaitWorkflow,
+	chain,
+	productImageNode,
+	webhookNode,
+};

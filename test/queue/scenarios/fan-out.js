@@ -12,17 +12,17 @@ const { submitsPerProduct } = require('../lib/submits');
 const { FAN_OUT_TABLE } = require('../lib/workflows');
 
 const COLUMNS = /** @type {const} */ ([
-  { name: 'catalogue_run', type: 'string' },
-  { name: 'product_id', type: 'string' },
-  { name: 'task_id', type: 'string' },
-  { name: 'image_index', type: 'number' },
-  { name: 'image_url', type: 'string' },
-  { name: 'file_size', type: 'string' },
+	{ name: 'catalogue_run', type: 'string' },
+	{ name: 'product_id', type: 'string' },
+	{ name: 'task_id', type: 'string' },
+	{ name: 'image_index', type: 'number' },
+	{ name: 'image_url', type: 'string' },
+	{ name: 'file_size', type: 'string' },
 ]);
 
 /** @param {import('./context').Context} ctx */
 async function createFanOutTable(ctx) {
-  return ctx.stack.rest.createDataTable(FAN_OUT_TABLE, [...COLUMNS]);
+	return ctx.stack.rest.createDataTable(FAN_OUT_TABLE, [...COLUMNS]);
 }
 
 /**
@@ -31,51 +31,75 @@ async function createFanOutTable(ctx) {
  * @param {{products: number, images: number, batchSize: number, table: Awaited<ReturnType<typeof createFanOutTable>>, workers: {name: string, pid?: number, logFile: string}[], submit429s?: number}} o
  */
 async function runFanOut(ctx, copy, o) {
-  await ctx.sim.reset();
-  await ctx.sim.configure({ imagesPerTask: o.images, taskDurationMs: 300 });
-  // A storm: the first submits in flight all answer 429 with Retry-After 1.
-  if (o.submit429s) await ctx.sim.faults({ route: 'submit', status: 429, retryAfter: '1', times: o.submit429s });
-  const backoffsBefore = o.workers.map((w) => submitBackoffs(w.logFile));
-  const before = (await ctx.stack.rest.executions(copy.workflow.id)).length;
-  const batches = Math.ceil(o.products / o.batchSize);
-  const memory = sampleMemory(o.workers);
-  const started = Date.now();
-  const reply = await callWebhook(ctx.stack.baseUrl, copy.webhookPath);
-  const executions = (await finishedExecutions(ctx.stack.rest, copy.workflow.id, before + 1 + batches, 600000)).slice(0, 1 + batches);
-  ctx.check(reply.status === 200, `the catalogue webhook answered (HTTP ${reply.status})`);
-  const wallMs = Date.now() - started;
-  const peak = memory.stop();
-  // The catalogue run is the id of the execution that split the catalogue: the first one.
-  const run = String(Math.min(...executions.map((e) => Number(e.id))));
+	await ctx.sim.reset();
+	await ctx.sim.configure({ imagesPerTask: o.images, taskDurationMs: 300 });
+	// A storm: the first submits in flight all answer 429 with Retry-After 1.
+	if (o.submit429s)
+		await ctx.sim.faults({ route: 'submit', status: 429, retryAfter: '1', times: o.submit429s });
+	const backoffsBefore = o.workers.map((w) => submitBackoffs(w.logFile));
+	const before = (await ctx.stack.rest.executions(copy.workflow.id)).length;
+	const batches = Math.ceil(o.products / o.batchSize);
+	const memory = sampleMemory(o.workers);
+	const started = Date.now();
+	const reply = await callWebhook(ctx.stack.baseUrl, copy.webhookPath);
+	const executions = (
+		await finishedExecutions(ctx.stack.rest, copy.workflow.id, before + 1 + batches, 600000)
+	).slice(0, 1 + batches);
+	ctx.check(reply.status === 200, `the catalogue webhook answered (HTTP ${reply.status})`);
+	const wallMs = Date.now() - started;
+	const peak = memory.stop();
+	// The catalogue run is the id of the execution that split the catalogue: the first one.
+	const run = String(Math.min(...executions.map((e) => Number(e.id))));
 
-  const rows = (await o.table.rows()).filter((r) => String(r.catalogue_run) === run);
-  const images = new Set(rows.filter((r) => typeof r.file_size === 'string' && r.file_size !== '').map((r) => `${r.product_id}#${r.image_index}`));
-  const submits = await submitsPerProduct(ctx.sim);
-  const once = [...submits.values()].filter((n) => n === 1).length;
-  const workers = workersOf(ctx.stack.workers, executions);
-  /** @type {Record<string, number>} */
-  const perWorker = {};
-  for (const w of workers) perWorker[w] = (perWorker[w] ?? 0) + 1;
+	const rows = (await o.table.rows()).filter((r) => String(r.catalogue_run) === run);
+	const images = new Set(
+		rows
+			.filter((r) => typeof r.file_size === 'string' && r.file_size !== '')
+			.map((r) => `${r.product_id}#${r.image_index}`),
+	);
+	const submits = await submitsPerProduct(ctx.sim);
+	const once = [...submits.values()].filter((n) => n === 1).length;
+	const workers = workersOf(ctx.stack.workers, executions);
+	/** @type {Record<string, number>} */
+	const perWorker = {};
+	for (const w of workers) perWorker[w] = (perWorker[w] ?? 0) + 1;
 
-  const backoffs = o.workers.map((w, i) => `${w.name} ${submitBackoffs(w.logFile) - backoffsBefore[i]}`);
-  const label = `${o.workers.length} worker${o.workers.length > 1 ? 's' : ''}${o.submit429s ? ` with ${o.submit429s} submits answered 429` : ''}`;
-  ctx.report(
-    `fan-out ${o.products} products x ${o.images} images in ${batches} batches over ${label}: ${(wallMs / 1000).toFixed(1)} s; ` +
-      `executions per worker ${JSON.stringify(perWorker)}; peak worker memory ${Object.entries(peak).map(([n, mb]) => `${n} ${mb.toFixed(0)} MiB`).join(', ')}; ` +
-      `${images.size} images stored, ${once} of ${o.products} products submitted exactly once; submit back-offs ${backoffs.join(', ')}`,
-  );
-  if (o.submit429s) {
-    ctx.check(o.workers.every((w, i) => submitBackoffs(w.logFile) > backoffsBefore[i]), `429 storm: every worker backed off (${backoffs.join(', ')})`);
-  }
-  ctx.check(executions.every((e) => e.status === 'success'), `fan-out over ${label}: every execution succeeded`);
-  ctx.check(images.size === o.products * o.images && rows.length === o.products * o.images, `fan-out over ${label}: every image stored once (${images.size}, ${rows.length} rows)`);
-  ctx.check(once === o.products && submits.size === o.products, `fan-out over ${label}: every product submitted exactly once`);
-  return { wallMs, perWorker };
+	const backoffs = o.workers.map(
+		(w, i) => `${w.name} ${submitBackoffs(w.logFile) - backoffsBefore[i]}`,
+	);
+	const label = `${o.workers.length} worker${o.workers.length > 1 ? 's' : ''}${o.submit429s ? ` with ${o.submit429s} submits answered 429` : ''}`;
+	ctx.report(
+		`fan-out ${o.products} products x ${o.images} images in ${batches} batches over ${label}: ${(wallMs / 1000).toFixed(1)} s; ` +
+			`executions per worker ${JSON.stringify(perWorker)}; peak worker memory ${Object.entries(peak)
+				.map(([n, mb]) => `${n} ${mb.toFixed(0)} MiB`)
+				.join(', ')}; ` +
+			`${images.size} images stored, ${once} of ${o.products} products submitted exactly once; submit back-offs ${backoffs.join(', ')}`,
+	);
+	if (o.submit429s) {
+		ctx.check(
+			o.workers.every((w, i) => submitBackoffs(w.logFile) > backoffsBefore[i]),
+			`429 storm: every worker backed off (${backoffs.join(', ')})`,
+		);
+	}
+	ctx.check(
+		executions.every((e) => e.status === 'success'),
+		`fan-out over ${label}: every execution succeeded`,
+	);
+	ctx.check(
+		images.size === o.products * o.images && rows.length === o.products * o.images,
+		`fan-out over ${label}: every image stored once (${images.size}, ${rows.length} rows)`,
+	);
+	ctx.check(
+		once === o.products && submits.size === o.products,
+		`fan-out over ${label}: every product submitted exactly once`,
+	);
+	return { wallMs, perWorker };
 }
 
 /** Retry warnings the node logged for submits. @param {string} logFile */
 function submitBackoffs(logFile) {
-  return (fs.readFileSync(logFile, 'utf8').match(/Product Image: submit got .*; retry/g) ?? []).length;
+	return (fs.readFileSync(logFile, 'utf8').match(/Product Image: submit got .*; retry/g) ?? [])
+		.length;
 }
 
 module.exports = { createFanOutTable, runFanOut };

@@ -14,16 +14,16 @@ const { submitsPerProduct } = require('../lib/submits');
 const { TASKS_TABLE } = require('../lib/workflows');
 
 const COLUMNS = /** @type {const} */ ([
-  { name: 'product_id', type: 'string' },
-  { name: 'title', type: 'string' },
-  { name: 'task_id', type: 'string' },
-  { name: 'status', type: 'string' },
-  { name: 'submitted_at', type: 'string' },
-  { name: 'image_count', type: 'number' },
-  { name: 'images_downloaded', type: 'number' },
-  { name: 'image_urls', type: 'string' },
-  { name: 'error', type: 'string' },
-  { name: 'collected_at', type: 'string' },
+	{ name: 'product_id', type: 'string' },
+	{ name: 'title', type: 'string' },
+	{ name: 'task_id', type: 'string' },
+	{ name: 'status', type: 'string' },
+	{ name: 'submitted_at', type: 'string' },
+	{ name: 'image_count', type: 'number' },
+	{ name: 'images_downloaded', type: 'number' },
+	{ name: 'image_urls', type: 'string' },
+	{ name: 'error', type: 'string' },
+	{ name: 'collected_at', type: 'string' },
 ]);
 
 /**
@@ -32,66 +32,102 @@ const COLUMNS = /** @type {const} */ ([
  * @param {{products: number, killAfter: number}} o
  */
 async function runRestart(ctx, copies, o) {
-  await ctx.sim.reset();
-  // Tasks take longer than the collector waits (3 s in the test copy): the last ones are still
-  // running at the first sweep, which leaves them for the next.
-  await ctx.sim.configure({ taskDurationMs: 8000 });
-  const table = await ctx.stack.rest.createDataTable(TASKS_TABLE, [...COLUMNS]);
+	await ctx.sim.reset();
+	// Tasks take longer than the collector waits (3 s in the test copy): the last ones are still
+	// running at the first sweep, which leaves them for the next.
+	await ctx.sim.configure({ taskDurationMs: 8000 });
+	const table = await ctx.stack.rest.createDataTable(TASKS_TABLE, [...COLUMNS]);
 
-  const first = await callWebhook(ctx.stack.baseUrl, copies.submit.webhookPath);
-  ctx.check(first.status === 200, `the submit run was accepted by its webhook (HTTP ${first.status})`);
-  // Each task id is recorded right after its submit, then the run paces for a second: the kill
-  // lands between two products, as a crash most often does.
-  /** @type {Record<string, any>[]} */
-  let rows = [];
-  await until(async () => (rows = await table.rows()).length >= o.killAfter, `${o.killAfter} recorded tasks`, { timeoutMs: 120000, everyMs: 25 });
-  const running = (await ctx.stack.rest.executions(copies.submit.workflow.id)).find((e) => e.status === 'running');
-  if (!running) throw new Error('the submit run was not running when its worker was to be killed');
-  const workerName = executionsByWorker(ctx.stack.workers).get(String(running.id));
-  const victim = ctx.stack.workers.find((w) => w.name === workerName);
-  if (!victim?.pid) throw new Error(`no worker logged execution ${running.id}`);
-  // The whole process group, task runner included, as when a container or machine dies.
-  process.kill(-victim.pid, 'SIGKILL');
-  const killedAt = Date.now();
-  const recordedAtKill = (await table.rows()).length;
-  const submittedAtKill = (await ctx.sim.tasks()).length;
-  ctx.report(`submit run ${running.id} on ${victim.name} killed (SIGKILL) after ${recordedAtKill} of ${o.products} products were recorded (${submittedAtKill} submitted)`);
+	const first = await callWebhook(ctx.stack.baseUrl, copies.submit.webhookPath);
+	ctx.check(
+		first.status === 200,
+		`the submit run was accepted by its webhook (HTTP ${first.status})`,
+	);
+	// Each task id is recorded right after its submit, then the run paces for a second: the kill
+	// lands between two products, as a crash most often does.
+	/** @type {Record<string, any>[]} */
+	let rows = [];
+	await until(
+		async () => (rows = await table.rows()).length >= o.killAfter,
+		`${o.killAfter} recorded tasks`,
+		{ timeoutMs: 120000, everyMs: 25 },
+	);
+	const running = (await ctx.stack.rest.executions(copies.submit.workflow.id)).find(
+		(e) => e.status === 'running',
+	);
+	if (!running) throw new Error('the submit run was not running when its worker was to be killed');
+	const workerName = executionsByWorker(ctx.stack.workers).get(String(running.id));
+	const victim = ctx.stack.workers.find((w) => w.name === workerName);
+	if (!victim?.pid) throw new Error(`no worker logged execution ${running.id}`);
+	// The whole process group, task runner included, as when a container or machine dies.
+	process.kill(-victim.pid, 'SIGKILL');
+	const killedAt = Date.now();
+	const recordedAtKill = (await table.rows()).length;
+	const submittedAtKill = (await ctx.sim.tasks()).length;
+	ctx.report(
+		`submit run ${running.id} on ${victim.name} killed (SIGKILL) after ${recordedAtKill} of ${o.products} products were recorded (${submittedAtKill} submitted)`,
+	);
 
-  const replacement = await ctx.stack.addWorker(`worker-${ctx.stack.workers.length + 1}`);
-  ctx.report(`${replacement.name} started ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
+	const replacement = await ctx.stack.addWorker(`worker-${ctx.stack.workers.length + 1}`);
+	ctx.report(
+		`${replacement.name} started ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
+	);
 
-  // The next submit run: every product with a row is skipped.
-  const before = (await ctx.stack.rest.executions(copies.submit.workflow.id)).length;
-  const second = await callWebhook(ctx.stack.baseUrl, copies.submit.webhookPath);
-  ctx.check(second.status === 200, `the second submit run was accepted (HTTP ${second.status})`);
-  await finishedExecutions(ctx.stack.rest, copies.submit.workflow.id, before + 1, 180000);
+	// The next submit run: every product with a row is skipped.
+	const before = (await ctx.stack.rest.executions(copies.submit.workflow.id)).length;
+	const second = await callWebhook(ctx.stack.baseUrl, copies.submit.webhookPath);
+	ctx.check(second.status === 200, `the second submit run was accepted (HTTP ${second.status})`);
+	await finishedExecutions(ctx.stack.rest, copies.submit.workflow.id, before + 1, 180000);
 
-  // Sweeps until nothing is left to collect, as the schedule would.
-  let sweeps = 0;
-  for (;;) {
-    rows = await table.rows();
-    const open = rows.filter((r) => r.status === 'submitted');
-    if (open.length === 0 || sweeps >= 10) break;
-    sweeps += 1;
-    const reply = await callWebhook(ctx.stack.baseUrl, copies.collect.webhookPath);
-    ctx.check(reply.status === 200, `collect sweep ${sweeps} ran (HTTP ${reply.status}, ${open.length} open task(s))`);
-  }
+	// Sweeps until nothing is left to collect, as the schedule would.
+	let sweeps = 0;
+	for (;;) {
+		rows = await table.rows();
+		const open = rows.filter((r) => r.status === 'submitted');
+		if (open.length === 0 || sweeps >= 10) break;
+		sweeps += 1;
+		const reply = await callWebhook(ctx.stack.baseUrl, copies.collect.webhookPath);
+		ctx.check(
+			reply.status === 200,
+			`collect sweep ${sweeps} ran (HTTP ${reply.status}, ${open.length} open task(s))`,
+		);
+	}
 
-  const killed = (await ctx.stack.rest.executions(copies.submit.workflow.id)).find((e) => String(e.id) === String(running.id));
-  const submits = await submitsPerProduct(ctx.sim);
-  const done = rows.filter((r) => r.status === 'done');
-  const downloaded = done.filter((r) => Number(r.images_downloaded) >= 1 && Number(r.images_downloaded) === Number(r.image_count));
-  const products = new Set(rows.map((r) => r.product_id));
-  ctx.report(
-    `after the restart: ${sweeps} collect sweep(s); ${done.length} of ${o.products} products done, ${downloaded.length} with every image downloaded; ` +
-      `${[...submits.values()].filter((n) => n === 1).length} of ${o.products} submitted exactly once; the killed run's execution is "${killed?.status}" ${((Date.now() - killedAt) / 1000).toFixed(0)} s after the kill`,
-  );
-  ctx.check(recordedAtKill < o.products, 'the worker died in the middle of the catalogue');
-  ctx.check(recordedAtKill === submittedAtKill, `at the kill every submitted task was recorded (${recordedAtKill} rows, ${submittedAtKill} tasks)`);
-  ctx.check(rows.length === o.products && products.size === o.products, `one row per product (${rows.length} rows, ${products.size} products)`);
-  ctx.check(submits.size === o.products && [...submits.values()].every((n) => n === 1), 'every product submitted exactly once across the kill and the rerun');
-  ctx.check(downloaded.length === o.products, `every product's images collected (${downloaded.length} of ${o.products})`);
-  ctx.check(sweeps >= 2, `a sweep left unfinished tasks for the next one without failing (${sweeps} sweeps)`);
+	const killed = (await ctx.stack.rest.executions(copies.submit.workflow.id)).find(
+		(e) => String(e.id) === String(running.id),
+	);
+	const submits = await submitsPerProduct(ctx.sim);
+	const done = rows.filter((r) => r.status === 'done');
+	const downloaded = done.filter(
+		(r) =>
+			Number(r.images_downloaded) >= 1 && Number(r.images_downloaded) === Number(r.image_count),
+	);
+	const products = new Set(rows.map((r) => r.product_id));
+	ctx.report(
+		`after the restart: ${sweeps} collect sweep(s); ${done.length} of ${o.products} products done, ${downloaded.length} with every image downloaded; ` +
+			`${[...submits.values()].filter((n) => n === 1).length} of ${o.products} submitted exactly once; the killed run's execution is "${killed?.status}" ${((Date.now() - killedAt) / 1000).toFixed(0)} s after the kill`,
+	);
+	ctx.check(recordedAtKill < o.products, 'the worker died in the middle of the catalogue');
+	ctx.check(
+		recordedAtKill === submittedAtKill,
+		`at the kill every submitted task was recorded (${recordedAtKill} rows, ${submittedAtKill} tasks)`,
+	);
+	ctx.check(
+		rows.length === o.products && products.size === o.products,
+		`one row per product (${rows.length} rows, ${products.size} products)`,
+	);
+	ctx.check(
+		submits.size === o.products && [...submits.values()].every((n) => n === 1),
+		'every product submitted exactly once across the kill and the rerun',
+	);
+	ctx.check(
+		downloaded.length === o.products,
+		`every product's images collected (${downloaded.length} of ${o.products})`,
+	);
+	ctx.check(
+		sweeps >= 2,
+		`a sweep left unfinished tasks for the next one without failing (${sweeps} sweeps)`,
+	);
 }
 
 module.exports = { runRestart };

@@ -11,13 +11,22 @@ const { errorReply, bytesReply } = require('../reply');
  * @param {boolean} mayRedirect
  */
 function serve(ctx, mayRedirect) {
-  const found = lookupAsset(ctx.state, ctx.param, Date.now());
-  if (found.kind === 'missing') return errorReply(ctx, 404, 'Asset not found');
-  if (found.kind === 'expired') return errorReply(ctx, 410, 'The asset address has expired (addresses are valid for a limited time)');
-  if (mayRedirect && ctx.state.config.downloads === 'redirect') {
-    return { status: 302, headers: { location: cdnUrlFor(ctx.state, ctx.param) }, body: Buffer.alloc(0) };
-  }
-  return bytesReply(200, found.contentType, found.bytes);
+	const found = lookupAsset(ctx.state, ctx.param, Date.now());
+	if (found.kind === 'missing') return errorReply(ctx, 404, 'Asset not found');
+	if (found.kind === 'expired')
+		return errorReply(
+			ctx,
+			410,
+			'The asset address has expired (addresses are valid for a limited time)',
+		);
+	if (mayRedirect && ctx.state.config.downloads === 'redirect') {
+		return {
+			status: 302,
+			headers: { location: cdnUrlFor(ctx.state, ctx.param) },
+			body: Buffer.alloc(0),
+		};
+	}
+	return bytesReply(200, found.contentType, found.bytes);
 }
 
 /**

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
@@ -36,7 +41,8 @@ const productDescriptionV1: INodeProperties = {
 	type: 'string',
 	typeOptions: { rows: 4 },
 	default: '',
-	description: "What the product is. The Analyze operation's formattedText is the recommended source.",
+	description:
+		"What the product is. The Analyze operation's formattedText is the recommended source.",
 };
 
 const modulesProperty: INodeProperties = {
@@ -104,7 +110,10 @@ const version2: INodeProperties[] = fromVersion2([
 			default: '',
 			description: 'Target sales platform, whose content rules the plan follows',
 		},
-		{ placeholder: 'e.g. zalando', description: 'Platform name as the service knows it, lowercase' },
+		{
+			placeholder: 'e.g. zalando',
+			description: 'Platform name as the service knows it, lowercase',
+		},
 	),
 	...withOther(
 		{
@@ -161,17 +170,27 @@ const modulesSchema = z
 	});
 
 const optionalCode = (pattern: RegExp, message: string) =>
-	z.string().trim().refine((value) => value === '' || pattern.test(value), message);
+	z
+		.string()
+		.trim()
+		.refine((value) => value === '' || pattern.test(value), message);
 
 function asList(value: unknown): unknown {
-	return typeof value === 'string' ? value.split(',').map((entry) => entry.trim()).filter(Boolean) : value;
+	return typeof value === 'string'
+		? value
+				.split(',')
+				.map((entry) => entry.trim())
+				.filter(Boolean)
+		: value;
 }
 
 /** The spec shows `zh-CN`: the language in lowercase, a two-letter region in uppercase. */
 function languageTag(value: string): string {
 	return value
 		.split('-')
-		.map((part, index) => (index === 0 ? part.toLowerCase() : part.length === 2 ? part.toUpperCase() : part))
+		.map((part, index) =>
+			index === 0 ? part.toLowerCase() : part.length === 2 ? part.toUpperCase() : part,
+		)
 		.join('-');
 }
 
@@ -205,7 +224,13 @@ function readProductDescription(context: IExecuteFunctions, itemIndex: number): 
 }
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
-	const modules = validateParameter(this, itemIndex, 'Modules', modulesSchema, asList(this.getNodeParameter('modules', itemIndex, [])));
+	const modules = validateParameter(
+		this,
+		itemIndex,
+		'Modules',
+		modulesSchema,
+		asList(this.getNodeParameter('modules', itemIndex, [])),
+	);
 	const market = validateParameter(
 		this,
 		itemIndex,
@@ -217,7 +242,10 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 		this,
 		itemIndex,
 		'Language',
-		optionalCode(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language code such as en-US or zh-CN'),
+		optionalCode(
+			/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
+			'must be a language code such as en-US or zh-CN',
+		),
 		readText(this, 'language', itemIndex),
 	);
 	const timeoutMs = readTimeoutMs(this, itemIndex);
@@ -251,7 +279,8 @@ export async function execute(
 	);
 	if (splitModules) {
 		const request: IDataObject = { image_urls: imageUrls };
-		for (const key of ['platform', 'market', 'language']) if (fields[key] !== undefined) request[key] = fields[key];
+		for (const key of ['platform', 'market', 'language'])
+			if (fields[key] !== undefined) request[key] = fields[key];
 		return planModuleItems(plan, modules)
 			.map((json) => (carryRequest ? { ...json, ...request } : json))
 			.map((json) => ({ json }));

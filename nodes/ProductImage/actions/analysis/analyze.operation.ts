@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ImageInputs } from '../../helpers/imageInputs';
@@ -26,7 +31,10 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	productNameProperty,
-	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} 1 to ${MAX_ANALYSIS_IMAGES} images in all.` },
+	{
+		...imageUrlsProperty,
+		description: `${imageUrlsProperty.description} 1 to ${MAX_ANALYSIS_IMAGES} images in all.`,
+	},
 	inputBinaryFieldsProperty,
 	optionsCollection([maxConcurrencyOption, timeoutOption]),
 ];

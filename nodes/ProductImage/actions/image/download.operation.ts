@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
@@ -20,15 +25,15 @@ const properties: INodeProperties[] = [
 			"Address of one image: a generated image's URL (valid 3 days), any image's http(s) address, or one image of a store node dragged here (its src, link or url_zoom is read)",
 	},
 	optionsCollection([
-			binaryPropertyOption,
-			{
-				displayName: 'File Name',
-				name: 'fileName',
-				type: 'string',
-				default: '',
-				description: 'Name of the output file. Empty: taken from the address.',
-			},
-		]),
+		binaryPropertyOption,
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			description: 'Name of the output file. Empty: taken from the address.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -55,7 +60,14 @@ interface Parameters {
 function oneAddress(context: IExecuteFunctions, itemIndex: number, value: unknown): unknown {
 	if (typeof value === 'string' && !/^\s*[[{]/.test(value)) return value;
 	const reading = readImageAddresses(value, context.getNode().parameters.url);
-	if (!reading.ok) throw parameterError(context, itemIndex, 'URL', reading.problem, `${reading.hint} No request was sent.`);
+	if (!reading.ok)
+		throw parameterError(
+			context,
+			itemIndex,
+			'URL',
+			reading.problem,
+			`${reading.hint} No request was sent.`,
+		);
 	if (reading.addresses.length > 1) {
 		throw parameterError(
 			context,
@@ -84,7 +96,10 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 		z.string().trim().min(1, 'must name a binary field, such as data'),
 		options.binaryPropertyName ?? 'data',
 	);
-	const fileName = typeof options.fileName === 'string' && options.fileName.trim() ? options.fileName.trim() : undefined;
+	const fileName =
+		typeof options.fileName === 'string' && options.fileName.trim()
+			? options.fileName.trim()
+			: undefined;
 	return { url, field, fileName };
 }
 
@@ -96,7 +111,12 @@ export async function execute(
 	const binary = await downloadToBinary(this, itemIndex, url, { fileName });
 	return [
 		{
-			json: { url, fileName: binary.fileName, mimeType: binary.mimeType, fileSize: binary.fileSize },
+			json: {
+				url,
+				fileName: binary.fileName,
+				mimeType: binary.mimeType,
+				fileSize: binary.fileSize,
+			},
 			binary: { [field]: binary },
 		},
 	];

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { GenerationRequest } from '../../helpers/generationRequest';
@@ -7,7 +12,7 @@ import { submitGeneration } from '../../helpers/submitGeneration';
 import {
 	aPlusGenerationOptions,
 	extraBodyFieldsOption,
-		generatedItemOptions,
+	generatedItemOptions,
 	generationProperties,
 	maxGenerationsOption,
 	submitTimeoutOption,

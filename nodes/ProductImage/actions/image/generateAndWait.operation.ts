@@ -46,7 +46,10 @@ interface Parameters {
 }
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
-	return { settings: readWaitSettings(this, itemIndex), request: readGenerationRequest(this, itemIndex) };
+	return {
+		settings: readWaitSettings(this, itemIndex),
+		request: readGenerationRequest(this, itemIndex),
+	};
 }
 
 export async function execute(
@@ -55,10 +58,17 @@ export async function execute(
 	{ request, settings }: Parameters,
 ): Promise<INodeExecutionData[]> {
 	const body = await generationBody(this, itemIndex, request);
-	const { task_id: taskId } = await submitGeneration(this, itemIndex, body, request.submitTimeoutMs);
+	const { task_id: taskId } = await submitGeneration(
+		this,
+		itemIndex,
+		body,
+		request.submitTimeoutMs,
+	);
 	const productName = (request.fields.product_info as { name?: string } | undefined)?.name;
 	const described =
-		nodeVersion(this) >= 2 ? { fileName: request.fileName, target: request.target, productName } : undefined;
+		nodeVersion(this) >= 2
+			? { fileName: request.fileName, target: request.target, productName }
+			: undefined;
 	const items = await collectTask(this, itemIndex, taskId, { ...settings, described }, Date.now());
 	return items.map((item) => ({ ...item, json: generatedItemJson(request, item.json) }));
 }

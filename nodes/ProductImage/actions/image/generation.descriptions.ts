@@ -31,11 +31,18 @@ function notShownFromModule(property: INodeProperties): INodeProperties {
  * From a module item an empty field means the plan's value, not the service's default: the same
  * parameter (same name, same stored value) is shown with words that say so.
  */
-function shownFromModule(property: INodeProperties, changes: Partial<INodeProperties>): INodeProperties[] {
+function shownFromModule(
+	property: INodeProperties,
+	changes: Partial<INodeProperties>,
+): INodeProperties[] {
 	const own = property.displayOptions ?? {};
 	return [
 		notShownFromModule(property),
-		{ ...property, ...changes, displayOptions: { ...own, show: { ...(own.show ?? {}), ...onlyFromModule.show } } },
+		{
+			...property,
+			...changes,
+			displayOptions: { ...own, show: { ...(own.show ?? {}), ...onlyFromModule.show } },
+		},
 	];
 }
 
@@ -44,7 +51,11 @@ function planDefaultFromModule(list: INodeProperties, planValue: string): INodeP
 	const [empty, ...rest] = (list.options ?? []) as INodePropertyOptions[];
 	return shownFromModule(list, {
 		options: [
-			{ ...empty, name: 'From the A+ Plan', description: `The module item's ${planValue}; nothing is sent when the plan has none` },
+			{
+				...empty,
+				name: 'From the A+ Plan',
+				description: `The module item's ${planValue}; nothing is sent when the plan has none`,
+			},
 			...rest,
 		],
 	});
@@ -97,57 +108,66 @@ const version1Fields: INodeProperties[] = inVersion1([
 		type: 'string',
 		default: '',
 		placeholder: 'en-us',
-		description: 'Language of any text in the image, lowercase with a hyphen (en-us, zh-cn). Empty: the service decides.',
+		description:
+			'Language of any text in the image, lowercase with a hyphen (en-us, zh-cn). Empty: the service decides.',
 	},
 ]);
 
 /** Version 2: lists of the common values, each with Other for any value the list lacks. */
-const version2Fields: INodeProperties[] = fromVersion2(planDefaultListsFromModule([
-	...withOther(
-		{
-			displayName: 'Platform',
-			name: 'platform',
-			type: 'options',
-			options: [SERVICE_DEFAULT, ...PLATFORM_CHOICES],
-			default: '',
-			description: 'Target sales platform, whose image rules the service follows',
-		},
-		{ placeholder: 'e.g. zalando', description: 'Platform name as the service knows it, lowercase' },
-	),
-	...withOther(
-		{
-			displayName: 'Size',
-			name: 'size',
-			type: 'options',
-			options: SIZE_CHOICES,
-			default: '1:1',
-			description: 'Aspect ratio of the image, width:height',
-		},
-		{ placeholder: 'e.g. 61:25', description: 'Aspect ratio as width:height, such as 61:25 (1464×600)' },
-	).map(notShownFromModule),
-	...withOther(
-		{
-			displayName: 'Resolution',
-			name: 'resolution',
-			type: 'options',
-			options: RESOLUTION_CHOICES,
-			default: '1k',
-			description: 'Resolution label: how large the image is generated',
-		},
-		{ placeholder: 'e.g. 8k', description: 'Resolution label as the service knows it' },
-	).map(notShownFromModule),
-	...withOther(
-		{
-			displayName: 'Output Language',
-			name: 'outputLanguage',
-			type: 'options',
-			options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
-			default: '',
-			description: 'Language of any text in the image, sent lowercase (zh-cn) as the spec shows',
-		},
-		{ placeholder: 'e.g. cs-cz', description: `Language code. ${LANGUAGE_CASING}` },
-	),
-]));
+const version2Fields: INodeProperties[] = fromVersion2(
+	planDefaultListsFromModule([
+		...withOther(
+			{
+				displayName: 'Platform',
+				name: 'platform',
+				type: 'options',
+				options: [SERVICE_DEFAULT, ...PLATFORM_CHOICES],
+				default: '',
+				description: 'Target sales platform, whose image rules the service follows',
+			},
+			{
+				placeholder: 'e.g. zalando',
+				description: 'Platform name as the service knows it, lowercase',
+			},
+		),
+		...withOther(
+			{
+				displayName: 'Size',
+				name: 'size',
+				type: 'options',
+				options: SIZE_CHOICES,
+				default: '1:1',
+				description: 'Aspect ratio of the image, width:height',
+			},
+			{
+				placeholder: 'e.g. 61:25',
+				description: 'Aspect ratio as width:height, such as 61:25 (1464×600)',
+			},
+		).map(notShownFromModule),
+		...withOther(
+			{
+				displayName: 'Resolution',
+				name: 'resolution',
+				type: 'options',
+				options: RESOLUTION_CHOICES,
+				default: '1k',
+				description: 'Resolution label: how large the image is generated',
+			},
+			{ placeholder: 'e.g. 8k', description: 'Resolution label as the service knows it' },
+		).map(notShownFromModule),
+		...withOther(
+			{
+				displayName: 'Output Language',
+				name: 'outputLanguage',
+				type: 'options',
+				options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
+				default: '',
+				description: 'Language of any text in the image, sent lowercase (zh-cn) as the spec shows',
+			},
+			{ placeholder: 'e.g. cs-cz', description: `Language code. ${LANGUAGE_CASING}` },
+		),
+	]),
+);
 
 /** The submit parameters shared by Generate and Generate and Wait. */
 export const generationProperties: INodeProperties[] = [
@@ -181,7 +201,7 @@ export const generationProperties: INodeProperties[] = [
 		},
 		{
 			displayName:
-				'Each input item must be one module from A+ Plan → Create (One Item per Module). Sent from it: recommended_prompt (as prompt and plan_prompt), global_style, aspect_ratio and a resolution covering target_width × target_height; empty Image URLs, Platform and Output Language take the plan\'s. Each image comes out with the module, its target size and its real pixel size.',
+				"Each input item must be one module from A+ Plan → Create (One Item per Module). Sent from it: recommended_prompt (as prompt and plan_prompt), global_style, aspect_ratio and a resolution covering target_width × target_height; empty Image URLs, Platform and Output Language take the plan's. Each image comes out with the module, its target size and its real pixel size.",
 			name: 'moduleSourceNotice',
 			type: 'notice',
 			default: '',
@@ -208,7 +228,8 @@ export const generationProperties: INodeProperties[] = [
 		typeOptions: { rows: 2 },
 		default: '',
 		placeholder: 'Keeps drinks cold 24 h; leak-proof lid',
-		description: 'What makes the product worth buying, in a sentence or a list; the image can show or state it',
+		description:
+			'What makes the product worth buying, in a sentence or a list; the image can show or state it',
 	},
 	...version1Fields,
 	...version2Fields,
@@ -248,7 +269,8 @@ export const aPlusGenerationOptions: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 2 },
 		default: '',
-		description: "The plan's global_style from A+ Plan → Create, sent as series_style_guide so every module image matches",
+		description:
+			"The plan's global_style from A+ Plan → Create, sent as series_style_guide so every module image matches",
 	},
 ];
 

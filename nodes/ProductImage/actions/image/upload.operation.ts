@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertBinaryField } from '../../helpers/binaryInput';
@@ -28,7 +33,11 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): stri
 	return field;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, field: string): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+): Promise<INodeExecutionData[]> {
 	const uploaded = await uploadBinaryField(this, itemIndex, field, PARAMETER);
 	return [{ json: uploaded as IDataObject }];
 }

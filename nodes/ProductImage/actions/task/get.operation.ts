@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getTask } from '../../helpers/waitForTask';
@@ -13,7 +18,11 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): stri
 	return readTaskId(this, itemIndex);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, taskId: string): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+): Promise<INodeExecutionData[]> {
 	const { task } = await getTask(this, itemIndex, taskId);
 	return [{ json: task as IDataObject }];
 }

@@ -21,5 +21,11 @@ const taskIdSchema = z
 	.refine(isSafeTaskId, 'must be a task id such as task_abc123 (letters, digits, _ - . :)');
 
 export function readTaskId(context: IExecuteFunctions, itemIndex: number): string {
-	return validateParameter(context, itemIndex, 'Task ID', taskIdSchema, context.getNodeParameter('taskId', itemIndex));
+	return validateParameter(
+		context,
+		itemIndex,
+		'Task ID',
+		taskIdSchema,
+		context.getNodeParameter('taskId', itemIndex),
+	);
 }

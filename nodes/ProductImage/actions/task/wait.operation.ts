@@ -6,10 +6,7 @@ import { readWaitSettings } from '../../helpers/waitSettings';
 import { optionsCollection, waitOptions } from '../common.descriptions';
 import { readTaskId, taskIdProperty } from './taskId.description';
 
-const properties: INodeProperties[] = [
-	taskIdProperty,
-	optionsCollection(waitOptions),
-];
+const properties: INodeProperties[] = [taskIdProperty, optionsCollection(waitOptions)];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['task'], operation: ['wait'] } },
