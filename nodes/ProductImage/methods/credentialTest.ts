@@ -39,8 +39,8 @@ function serviceRequestId(
 	if (!json) return undefined;
 	if (typeof json.request_id === 'string' && json.request_id) return json.request_id;
 	// Error replies whose body holds only `{detail}` still carry the id in the header.
-	const header = headers['x-request-id'];
-	return typeof header === 'string' && header.startsWith('req_') ? header : undefined;
+	const fromHeader = header(headers, 'x-request-id');
+	return fromHeader?.startsWith('req_') ? fromHeader : undefined;
 }
 
 /** What a person would see at the address: the status, and the page's title or the start of the text. */

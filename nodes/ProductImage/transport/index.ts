@@ -30,7 +30,7 @@ export { isHttpUrl, normalizeBaseUrl, openedRunState } from './runState';
 export { header, htmlHeadline, looksLikeHtml, parseJsonObject } from './send';
 
 interface CallBase {
-	/** The request kind (requestKinds.ts): retry policy, default timeout, wording in errors. */
+	/** The request kind (requestKinds.ts): its retry policy, default timeout and wording in errors. */
 	purpose: RequestKind;
 	itemIndex: number;
 	timeoutMs?: number;
@@ -53,6 +53,11 @@ export interface DownloadCall<T> extends CallBase {
 	consume: (stream: unknown, info: DownloadInfo) => Promise<T>;
 }
 
+function retryCallOf(call: CallBase, sentRequestId?: string): RetryCall {
+	const { purpose, itemIndex, deadline, errorContext } = call;
+	return { kind: purpose, itemIndex, deadline, errorContext, sentRequestId };
+}
+
 /** A JSON API call below the credential's base URL. */
 async function callService(context: IExecuteFunctions, call: JsonCall): Promise<JsonReply> {
 	const state = await getRunState(context);
@@ -67,8 +72,13 @@ async function callService(context: IExecuteFunctions, call: JsonCall): Promise<
 		headers: sentRequestId ? { 'X-Request-Id': sentRequestId } : undefined,
 		followRedirects: false,
 	};
-	const retryCall: RetryCall = { ...call, sentRequestId };
-	return await withRetries(context, state, retryCall, request, classifyJsonReply);
+	return await withRetries(
+		context,
+		state,
+		retryCallOf(call, sentRequestId),
+		request,
+		classifyJsonReply,
+	);
 }
 
 /** A GET of an image address, on the service's origin or elsewhere, handed to `consume` as a stream. */
@@ -84,7 +94,7 @@ export async function downloadStream<T>(
 		accept: 'image/*, */*',
 		followRedirects: true,
 	};
-	return await withRetries(this, state, call, request, async (reply) => {
+	return await withRetries(this, state, retryCallOf(call), request, async (reply) => {
 		const outcome = await classifyDownloadReply(reply);
 		if (!outcome.ok)
 			return { ok: false, failure: { ...outcome.failure, url: outcome.failure.url ?? reply.url } };

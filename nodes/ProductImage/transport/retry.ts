@@ -12,8 +12,8 @@ import { failureFromException, send } from './send';
 
 /** What the retry loop needs to know about a request besides what is sent. */
 export interface RetryCall {
-	/** The request kind: its retry policy, its wording in errors and log lines. */
-	purpose: RequestKind;
+	/** Its retry policy, its wording in errors and log lines. */
+	kind: RequestKind;
 	itemIndex: number;
 	/** Epoch ms after which no retry is started (the wait's overall deadline). */
 	deadline?: number;
@@ -165,7 +165,7 @@ function failureError(
 ): NodeApiError {
 	const { message, description } = describeFailure(
 		failure,
-		call.purpose,
+		call.kind,
 		attempts,
 		call.sentRequestId,
 	);
@@ -236,7 +236,7 @@ export async function withRetries<T>(
 			withForeignHost(outcome.failure, state, request.url),
 			state.secrets,
 		);
-		const delayMs = retryDelay(call.purpose, failure, tries, call.deadline);
+		const delayMs = retryDelay(call.kind, failure, tries, call.deadline);
 		const rateLimited = toService && failure.kind === 'http' && failure.status === 429;
 		// Every request of the run waits out the service's pause, this one included.
 		if (rateLimited) state.rateLimit.close(delayMs ?? 0);
@@ -244,7 +244,7 @@ export async function withRetries<T>(
 		const reason = retryReason(failure);
 		state.retries.push({ reason });
 		context.logger.warn(
-			`Product Image: ${call.purpose} got ${reason}; retry ${tries} of ${MAX_ATTEMPTS[REQUEST_KINDS[call.purpose].retry] - 1} in ${delayMs} ms`,
+			`Product Image: ${call.kind} got ${reason}; retry ${tries} of ${MAX_ATTEMPTS[REQUEST_KINDS[call.kind].retry] - 1} in ${delayMs} ms`,
 			{ itemIndex: call.itemIndex, requestId: failure.requestId },
 		);
 		if (!rateLimited && !(await sleepUnlessCancelled(delayMs, signal))) {
