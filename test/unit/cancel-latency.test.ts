@@ -1,5 +1,7 @@
-import { sleepUnlessCancelled } from '../../nodes/ProductImage/helpers/sleep';
-import { pauseUnlessCancelled } from '../../nodes/ProductImage/transport/pause';
+import {
+	sleepUnlessCancelled,
+	sleepUnlessCancelled as pauseUnlessCancelled,
+} from '../../nodes/ProductImage/transport';
 
 // The README promises that a cancelled wait stops within a quarter second. On the fake clock the
 // promise is checked exactly, whatever the machine's load.

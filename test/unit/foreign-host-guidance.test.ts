@@ -1,7 +1,6 @@
-import type { Failure } from '../../nodes/ProductImage/transport/failure';
-import { isTransient } from '../../nodes/ProductImage/transport/failure';
+import type { Failure } from '../../nodes/ProductImage/transport/errors';
 import { describeFailure } from '../../nodes/ProductImage/transport/guidance';
-import { isRetryable } from '../../nodes/ProductImage/transport/retryPolicy';
+import { isRetryable, isTransient } from '../../nodes/ProductImage/transport/retry';
 
 const HOST = 'cdn.shop.test';
 

@@ -18,7 +18,7 @@ import {
 	isSafeTaskId,
 	taskFailureReason,
 } from '../../nodes/ProductImage/helpers/taskStatus';
-import { unwrapEnvelope } from '../../nodes/ProductImage/transport/envelope';
+import { unwrapEnvelope } from '../../nodes/ProductImage/transport';
 
 describe('splitImageUrls', () => {
 	test.each([

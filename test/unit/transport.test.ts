@@ -2,30 +2,30 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { forEachLimited } from '../../nodes/ProductImage/helpers/concurrency';
-import { sleepUnlessCancelled } from '../../nodes/ProductImage/helpers/sleep';
 import {
 	findEnvelopeCode,
 	findNetworkCode,
 	findRequestId,
 	findServiceMessage,
-	isTransient,
 	parseRetryAfter,
-} from '../../nodes/ProductImage/transport/failure';
-import { redactSecrets } from '../../nodes/ProductImage/transport/redact';
+	redactSecrets,
+} from '../../nodes/ProductImage/transport/errors';
 import {
 	backoffDelay,
 	isRetryable,
+	isTransient,
+	RateLimitGate,
 	retryDelay,
-} from '../../nodes/ProductImage/transport/retryPolicy';
-import { RateLimitGate } from '../../nodes/ProductImage/transport/rateLimitGate';
-import { ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/endpoints';
+	sleepUnlessCancelled,
+	sleepUnlessCancelled as pauseUnlessCancelled,
+} from '../../nodes/ProductImage/transport/retry';
+import { ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/requestKinds';
 import {
 	looksLikeText,
 	peekFirstChunk,
 	xmlErrorHeadline,
-} from '../../nodes/ProductImage/transport/body';
+} from '../../nodes/ProductImage/transport/send';
 import { describeFailure } from '../../nodes/ProductImage/transport/guidance';
-import { pauseUnlessCancelled } from '../../nodes/ProductImage/transport/pause';
 import { withExtension } from '../../nodes/ProductImage/helpers/downloadBinary';
 
 describe('findServiceMessage finds the message in any error shape', () => {
@@ -159,17 +159,12 @@ describe('retry policies', () => {
 			http(502),
 			network('ECONNRESET'),
 			network('ECONNREFUSED'),
+			network('ENOTFOUND'),
 			timeout,
 		]) {
 			expect(isTransient(failure)).toBe(true);
 		}
-		for (const failure of [
-			http(400),
-			http(401),
-			http(404),
-			network('ENOTFOUND'),
-			{ kind: 'malformed' as const },
-		]) {
+		for (const failure of [http(400), http(401), http(404), { kind: 'malformed' as const }]) {
 			expect(isTransient(failure)).toBe(false);
 		}
 	});
@@ -189,7 +184,7 @@ describe('the shared rate-limit gate', () => {
 		expect(gate.delayFor(now)).toBe(0);
 		gate.close(2000, now);
 		gate.close(500, now + 100);
-		expect(gate.rateLimitedReplies).toBe(2);
+		expect(gate.delayFor(now + 100, () => 0)).toBe(1900);
 		expect(gate.delayFor(now + 1000, () => 0)).toBe(1000);
 		expect(gate.delayFor(now + 1000, () => 1)).toBe(1400);
 		expect(gate.delayFor(now + 2000)).toBe(0);

@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { forEachLimited } from '../helpers/concurrency';
 import type { AcceptedTask } from '../helpers/runControl';
 import { runControl } from '../helpers/runControl';
-import { openedSession } from '../transport/session';
+import { openedRunState as openedSession } from '../transport';
 import * as aPlusPlan from './aPlusPlan/APlusPlan.resource';
 import * as analysis from './analysis/Analysis.resource';
 import * as image from './image/Image.resource';

@@ -1,4 +1,4 @@
-import { findEnvelopeCode, findServiceMessage } from '../transport/failure';
+import { findEnvelopeCode, findServiceMessage } from '../transport';
 import type { Task } from './schemas';
 
 /**

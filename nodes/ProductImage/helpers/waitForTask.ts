@@ -1,15 +1,19 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { requestResult, taskPath } from '../transport';
-import { backoffDelay, MAX_RETRY_AFTER_MS } from '../transport/retryPolicy';
+import {
+	backoffDelay,
+	MAX_RETRY_AFTER_MS,
+	requestResult,
+	sleepUnlessCancelled,
+	taskPath,
+} from '../transport';
 import type { Task } from './schemas';
 import { taskSchema } from './schemas';
 import { createdAt, durationModel } from './durationModel';
 import type { PollingMode } from './pollSchedule';
 import { firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import { waitSignal } from './runControl';
-import { sleepUnlessCancelled } from './sleep';
 import { classifyTask, resultImageCount, taskFailureReason } from './taskStatus';
 
 export interface WaitSettings {

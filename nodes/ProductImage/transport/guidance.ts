@@ -1,16 +1,15 @@
-import type { Failure } from './failure';
-import { isTlsCode, nothingSent } from './failure';
-import type { RequestPurpose } from './purposes';
-import { PURPOSE_LABEL } from './purposes';
-import { MAX_RETRY_AFTER_MS } from './retryPolicy';
+import type { Failure } from './errors';
+import { isTlsCode, nothingSent } from './errors';
+import type { RequestKind } from './requestKinds';
+import { MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
 
 /** The service's words go into the one-line message; an echoed request or a page dump would bury it. */
-const MAX_SAID_LENGTH = 300;
+const MAX_QUOTED_LENGTH = 300;
 
 function shortened(text: string): string {
 	const oneLine = text.replace(/\s+/g, ' ').trim();
-	return oneLine.length > MAX_SAID_LENGTH
-		? `${oneLine.slice(0, MAX_SAID_LENGTH - 1).trimEnd()}…`
+	return oneLine.length > MAX_QUOTED_LENGTH
+		? `${oneLine.slice(0, MAX_QUOTED_LENGTH - 1).trimEnd()}…`
 		: oneLine;
 }
 
@@ -46,7 +45,7 @@ function requestToQuote(requestId: string | undefined, sentRequestId: string | u
  * The advice after a submit that may have created a task (a timeout, a gateway's 5xx, a cut
  * connection, a reply without a task id): nothing is lost yet, but running the item again bills twice.
  */
-export function submitUnsureAdvice(
+function submitUnsureAdvice(
 	requestId: string | undefined,
 	sentRequestId?: string,
 	timedOut = false,
@@ -108,7 +107,7 @@ function foreignAdvice(failure: Failure, host: string, retried: string): string 
 /** What the user should do next, by what failed. */
 function adviceFor(
 	failure: Failure,
-	purpose: RequestPurpose,
+	kind: RequestKind,
 	attempts: number,
 	sentRequestId?: string,
 ): string {
@@ -118,13 +117,13 @@ function adviceFor(
 			? undefined
 			: foreignAdvice(failure, failure.foreignHost, retried);
 	if (foreign !== undefined) return foreign;
-	if (purpose === 'submit' && submitMayHaveLanded(failure)) {
+	if (kind === 'submit' && submitMayHaveLanded(failure)) {
 		const page = failure.html
 			? 'A web page (a proxy or load balancer) answered instead of the service. '
 			: '';
 		return `${page}${submitUnsureAdvice(failure.requestId, sentRequestId, failure.kind === 'timeout')}`;
 	}
-	const billable = purpose === 'analysis' || purpose === 'plan';
+	const billable = kind === 'analysis' || kind === 'plan';
 	if (failure.kind === 'timeout') {
 		return billable
 			? 'The service did not answer in time. It may still have done the work, so this was not sent again. Raise "Timeout" in the options (the service recommends at least 120 seconds) or try again later.'
@@ -161,10 +160,10 @@ function adviceFor(
 	if (status === 401) return 'Check the API key in the Product Image API credential.';
 	if (status === 403)
 		return 'The API key lacks permission: the service needs a full member-level key.';
-	if (status === 404 && purpose === 'taskQuery') {
+	if (status === 404 && kind === 'taskQuery') {
 		return 'The service does not know this task id. Check it; tasks and their results are kept at most 3 days.';
 	}
-	if ((status === 404 || status === 410) && purpose === 'download') {
+	if ((status === 404 || status === 410) && kind === 'download') {
 		return 'The address has expired or never existed: uploaded and result images are kept at most 3 days. Generate the image again.';
 	}
 	if (status === 413) return 'The image is too large for the service. Send a smaller file.';
@@ -192,12 +191,12 @@ function shownAddress(url: string | undefined): string {
 	return url ? url.split(/[?#]/)[0] : 'the address';
 }
 
-function whatFailed(failure: Failure, purposeLabel: string): string {
+function whatFailed(failure: Failure, kindLabel: string): string {
 	// A connection that failed before any reply names where it went; a reply names itself.
 	const label =
 		failure.foreignHost !== undefined && (failure.kind === 'network' || failure.kind === 'timeout')
-			? `${purposeLabel} from ${failure.foreignHost}`
-			: purposeLabel;
+			? `${kindLabel} from ${failure.foreignHost}`
+			: kindLabel;
 	switch (failure.kind) {
 		case 'http': {
 			const code =
@@ -223,20 +222,20 @@ function whatFailed(failure: Failure, purposeLabel: string): string {
 
 export function describeFailure(
 	failure: Failure,
-	purpose: RequestPurpose,
+	kind: RequestKind,
 	attempts: number,
 	sentRequestId?: string,
 ): { message: string; description: string } {
-	const said = failure.serviceMessage ? `: ${shortened(failure.serviceMessage)}` : '';
+	const quoted = failure.serviceMessage ? `: ${shortened(failure.serviceMessage)}` : '';
 	const requestId = failure.requestId ? ` [request ${failure.requestId}]` : '';
 	return {
-		message: `${whatFailed(failure, PURPOSE_LABEL[purpose])}${said}${requestId}`,
-		description: adviceFor(failure, purpose, attempts, sentRequestId),
+		message: `${whatFailed(failure, REQUEST_KINDS[kind].label)}${quoted}${requestId}`,
+		description: adviceFor(failure, kind, attempts, sentRequestId),
 	};
 }
 
 /** After a reply that came from the service but lacks what this node needs. */
-export function shapeAdvice(purpose: RequestPurpose, requestId: string | undefined): string {
-	if (purpose === 'submit') return `The reply holds no task id. ${submitUnsureAdvice(requestId)}`;
+export function shapeAdvice(kind: RequestKind, requestId: string | undefined): string {
+	if (kind === 'submit') return `The reply holds no task id. ${submitUnsureAdvice(requestId)}`;
 	return 'The reply came from the service but lacks fields this node needs. Check that the Base URL points at the service and that it speaks API v1.';
 }

@@ -1,15 +1,155 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import { randomUUID } from 'node:crypto';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import type { JsonCall } from './calls';
-import { callService } from './calls';
-import { parseResult } from './envelope';
+import { shapeAdvice } from './guidance';
+import type { RequestKind } from './requestKinds';
+import { REQUEST_KINDS } from './requestKinds';
+import type { RetryCall } from './retry';
+import { withRetries } from './retry';
+import { getRunState } from './runState';
+import type { DownloadInfo, JsonReply, OutgoingRequest } from './send';
+import { classifyDownloadReply, classifyJsonReply } from './send';
 
-export type { DownloadCall, DownloadInfo, JsonCall, JsonReply } from './calls';
-export { callService, downloadStream } from './calls';
-export { ENDPOINTS, taskPath } from './endpoints';
-export { SUBMIT_TIMEOUT_SECONDS, SYNC_TIMEOUT_SECONDS } from './purposes';
-export type { RequestPurpose } from './purposes';
+// The entry of the transport layer: everything outside transport/ imports from here. A request
+// goes index.ts (what to send) → retry.ts (the loop, the 429 gate) → send.ts (one attempt and what
+// its reply means); errors.ts and guidance.ts turn the last failure into the user's error.
+
+export { findEnvelopeCode, findServiceMessage, redactSecrets } from './errors';
+export {
+	CREDENTIAL_PROBE_TASK_ID,
+	ENDPOINTS,
+	MAX_RETRY_AFTER_MS,
+	SUBMIT_TIMEOUT_SECONDS,
+	SYNC_TIMEOUT_SECONDS,
+	taskPath,
+} from './requestKinds';
+export { backoffDelay, sleepUnlessCancelled } from './retry';
+export { isHttpUrl, normalizeBaseUrl, openedRunState } from './runState';
+export { header, htmlHeadline, looksLikeHtml, parseJsonObject } from './send';
+
+interface CallBase {
+	/** The request kind (requestKinds.ts): its retry policy, default timeout and wording in errors. */
+	purpose: RequestKind;
+	itemIndex: number;
+	timeoutMs?: number;
+	/** Epoch ms after which no retry is started (the wait's overall deadline). */
+	deadline?: number;
+	/** Facts the caller knows (a task id) that belong on the error if this call fails. */
+	errorContext?: IDataObject;
+}
+
+export interface JsonCall extends CallBase {
+	method: 'GET' | 'POST';
+	/** Path below the credential's base URL (see `ENDPOINTS`). */
+	path: string;
+	body?: IDataObject | FormData;
+}
+
+export interface DownloadCall<T> extends CallBase {
+	url: string;
+	/** Runs inside the retry loop, so a body cut off mid-way is fetched again. */
+	consume: (stream: unknown, info: DownloadInfo) => Promise<T>;
+}
+
+function retryCallOf(call: CallBase, sentRequestId?: string): RetryCall {
+	const { purpose, itemIndex, deadline, errorContext } = call;
+	return { kind: purpose, itemIndex, deadline, errorContext, sentRequestId };
+}
+
+/** A JSON API call below the credential's base URL. */
+async function callService(context: IExecuteFunctions, call: JsonCall): Promise<JsonReply> {
+	const state = await getRunState(context);
+	// A submit carries an id of its own, so a submit whose reply never came can still be traced.
+	const sentRequestId = call.purpose === 'submit' ? `n8n-${randomUUID()}` : undefined;
+	const request: OutgoingRequest = {
+		method: call.method,
+		url: `${state.baseUrl}${call.path}`,
+		body: call.body,
+		timeoutMs: call.timeoutMs ?? REQUEST_KINDS[call.purpose].timeoutMs,
+		accept: 'application/json',
+		headers: sentRequestId ? { 'X-Request-Id': sentRequestId } : undefined,
+		followRedirects: false,
+	};
+	return await withRetries(
+		context,
+		state,
+		retryCallOf(call, sentRequestId),
+		request,
+		classifyJsonReply,
+	);
+}
+
+/** A GET of an image address, on the service's origin or elsewhere, handed to `consume` as a stream. */
+export async function downloadStream<T>(
+	this: IExecuteFunctions,
+	call: DownloadCall<T>,
+): Promise<T> {
+	const state = await getRunState(this);
+	const request: OutgoingRequest = {
+		method: 'GET',
+		url: call.url,
+		timeoutMs: call.timeoutMs ?? REQUEST_KINDS.download.timeoutMs,
+		accept: 'image/*, */*',
+		followRedirects: true,
+	};
+	return await withRetries(this, state, retryCallOf(call), request, async (reply) => {
+		const outcome = await classifyDownloadReply(reply);
+		if (!outcome.ok)
+			return { ok: false, failure: { ...outcome.failure, url: outcome.failure.url ?? reply.url } };
+		return { ok: true, value: await call.consume(reply.stream, outcome.value) };
+	});
+}
+
+const ENVELOPE_KEYS = new Set(['code', 'request_id', 'requestId', 'message', 'msg', 'success']);
+
+/**
+ * The spec wraps results in `{code, data, request_id}` but leaves open whether analysis and
+ * planning results sit inside `data`: take `data` when it is an object, otherwise the top level
+ * without the envelope's own fields.
+ */
+export function unwrapEnvelope(body: unknown): Record<string, unknown> {
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+	const record = body as Record<string, unknown>;
+	const data = record.data;
+	if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
+		return data as Record<string, unknown>;
+	}
+	return Object.fromEntries(
+		Object.entries(record).filter(([key]) => !ENVELOPE_KEYS.has(key) && key !== 'data'),
+	);
+}
+
+function describeIssue(issue: z.ZodIssue): string {
+	const path = issue.path.length ? issue.path.join('.') : '(the result)';
+	return `${path}: ${issue.message}`;
+}
+
+/** Validates the unwrapped result; an unexpected shape names the field that was missing or wrong. */
+function parseResult<S extends z.ZodTypeAny>(
+	context: IExecuteFunctions,
+	schema: S,
+	reply: JsonReply,
+	kind: RequestKind,
+	itemIndex: number,
+): z.infer<S> {
+	const parsed = schema.safeParse(unwrapEnvelope(reply.body));
+	if (parsed.success) return parsed.data;
+	const issues = parsed.error.issues.slice(0, 5).map(describeIssue).join('; ');
+	const requestId = reply.requestId ? ` [request ${reply.requestId}]` : '';
+	const error = new NodeApiError(
+		context.getNode(),
+		{ request_id: reply.requestId ?? null, issues },
+		{
+			message: `The service's ${kind} reply did not have the expected shape: ${issues}${requestId}`,
+			description: shapeAdvice(kind, reply.requestId),
+			itemIndex,
+		},
+	);
+	error.context.requestId = reply.requestId;
+	throw error;
+}
 
 /**
  * Every JSON call of the node: one request through the shared path (auth, retries, errors),
@@ -20,7 +160,7 @@ export async function requestResult<S extends z.ZodTypeAny>(
 	call: JsonCall,
 	schema: S,
 ): Promise<{ result: z.infer<S>; requestId?: string }> {
-	const reply = await callService.call(context, call);
+	const reply = await callService(context, call);
 	return {
 		result: parseResult(context, schema, reply, call.purpose, call.itemIndex),
 		requestId: reply.requestId,

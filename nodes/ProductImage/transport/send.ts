@@ -5,12 +5,28 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import { discard } from './body';
-import type { Session } from './session';
-import { CREDENTIAL_TYPE } from './session';
+import type { Failure } from './errors';
+import {
+	findEnvelopeCode,
+	findNetworkCode,
+	findRequestId,
+	findServiceMessage,
+	isTimeoutCode,
+	parseRetryAfter,
+} from './errors';
+import type { RunState } from './runState';
+import { CREDENTIAL_TYPE, isHttpUrl } from './runState';
+
+// One attempt of a request: send it (following redirects by hand), read the reply's body within
+// limits, and say what the reply means. Retries are decided in retry.ts.
 
 const MAX_REDIRECTS = 5;
-export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** JSON replies are small; anything larger is not the service talking. */
+const JSON_BODY_LIMIT = 10 * 1024 * 1024;
+/** Error bodies only feed a message. */
+const ERROR_BODY_LIMIT = 64 * 1024;
 
 export interface OutgoingRequest {
 	method: 'GET' | 'POST';
@@ -32,13 +48,23 @@ export interface RawReply {
 	url: string;
 }
 
+/** What a reply means: a value to hand on, or the failure the retry policy decides on. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+
+export interface JsonReply {
+	status: number;
+	body: unknown;
+	requestId?: string;
+}
+
+export interface DownloadInfo {
+	mimeType?: string;
+	finalUrl: string;
+}
+
 export function header(headers: Record<string, unknown>, name: string): string | undefined {
 	const value = headers[name];
 	return Array.isArray(value) ? String(value[0]) : typeof value === 'string' ? value : undefined;
-}
-
-function isHttpUrl(url: string): boolean {
-	return /^https?:\/\//i.test(url);
 }
 
 /**
@@ -48,7 +74,7 @@ function isHttpUrl(url: string): boolean {
  */
 export async function send(
 	context: IExecuteFunctions,
-	session: Session,
+	state: RunState,
 	request: OutgoingRequest,
 	at?: { url: string },
 ): Promise<RawReply> {
@@ -72,7 +98,7 @@ export async function send(
 		}
 		if (at) at.url = url;
 		const response = (
-			session.isServiceUrl(url)
+			state.isServiceUrl(url)
 				? await context.helpers.httpRequestWithAuthentication.call(
 						context,
 						CREDENTIAL_TYPE,
@@ -98,4 +124,318 @@ export async function send(
 			body = undefined;
 		}
 	}
+}
+
+// Reading a body.
+
+type ByteStream = AsyncIterable<Uint8Array | string> & { destroy?: () => void };
+
+/** The parts of a Node readable stream a peek needs; a download body is an IncomingMessage. */
+interface PausableStream {
+	once(event: 'data', listener: (chunk: Buffer) => void): unknown;
+	once(event: 'end' | 'error', listener: (error?: Error) => void): unknown;
+	on(event: 'newListener', listener: (event: string | symbol) => void): unknown;
+	removeListener(event: string, listener: (...args: never[]) => void): unknown;
+	pause(): unknown;
+	resume(): unknown;
+	isPaused(): boolean;
+	unshift(chunk: Buffer): void;
+}
+
+/**
+ * A stream paused by hand stays paused when a reader later adds a 'data' listener (n8n's
+ * in-memory binary mode reads that way); resume it for that reader. Pipes resume by themselves.
+ */
+function resumeForNextReader(stream: PausableStream): void {
+	const onNewListener = (event: string | symbol) => {
+		if (event !== 'data') return;
+		stream.removeListener('newListener', onNewListener);
+		// The listener is added right after this event: resume once it is there.
+		void Promise.resolve().then(() => {
+			if (stream.isPaused()) stream.resume();
+		});
+	};
+	stream.on('newListener', onNewListener);
+}
+
+/** Reads a reply body up to `limit` bytes; a larger one is cut off and reported as such. */
+async function readLimited(
+	stream: unknown,
+	limit: number,
+): Promise<{ text: string; truncated: boolean }> {
+	if (typeof stream === 'string')
+		return { text: stream.slice(0, limit), truncated: stream.length > limit };
+	if (stream === undefined || stream === null) return { text: '', truncated: false };
+	if (!isAsyncIterable(stream)) return { text: JSON.stringify(stream), truncated: false };
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of stream) {
+		const buffer = Buffer.from(chunk);
+		size += buffer.length;
+		if (size > limit) {
+			chunks.push(buffer.subarray(0, buffer.length - (size - limit)));
+			stream.destroy?.();
+			return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+		}
+		chunks.push(buffer);
+	}
+	return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+}
+
+/** A reply whose body is not wanted still has to be consumed, or its socket is never freed. */
+function discard(stream: unknown): void {
+	if (stream && typeof (stream as ByteStream).destroy === 'function')
+		(stream as ByteStream).destroy?.();
+}
+
+function isAsyncIterable(value: unknown): value is ByteStream {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as Record<symbol, unknown>)[Symbol.asyncIterator] === 'function'
+	);
+}
+
+function isPausable(value: unknown): value is PausableStream {
+	const record = value as Record<string, unknown> | null;
+	return (
+		typeof record?.once === 'function' &&
+		typeof record.unshift === 'function' &&
+		typeof record.pause === 'function' &&
+		typeof record.isPaused === 'function'
+	);
+}
+
+/**
+ * The first bytes of a body, without consuming them: the chunk is put back at the front of the same
+ * stream, so whoever reads it next (n8n's binary store) still gets every byte, and nothing beyond
+ * the first chunk is buffered. Undefined for an empty body or a body that is not a stream.
+ */
+export async function peekFirstChunk(stream: unknown): Promise<Buffer | undefined> {
+	if (Buffer.isBuffer(stream)) return stream;
+	if (typeof stream === 'string') return Buffer.from(stream);
+	if (!isPausable(stream)) return undefined;
+	return await new Promise<Buffer | undefined>((resolve, reject) => {
+		const onData = (chunk: Buffer) => {
+			stream.pause();
+			stream.unshift(chunk);
+			resumeForNextReader(stream);
+			settle();
+			resolve(Buffer.from(chunk));
+		};
+		const onEnd = () => {
+			settle();
+			resolve(undefined);
+		};
+		const onError = (error?: Error) => {
+			settle();
+			reject(error);
+		};
+		const settle = () => {
+			stream.removeListener('data', onData);
+			stream.removeListener('end', onEnd);
+			stream.removeListener('error', onError);
+		};
+		stream.once('data', onData);
+		stream.once('end', onEnd);
+		stream.once('error', onError);
+	});
+}
+
+/** The first heading or title of an HTML error page, which is what a person would read. */
+export function htmlHeadline(html: string): string | undefined {
+	const match = /<(title|h1)[^>]*>([^<]{1,200})</i.exec(html);
+	return match ? match[2].trim() : undefined;
+}
+
+/**
+ * What an XML error of a storage service or CDN says (`<Error><Code>…</Code><Message>…</Message>`),
+ * as "Code: Message"; the raw markup means nothing to the person reading the error.
+ */
+export function xmlErrorHeadline(xml: string): string | undefined {
+	if (!/^\s*(<\?xml[^>]*>\s*)?<Error[\s>]/i.test(xml)) return undefined;
+	const field = (name: string) =>
+		new RegExp(`<${name}>([^<]{1,4000})</${name}>`, 'i').exec(xml)?.[1].trim();
+	const parts = [field('Code'), field('Message')].filter(Boolean);
+	return parts.length ? decodeXmlEntities(parts.join(': ')) : undefined;
+}
+
+function decodeXmlEntities(text: string): string {
+	return text
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&apos;/g, "'")
+		.replace(/&amp;/g, '&');
+}
+
+export function looksLikeHtml(text: string, contentType: string | undefined): boolean {
+	return /text\/html/i.test(contentType ?? '') || /^\s*<(!doctype|html|head|body)/i.test(text);
+}
+
+/** Markup or JSON: what a web page, an XML error or an API error starts with, and no image does. */
+export function looksLikeText(bytes: Buffer): boolean {
+	const start = bytes
+		.subarray(0, 512)
+		.toString('utf8')
+		.replace(/^\uFEFF/, '')
+		.trimStart();
+	if (/<svg[\s>]/i.test(start)) return false;
+	return /^(<(!doctype|html|head|body|\?xml|error)|\{|\[)/i.test(start);
+}
+
+// What a reply means.
+
+function isSuccess(status: number): boolean {
+	return status >= 200 && status < 300;
+}
+
+function mediaType(headers: Record<string, unknown>): string | undefined {
+	return header(headers, 'content-type')?.split(';')[0].trim().toLowerCase() || undefined;
+}
+
+function parseJson(text: string): unknown {
+	try {
+		return text ? JSON.parse(text) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** A body's JSON object; undefined for anything else (a page, an array, an empty body). */
+export function parseJsonObject(text: string): Record<string, unknown> | undefined {
+	const value = parseJson(text);
+	return value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as Record<string, unknown>)
+		: undefined;
+}
+
+/** A non-2xx reply: its status, and what the body says about who answered and why. */
+async function failedReply(reply: RawReply): Promise<Failure> {
+	if (REDIRECT_STATUSES.has(reply.status)) {
+		discard(reply.stream);
+		return {
+			kind: 'redirect',
+			status: reply.status,
+			serviceMessage: header(reply.headers, 'location'),
+		};
+	}
+	const { text } = await readLimited(reply.stream, ERROR_BODY_LIMIT);
+	const retryAfterMs = parseRetryAfter(header(reply.headers, 'retry-after'));
+	const parsed = parseJson(text);
+	if (parsed === undefined) {
+		const html = looksLikeHtml(text, header(reply.headers, 'content-type'));
+		return {
+			kind: 'http',
+			status: reply.status,
+			html,
+			serviceMessage: html
+				? htmlHeadline(text)
+				: (xmlErrorHeadline(text) ?? (text.trim() || undefined)),
+			requestId: findRequestId(undefined, reply.headers),
+			retryAfterMs,
+		};
+	}
+	return {
+		kind: 'http',
+		status: reply.status,
+		code: findEnvelopeCode(parsed),
+		serviceMessage: findServiceMessage(parsed),
+		requestId: findRequestId(parsed, reply.headers),
+		retryAfterMs,
+		processed: typeof parsed === 'object' && parsed !== null,
+	};
+}
+
+/** A 2xx reply can still carry an error in its envelope (`code` 4xx/5xx, `success: false`). */
+function envelopeFailure(body: unknown, reply: RawReply): Failure | undefined {
+	if (typeof body !== 'object' || body === null) return undefined;
+	const code = findEnvelopeCode(body);
+	const numeric = typeof code === 'number' ? code : undefined;
+	const failed =
+		(body as IDataObject).success === false || (numeric !== undefined && numeric >= 400);
+	if (!failed) return undefined;
+	return {
+		kind: 'http',
+		status: numeric !== undefined && numeric < 600 ? numeric : reply.status,
+		code,
+		serviceMessage: findServiceMessage(body),
+		requestId: findRequestId(body, reply.headers),
+		processed: true,
+	};
+}
+
+/** A reply to an API call: the parsed JSON, or why it is not a usable one. */
+export async function classifyJsonReply(reply: RawReply): Promise<Outcome<JsonReply>> {
+	if (!isSuccess(reply.status)) return { ok: false, failure: await failedReply(reply) };
+	const { text, truncated } = await readLimited(reply.stream, JSON_BODY_LIMIT);
+	if (truncated) return { ok: false, failure: { kind: 'tooLarge', status: reply.status } };
+	let body: unknown;
+	try {
+		body = JSON.parse(text);
+	} catch {
+		const html = looksLikeHtml(text, header(reply.headers, 'content-type'));
+		return {
+			ok: false,
+			failure: {
+				kind: 'malformed',
+				status: reply.status,
+				html,
+				serviceMessage: html ? htmlHeadline(text) : undefined,
+				requestId: findRequestId(undefined, reply.headers),
+			},
+		};
+	}
+	const failure = envelopeFailure(body, reply);
+	if (failure) return { ok: false, failure };
+	return {
+		ok: true,
+		value: { status: reply.status, body, requestId: findRequestId(body, reply.headers) },
+	};
+}
+
+const GENERIC_TYPES = new Set([
+	'application/octet-stream',
+	'binary/octet-stream',
+	'application/binary',
+]);
+
+/**
+ * Whether a 2xx download is an image: an image/* type is trusted; a generic or missing type is
+ * judged by the first bytes (markup or JSON is a page, not an image); any other type is not one.
+ */
+export async function classifyDownloadReply(reply: RawReply): Promise<Outcome<DownloadInfo>> {
+	if (!isSuccess(reply.status)) return { ok: false, failure: await failedReply(reply) };
+	const mimeType = mediaType(reply.headers);
+	const info = { mimeType, finalUrl: reply.url };
+	if (mimeType?.startsWith('image/')) return { ok: true, value: info };
+	if (mimeType === undefined || GENERIC_TYPES.has(mimeType)) {
+		const first = await peekFirstChunk(reply.stream);
+		if (!first || !looksLikeText(first)) return { ok: true, value: info };
+	}
+	const { text } = await readLimited(reply.stream, ERROR_BODY_LIMIT);
+	const parsed = parseJson(text);
+	return {
+		ok: false,
+		failure: {
+			kind: 'notImage',
+			status: reply.status,
+			contentType: mimeType ?? 'no content type',
+			html: looksLikeHtml(text, mimeType),
+			serviceMessage:
+				htmlHeadline(text) ??
+				xmlErrorHeadline(text) ??
+				(parsed === undefined ? undefined : findServiceMessage(parsed)),
+			requestId: findRequestId(parsed, reply.headers),
+			url: reply.url,
+		},
+	};
+}
+
+/** A request that threw: the connection failed, timed out or was cut. */
+export function failureFromException(error: unknown): Failure {
+	const networkCode = findNetworkCode(error);
+	const message = error instanceof Error ? error.message : String(error);
+	if (isTimeoutCode(networkCode)) return { kind: 'timeout', networkCode };
+	return { kind: 'network', networkCode, serviceMessage: networkCode ? undefined : message };
 }

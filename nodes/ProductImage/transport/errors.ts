@@ -122,32 +122,11 @@ export function isTimeoutCode(code: string | undefined): boolean {
 	return code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT';
 }
 
-export function isTimeout(failure: Failure): boolean {
-	return failure.kind === 'timeout' || isTimeoutCode(failure.networkCode);
-}
-
 /** Connection failures that happen before a request is sent: the service cannot have seen it. */
 const NOTHING_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 export function nothingSent(failure: Failure): boolean {
 	return failure.kind === 'network' && NOTHING_SENT_CODES.has(failure.networkCode ?? '');
-}
-
-/**
- * A failure the same request may not meet a moment later: 429, 408, 5xx, a cut connection, a
- * timeout, a refused connection. A name that does not resolve, or a TLS failure, is not one of them.
- */
-export function isTransient(failure: Failure): boolean {
-	if (failure.kind === 'http') {
-		const status = failure.status ?? 0;
-		return status === 429 || status === 408 || status >= 500;
-	}
-	if (failure.kind === 'timeout') return true;
-	return (
-		failure.kind === 'network' &&
-		failure.networkCode !== 'ENOTFOUND' &&
-		!isTlsCode(failure.networkCode)
-	);
 }
 
 /** The parts of a failure that may be shown; built from redacted strings only. */
@@ -159,4 +138,30 @@ export function failureResponse(failure: Failure): JsonObject {
 	if (failure.requestId !== undefined) response.request_id = failure.requestId;
 	if (failure.networkCode !== undefined) response.networkCode = failure.networkCode;
 	return response;
+}
+
+/**
+ * Services sometimes echo request headers back in error bodies. Everything that came from the
+ * service passes through here before it reaches a message, a hint, a log line or an output item.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+	let result = text;
+	for (const secret of secrets) {
+		if (secret.length >= 4) result = result.split(secret).join('[redacted]');
+	}
+	return result
+		.replace(/(bearer\s+)[^\s"',;}]+/gi, '$1[redacted]')
+		.replace(/("?authorization"?\s*[:=]\s*"?)(?!\[redacted\])[^"\n,}]+/gi, '$1[redacted]');
+}
+
+/** A failure with every string that came from the service passed through `redactSecrets`. */
+export function redactFailure(failure: Failure, secrets: readonly string[]): Failure {
+	const redact = (value: string | undefined) =>
+		value === undefined ? undefined : redactSecrets(value, secrets);
+	return {
+		...failure,
+		serviceMessage: redact(failure.serviceMessage),
+		requestId: redact(failure.requestId),
+		code: typeof failure.code === 'string' ? redact(failure.code) : failure.code,
+	};
 }

@@ -1,0 +1,254 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import type { Failure } from './errors';
+import { failureResponse, isTlsCode, nothingSent, redactFailure } from './errors';
+import { describeFailure } from './guidance';
+import type { RequestKind, RetryPolicy } from './requestKinds';
+import { MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
+import type { RunState } from './runState';
+import type { Outcome, OutgoingRequest, RawReply } from './send';
+import { failureFromException, send } from './send';
+
+/** What the retry loop needs to know about a request besides what is sent. */
+export interface RetryCall {
+	/** Its retry policy, its wording in errors and log lines. */
+	kind: RequestKind;
+	itemIndex: number;
+	/** Epoch ms after which no retry is started (the wait's overall deadline). */
+	deadline?: number;
+	/** Facts the caller knows (a task id) that belong on the error if this call fails. */
+	errorContext?: IDataObject;
+	/** The X-Request-Id this node sent, quoted when the service gave none. */
+	sentRequestId?: string;
+}
+
+// The rule: which failures pass, and which of those are sent again.
+
+/**
+ * A failure the same request may not meet a moment later: 429, 408, 5xx, a cut connection, a
+ * timeout, a connection that never opened (refused, a name that did not resolve). A TLS failure is
+ * not one of them. A wait treats such a failure of a task query as a missed poll.
+ */
+export function isTransient(failure: Failure): boolean {
+	if (failure.kind === 'http') {
+		const status = failure.status ?? 0;
+		return status === 429 || status === 408 || status >= 500;
+	}
+	if (failure.kind === 'timeout') return true;
+	// A refused certificate or a TLS handshake with a host that speaks plain http fails the same way next time.
+	return failure.kind === 'network' && !isTlsCode(failure.networkCode);
+}
+
+/** A transient failure is sent again, except where a billable request may have reached the service. */
+export function isRetryable(policy: RetryPolicy, failure: Failure): boolean {
+	if (!isTransient(failure)) return false;
+	if (policy === 'read') return true;
+	return (failure.kind === 'http' && failure.status === 429) || nothingSent(failure);
+}
+
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_CAP_MS = 30_000;
+
+/** Exponential backoff with equal jitter: never shorter than half the step, so a storm thins out. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+	const step = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+	return Math.round(step / 2 + (random() * step) / 2);
+}
+
+/**
+ * How long to wait before attempt `tries + 1`, or undefined when the request should not be tried
+ * again: the failure is not worth retrying, the attempts are used up, the service asks for a pause
+ * too long to wait for, or the retry would start after the caller's deadline.
+ */
+export function retryDelay(
+	kind: RequestKind,
+	failure: Failure,
+	tries: number,
+	deadline?: number,
+): number | undefined {
+	const policy = REQUEST_KINDS[kind].retry;
+	if (tries >= MAX_ATTEMPTS[policy] || !isRetryable(policy, failure)) return undefined;
+	const delayMs = failure.retryAfterMs ?? backoffDelay(tries);
+	if (delayMs > MAX_RETRY_AFTER_MS) return undefined;
+	if (deadline !== undefined && Date.now() + delayMs >= deadline) return undefined;
+	return delayMs;
+}
+
+function retryReason(failure: Failure): string {
+	if (failure.kind === 'http') return `HTTP ${failure.status}`;
+	return failure.networkCode ?? failure.kind;
+}
+
+// Waiting: one cancellable sleep for retries, the rate-limit gate and the wait between polls.
+
+/** A cancelled wait leaves its last timer behind (n8n-workflow's sleep cannot be cleared): keep it short. */
+const SLICE_MS = 250;
+
+/**
+ * Sleeps `ms`, or less if the execution is cancelled (then `false`). The wait ends on the signal's
+ * abort event itself, so a cancelled run stops at once however long the sleep was.
+ */
+export async function sleepUnlessCancelled(ms: number, signal?: AbortSignal): Promise<boolean> {
+	if (signal?.aborted) return false;
+	let onAbort: (() => void) | undefined;
+	const aborted = new Promise<false>((resolve) => {
+		onAbort = () => resolve(false);
+		signal?.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		for (const end = Date.now() + ms; ;) {
+			const left = end - Date.now();
+			if (left <= 0) return true;
+			const slice = sleep(Math.min(left, SLICE_MS)).then(() => true);
+			if (!(await Promise.race([slice, aborted]))) return false;
+		}
+	} finally {
+		if (onAbort) signal?.removeEventListener('abort', onAbort);
+	}
+}
+
+/** Requests that resume together hit the limit together: each adds up to this share of the pause. */
+const JITTER_SHARE = 0.2;
+const JITTER_CAP_MS = 1_000;
+
+/**
+ * One back-off for the whole node run: a 429 from the service pauses every request that is about
+ * to go to it, not only the one that got it, so N parallel items back off once rather than N
+ * times. Each waiting request adds its own small jitter, so they do not all return in the same
+ * millisecond.
+ */
+export class RateLimitGate {
+	private resumeAt = 0;
+	private pauseMs = 0;
+
+	/** Called on a 429: nothing goes to the service for `ms` from now (a longer pause wins). */
+	close(ms: number, now = Date.now()): void {
+		if (now + ms > this.resumeAt) {
+			this.resumeAt = now + ms;
+			this.pauseMs = ms;
+		}
+	}
+
+	/** How long a request about to be sent still has to wait, its jitter included; 0 when open. */
+	delayFor(now = Date.now(), random: () => number = Math.random): number {
+		const left = this.resumeAt - now;
+		if (left <= 0) return 0;
+		return Math.round(left + random() * Math.min(JITTER_CAP_MS, this.pauseMs * JITTER_SHARE));
+	}
+
+	/** Waits until the service may be called again; `false` if the execution was cancelled first. */
+	async waitUntilOpen(signal?: AbortSignal): Promise<boolean> {
+		for (let delay = this.delayFor(); delay > 0; delay = this.delayFor()) {
+			if (!(await sleepUnlessCancelled(delay, signal))) return false;
+		}
+		return !signal?.aborted;
+	}
+}
+
+// The errors a request ends with.
+
+/** The error of a request cut short by a cancelled execution. */
+function cancelledError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(context.getNode(), 'The execution was cancelled', { itemIndex });
+}
+
+/**
+ * The last failure of a request as the user sees it: what failed, what to do next, and the facts
+ * the router puts on a Continue On Fail item. Built from redacted strings only.
+ */
+function failureError(
+	context: IExecuteFunctions,
+	failure: Failure,
+	call: RetryCall,
+	attempts: number,
+): NodeApiError {
+	const { message, description } = describeFailure(
+		failure,
+		call.kind,
+		attempts,
+		call.sentRequestId,
+	);
+	const error = new NodeApiError(context.getNode(), failureResponse(failure), {
+		message,
+		description,
+		httpCode: failure.status !== undefined ? String(failure.status) : undefined,
+		itemIndex: call.itemIndex,
+	});
+	// NodeApiError swaps any message naming a socket code (ECONNRESET, ETIMEDOUT, …) for n8n's
+	// generic text, which says to retry at once: wrong after a submit the service may have taken,
+	// and it drops the request id. Keep the message built above.
+	error.message = message;
+	// The router copies these onto the error item of Continue On Fail; a wait treats a transient
+	// failure as a missed poll rather than the end of the task.
+	Object.assign(error.context, call.errorContext, {
+		requestId: failure.requestId ?? call.sentRequestId,
+		serviceCode: failure.code,
+	});
+	if (isTransient(failure)) error.context.transient = true;
+	if (failure.retryAfterMs !== undefined) error.context.retryAfterMs = failure.retryAfterMs;
+	return error;
+}
+
+/**
+ * A failure at an address that is not the service's (a download from a CDN or a store, or a hop a
+ * redirect led to) names that host: the credential's Base URL has nothing to do with it.
+ */
+function withForeignHost(failure: Failure, state: RunState, requestUrl: string): Failure {
+	const url = failure.url ?? requestUrl;
+	if (state.isServiceUrl(url)) return failure;
+	try {
+		return { ...failure, foreignHost: new URL(url).host };
+	} catch {
+		return failure;
+	}
+}
+
+/**
+ * The one path every request takes: wait while the service asks the whole run to pause, send,
+ * classify the reply, retry by the request kind's policy (Retry-After, backoff, the caller's
+ * deadline), and turn the last failure into an error that says what to do next and never holds
+ * the key.
+ */
+export async function withRetries<T>(
+	context: IExecuteFunctions,
+	state: RunState,
+	call: RetryCall,
+	request: OutgoingRequest,
+	classify: (reply: RawReply) => Promise<Outcome<T>>,
+): Promise<T> {
+	const signal = context.getExecutionCancelSignal?.();
+	const toService = state.isServiceUrl(request.url);
+	for (let tries = 1; ; tries++) {
+		if (toService && !(await state.rateLimit.waitUntilOpen(signal))) {
+			throw cancelledError(context, call.itemIndex);
+		}
+		let outcome: Outcome<T>;
+		const at = { url: request.url };
+		try {
+			outcome = await classify(await send(context, state, request, at));
+		} catch (error) {
+			if (signal?.aborted) throw cancelledError(context, call.itemIndex);
+			outcome = { ok: false, failure: { ...failureFromException(error), url: at.url } };
+		}
+		if (outcome.ok) return outcome.value;
+		const failure = redactFailure(
+			withForeignHost(outcome.failure, state, request.url),
+			state.secrets,
+		);
+		const delayMs = retryDelay(call.kind, failure, tries, call.deadline);
+		const rateLimited = toService && failure.kind === 'http' && failure.status === 429;
+		// Every request of the run waits out the service's pause, this one included.
+		if (rateLimited) state.rateLimit.close(delayMs ?? 0);
+		if (delayMs === undefined) throw failureError(context, failure, call, tries);
+		const reason = retryReason(failure);
+		state.retries.push({ reason });
+		context.logger.warn(
+			`Product Image: ${call.kind} got ${reason}; retry ${tries} of ${MAX_ATTEMPTS[REQUEST_KINDS[call.kind].retry] - 1} in ${delayMs} ms`,
+			{ itemIndex: call.itemIndex, requestId: failure.requestId },
+		);
+		if (!rateLimited && !(await sleepUnlessCancelled(delayMs, signal))) {
+			throw cancelledError(context, call.itemIndex);
+		}
+	}
+}

@@ -1,0 +1,85 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { RateLimitGate } from './retry';
+
+export const CREDENTIAL_TYPE = 'productImageApi';
+
+/**
+ * What every request of one node run shares: where the service is, what must never leak, its
+ * pace. Read from the credential once per run, however many items and requests follow.
+ */
+export interface RunState {
+	baseUrl: string;
+	origin: string;
+	secrets: string[];
+	/** One line per retry, for the run's hint. */
+	retries: Array<{ reason: string }>;
+	/** Every request of the run waits here while the service asks for a pause (429). */
+	rateLimit: RateLimitGate;
+	isServiceUrl(url: string): boolean;
+}
+
+/** An http(s) address with a host: the credential's Base URL, or where a redirect leads. */
+export function isHttpUrl(url: string): boolean {
+	return /^https?:\/\/[^/\s]+/i.test(url);
+}
+
+/** The Base URL as typed in the credential, without surrounding blanks or trailing slashes. */
+export function normalizeBaseUrl(value: unknown): string {
+	return String(value ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+}
+
+const runStates = new WeakMap<IExecuteFunctions, Promise<RunState>>();
+
+function originOf(url: string): string | undefined {
+	try {
+		return new URL(url).origin;
+	} catch {
+		return undefined;
+	}
+}
+
+async function readRunState(context: IExecuteFunctions): Promise<RunState> {
+	const credentials = await context.getCredentials<{ baseUrl?: string; apiKey?: string }>(
+		CREDENTIAL_TYPE,
+	);
+	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+	const origin = originOf(baseUrl);
+	if (!origin || !isHttpUrl(baseUrl)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The credential's Base URL "${baseUrl}" is not an http(s) address`,
+			{
+				description:
+					'Open the Product Image API credential and enter the service address, such as https://api.example.com.',
+			},
+		);
+	}
+	const apiKey = String(credentials.apiKey ?? '');
+	return {
+		baseUrl,
+		origin,
+		secrets: [apiKey],
+		retries: [],
+		rateLimit: new RateLimitGate(),
+		isServiceUrl: (url) => originOf(url) === origin,
+	};
+}
+
+/** The state of this node run, if any request read it. */
+export async function openedRunState(context: IExecuteFunctions): Promise<RunState | undefined> {
+	return await runStates.get(context)?.catch(() => undefined);
+}
+
+/** One state per node run: the credential is read once, however many items and requests follow. */
+export async function getRunState(context: IExecuteFunctions): Promise<RunState> {
+	let state = runStates.get(context);
+	if (!state) {
+		state = readRunState(context);
+		runStates.set(context, state);
+	}
+	return await state;
+}
