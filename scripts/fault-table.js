@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The fault-case table in docs/reliability.md, from the last run of the fault suite (`npx jest test/faults`),
-// which records every case in test-results/fault-cases.jsonl. `npm test` runs it with --check: it
+// whose test files each record their cases in test-results/fault-cases/<topic>.jsonl (written by
+// test/faults/faultTable.ts); this merges them. `npm test` runs it with --check: it
 // changes nothing and fails when the committed table is not what the run measured, so a stale
 // table fails CI. Without --check (`npm run fault-table`) it rewrites the text between the two
 // markers. Every figure is one the faults decide; counts that depend on timing are recorded as
-// the bound the case asserts (`bounded` in test/faults/support.ts), so two runs give one table.
-// It refuses a run that left out a topic (one test file run alone) unless given --allow-partial.
+// the bound the case asserts (`bounded` in test/faults/faultTable.ts), so two runs give one table.
+// It refuses records of different jest runs or a run that left out a topic (one test file run
+// alone) unless given --allow-partial.
 'use strict';
 
 const fs = require('node:fs');
@@ -13,8 +15,7 @@ const path = require('node:path');
 const { keyLeakCount } = require('../test/lib/key-leaks');
 
 const root = path.resolve(__dirname, '..');
-const casesFile = path.join(root, 'test-results', 'fault-cases.jsonl');
-const outputsFile = path.join(root, 'test-results', 'fault-outputs.jsonl');
+const recordsDir = path.join(root, 'test-results', 'fault-cases');
 const tableFile = path.join(root, 'docs', 'reliability.md');
 const START = '<!-- fault-table:start -->';
 const END = '<!-- fault-table:end -->';
@@ -96,16 +97,21 @@ function table(cases) {
 	return lines.join('\n');
 }
 
-function keySearch(key) {
+/** Every record file of the last run, in name order (the table sorts by topic and sequence). */
+function recordFiles() {
+	if (!fs.existsSync(recordsDir)) return [];
+	return fs
+		.readdirSync(recordsDir)
+		.filter((name) => name.endsWith('.jsonl'))
+		.sort()
+		.map((name) => path.join(recordsDir, name));
+}
+
+/** The whole text the runs recorded, cases and what they showed, searched for the key once more. */
+function keySearch(files, key) {
 	let hits = 0;
-	let searched = 0;
-	for (const file of [casesFile, outputsFile]) {
-		if (!fs.existsSync(file)) continue;
-		const text = fs.readFileSync(file, 'utf8');
-		searched += text.length;
-		hits += keyLeakCount(text, key);
-	}
-	return { hits, searched };
+	for (const file of files) hits += keyLeakCount(fs.readFileSync(file, 'utf8'), key);
+	return { hits };
 }
 
 function section(cases, search, runs) {
@@ -129,20 +135,31 @@ function section(cases, search, runs) {
 
 function main() {
 	const check = process.argv.includes('--check');
-	const cases = readJsonLines(casesFile);
+	const partialAllowed = process.argv.includes('--allow-partial');
+	const files = recordFiles();
+	const cases = files.flatMap(readJsonLines);
 	if (cases.length === 0)
-		fail(`no cases in ${path.relative(root, casesFile)}: run \`npx jest test/faults\` first`);
+		fail(`no cases in ${path.relative(root, recordsDir)}: run \`npx jest test/faults\` first`);
+	// A test file run alone leaves the other files of an earlier run beside its own.
+	const newest = files.reduce((a, b) => (fs.statSync(b).mtimeMs > fs.statSync(a).mtimeMs ? b : a));
+	const lastRun = readJsonLines(newest)[0]?.run;
+	const older = [...new Set(cases.filter((e) => e.run !== lastRun).map((e) => e.topic))];
+	if (older.length > 0 && !partialAllowed) {
+		fail(
+			`the records of ${older.join(', ')} are from an earlier jest run than the others: run the whole suite (\`npx jest test/faults\`) or pass --allow-partial`,
+		);
+	}
 	// A run of one test file would otherwise drop every other topic from the table.
 	const missing = TOPICS.map(([topic]) => topic).filter(
 		(topic) => !cases.some((entry) => entry.topic === topic),
 	);
-	if (missing.length > 0 && !process.argv.includes('--allow-partial')) {
+	if (missing.length > 0 && !partialAllowed) {
 		fail(
 			`the last run has no cases for ${missing.join(', ')}: run the whole suite (\`npx jest test/faults\`) or pass --allow-partial`,
 		);
 	}
-	const runs = readJsonLines(outputsFile).length;
-	const search = keySearch(testApiKey());
+	const runs = cases.filter((entry) => entry.surfaces !== undefined).length;
+	const search = keySearch(files, testApiKey());
 	const generated = section(cases, search, runs);
 
 	const current = fs.existsSync(tableFile) ? fs.readFileSync(tableFile, 'utf8') : '';
@@ -173,7 +190,7 @@ function main() {
 		`fault-table: ${cases.length} cases, key found ${search.hits} times in ${runs} runs' outputs${check ? '' : `; ${path.relative(root, tableFile)} ${next === current ? 'unchanged' : 'updated'}`}\n`,
 	);
 	if (search.hits > 0)
-		fail('the API key appears in the recorded outputs (test-results/fault-outputs.jsonl)');
+		fail(`the API key appears in the recorded outputs (${path.relative(root, recordsDir)})`);
 }
 
 main();

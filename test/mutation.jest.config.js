@@ -9,6 +9,8 @@ module.exports = {
 	testMatch: [
 		'<rootDir>/test/unit/transport.test.ts',
 		'<rootDir>/test/unit/cancel-latency.test.ts',
+		'<rootDir>/test/unit/redaction.test.ts',
+		'<rootDir>/test/unit/retry-pause.test.ts',
 		'<rootDir>/test/faults/cancellation.test.ts',
 		'<rootDir>/test/faults/key-and-origins.test.ts',
 		'<rootDir>/test/faults/connection.test.ts',
@@ -18,6 +20,7 @@ module.exports = {
 		'<rootDir>/test/engine/parameters-and-failures.test.ts',
 		'<rootDir>/test/engine/wait-outcomes.test.ts',
 		'<rootDir>/test/engine/image-generate-and-wait.test.ts',
+		'<rootDir>/test/engine/generate-reply.test.ts',
 	],
 	reporters: ['default'],
 };

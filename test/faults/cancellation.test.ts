@@ -5,13 +5,13 @@ import { useSimulator } from '../harness/simulator';
 import {
 	analyze,
 	FAULT_SIMULATOR,
-	finishCase,
 	generateAndWait,
 	promptItems,
 	PROMPT_FROM_ITEM,
 	requestsOn,
 	run,
-} from './support';
+} from './faultCase';
+import { finishCase } from './faultTable';
 
 const simulator = useSimulator(FAULT_SIMULATOR);
 

@@ -5,18 +5,18 @@ import { binaryBytes } from '../harness/engine';
 import { TEST_API_KEY, useSimulator } from '../harness/simulator';
 import {
 	analyze,
-	finishCase,
 	generate,
 	generateAndWait,
-	keyLeaks,
 	plan,
 	requestsOn,
 	retriesLogged,
 	run,
 	shrinkFixedTimeouts,
 	FAULT_SIMULATOR,
-} from './support';
-import { expectSubmitUnsureAdvice } from './submitAdvice';
+	expectSubmitUnsureAdvice,
+} from './faultCase';
+import { finishCase } from './faultTable';
+import { keyLeaks } from './keyScan';
 
 const simulator = useSimulator(FAULT_SIMULATOR);
 

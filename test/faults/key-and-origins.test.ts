@@ -8,12 +8,9 @@ import { binaryBytes } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 import {
 	analyze,
-	authorizationOrigins,
 	download,
-	finishCase,
 	generateAndWait,
 	hintsOf,
-	keyLeaks,
 	plan,
 	PROMPT_FROM_ITEM,
 	promptItems,
@@ -21,10 +18,11 @@ import {
 	retriesLogged,
 	run,
 	seedTask,
-	surfacesOf,
 	FAULT_SIMULATOR,
 	shrinkFixedTimeouts,
-} from './support';
+} from './faultCase';
+import { finishCase } from './faultTable';
+import { authorizationOrigins, keyLeaks, surfacesOf } from './keyScan';
 
 const simulator = useSimulator(FAULT_SIMULATOR);
 

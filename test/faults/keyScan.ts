@@ -1,6 +1,6 @@
 import type { Simulator } from '../simulator';
 import type { RunResult } from '../harness/engine';
-import { hintsOf } from './runRecords';
+import { hintsOf } from './faultCase';
 
 // Where the API key must never be: everything a run shows a person or a log.
 

@@ -5,10 +5,8 @@ import { useSimulator } from '../harness/simulator';
 import {
 	analyze,
 	download,
-	finishCase,
 	generate,
 	generateAndWait,
-	keyLeaks,
 	plan,
 	PROMPT_FROM_ITEM,
 	promptItems,
@@ -19,8 +17,10 @@ import {
 	taskGet,
 	taskWait,
 	FAULT_SIMULATOR,
-} from './support';
-import { expectSubmitUnsureAdvice } from './submitAdvice';
+	expectSubmitUnsureAdvice,
+} from './faultCase';
+import { finishCase } from './faultTable';
+import { keyLeaks } from './keyScan';
 
 const simulator = useSimulator(FAULT_SIMULATOR);
 

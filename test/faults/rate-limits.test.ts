@@ -5,7 +5,6 @@ import { binaryBytes } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 import {
 	analyze,
-	finishCase,
 	generateAndWait,
 	plan,
 	PROMPT_FROM_ITEM,
@@ -14,7 +13,8 @@ import {
 	retriesLogged,
 	run,
 	FAULT_SIMULATOR,
-} from './support';
+} from './faultCase';
+import { finishCase } from './faultTable';
 
 const simulator = useSimulator(FAULT_SIMULATOR);
 

@@ -4,7 +4,6 @@ import { binaryBytes } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 import {
 	analyze,
-	finishCase,
 	generate,
 	generateAndWait,
 	plan,
@@ -14,8 +13,9 @@ import {
 	retriesLogged,
 	run,
 	FAULT_SIMULATOR,
-} from './support';
-import { expectSubmitUnsureAdvice } from './submitAdvice';
+	expectSubmitUnsureAdvice,
+} from './faultCase';
+import { finishCase } from './faultTable';
 
 const simulator = useSimulator(FAULT_SIMULATOR);
 

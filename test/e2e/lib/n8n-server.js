@@ -70,7 +70,8 @@ function request(url, { method, headers, body }) {
 }
 
 /**
- * The owner setup route answers before n8n has finished starting: ask until it takes.
+ * The owner setup route answers before n8n has finished starting (a queue-mode main answers
+ * /healthz before its REST routes exist): ask until it takes.
  * @param {string} url
  * @param {Record<string, string>} headers
  * @param {number} timeoutMs
@@ -91,6 +92,20 @@ async function setUpOwner(url, headers, timeoutMs) {
 			throw new Error(`owner setup failed: HTTP ${reply.status} ${reply.text.slice(0, 300)}`);
 		await new Promise((r) => setTimeout(r, 1000));
 	}
+}
+
+/**
+ * Creates the owner account of a fresh n8n (editor or queue-mode main) and returns the headers
+ * of its session, for every REST call after it.
+ * @param {string} url
+ * @param {number} timeoutMs
+ * @returns {Promise<Record<string, string>>}
+ */
+async function ownerSession(url, timeoutMs) {
+	// n8n ties the session to the browser that opened it.
+	const browser = { 'browser-id': crypto.randomUUID() };
+	const cookie = await setUpOwner(url, browser, timeoutMs);
+	return { ...browser, cookie };
 }
 
 /**
@@ -119,10 +134,7 @@ async function startN8nServer({ install, userFolder, env, readyTimeoutMs = 18000
 	// The editor's own address is localhost; ask on the address n8n listens on.
 	const url = `http://127.0.0.1:${editor.port}`;
 	try {
-		// n8n ties the session to the browser that opened it.
-		const browser = { 'browser-id': crypto.randomUUID() };
-		const cookie = await setUpOwner(url, browser, readyTimeoutMs);
-		const headers = { ...browser, cookie };
+		const headers = await ownerSession(url, readyTimeoutMs);
 		return {
 			url,
 			version: install.version,
@@ -151,4 +163,4 @@ async function withN8nServer(options, use) {
 	}
 }
 
-module.exports = { startN8nServer, withN8nServer, OWNER };
+module.exports = { startN8nServer, withN8nServer, ownerSession, OWNER };

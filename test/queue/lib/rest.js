@@ -4,47 +4,23 @@
 // The HTTP calls the suite makes to the main process: the ones the editor makes (owner setup,
 // execution list, stop) and the production webhooks that start executions.
 
-const OWNER = {
-	email: 'queue-suite@example.com',
-	firstName: 'Queue',
-	lastName: 'Suite',
-	password: 'Queue-suite-1',
-};
+const { ownerSession } = require('../../e2e/lib/n8n-server');
 
 /**
- * The main process answers /healthz before its REST routes exist: a 404 means "not yet".
+ * The owner account, set up as the editor suites do, and a client of its session.
  * @param {string} baseUrl
  */
 async function setupOwner(baseUrl) {
-	const deadline = Date.now() + 120000;
-	let res;
-	for (;;) {
-		res = await fetch(`${baseUrl}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(OWNER),
-		});
-		if (res.status !== 404 || Date.now() > deadline) break;
-		await res.text();
-		await new Promise((r) => setTimeout(r, 1000));
-	}
-	if (!res.ok)
-		throw new Error(`owner setup answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-	const cookie = res.headers
-		.getSetCookie()
-		.map((c) => c.split(';')[0])
-		.join('; ');
-	if (!cookie) throw new Error('owner setup returned no session cookie');
-	return restClient(baseUrl, cookie);
+	return restClient(baseUrl, await ownerSession(baseUrl, 120000));
 }
 
-/** @param {string} baseUrl @param {string} cookie */
-function restClient(baseUrl, cookie) {
+/** @param {string} baseUrl @param {Record<string, string>} session */
+function restClient(baseUrl, session) {
 	/** @param {string} method @param {string} route @param {object} [body] */
 	const call = async (method, route, body) => {
 		const res = await fetch(`${baseUrl}/rest/${route}`, {
 			method,
-			headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+			headers: { ...session, ...(body ? { 'content-type': 'application/json' } : {}) },
 			body: body ? JSON.stringify(body) : undefined,
 		});
 		const text = await res.text();

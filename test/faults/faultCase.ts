@@ -1,17 +1,15 @@
+import { ClientRequest } from 'node:http';
+
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { Simulator } from '../simulator';
 import type { RunResult, RunSpec } from '../harness/engine';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor } from '../harness/simulator';
-import { clearStats } from './runRecords';
 
-// The fault cases' parameters and runs. The other support files have one job each; they are
-// re-exported here so a case imports from one place.
-export * from './caseTable';
-export * from './fixedTimeouts';
-export * from './keyScan';
-export * from './runRecords';
+// How a fault case is set up and run, and what it reads back from the run and the simulator.
+// The checks every case shares and its row in the fault table are in faultTable.ts; where the
+// key must never appear is keyScan.ts.
 
 /**
  * Tasks finish the moment they are created, so a wait needs exactly one task query and every
@@ -102,4 +100,69 @@ export async function seedTask(sim: Simulator): Promise<{ taskId: string; url: s
 		throw new Error(`seeding a task failed: ${result.error?.message}`);
 	clearStats(sim);
 	return { taskId: String(json.task_id), url: String(json.url) };
+}
+
+// What a run and the simulator recorded, read the same way by every case.
+
+/** Counts start again from zero; tasks and uploads stay (reset() would drop them too). */
+export function clearStats(sim: Simulator): void {
+	const stats = sim.stats;
+	stats.requests.length = 0;
+	stats.submitsAccepted = 0;
+	stats.cdnAuthRejected = 0;
+	for (const route of Object.keys(stats.byRoute)) delete stats.byRoute[route];
+}
+
+export function requestsByRoute(sim: Simulator): Record<string, number> {
+	return { ...sim.stats.byRoute };
+}
+
+export function requestsOn(sim: Simulator, route: string) {
+	return sim.stats.requests.filter((entry) => entry.route === route);
+}
+
+export function hintsOf(result: RunResult): unknown[] {
+	const runData = result.run.data.resultData.runData;
+	return Object.values(runData).flatMap((tasks) =>
+		tasks.flatMap((task) => (task as { hints?: unknown[] }).hints ?? []),
+	);
+}
+
+/** Retries the transport logged (one warn line each). */
+export function retriesLogged(result: RunResult): number {
+	return result.logs.filter(
+		(line) => line.level === 'warn' && /; retry \d+ of \d+ in \d+ ms/.test(line.message),
+	).length;
+}
+
+/**
+ * The node's own timeouts for task queries (30 s) and downloads (120 s) are not options, and a
+ * test cannot wait that long. HTTP clients arm them with `ClientRequest#setTimeout`,
+ * so this maps those exact values to short ones while a test runs. Returns the undo.
+ */
+export function shrinkFixedTimeouts(map: Record<number, number>): () => void {
+	const prototype = ClientRequest.prototype;
+	const original = prototype.setTimeout;
+	prototype.setTimeout = function (this: ClientRequest, ms: number, callback?: () => void) {
+		return original.call(this, map[ms] ?? ms, callback);
+	} as typeof original;
+	return () => {
+		prototype.setTimeout = original;
+	};
+}
+
+/**
+ * A submit that may have created a task says so, says not to run the item again blindly, and
+ * names a request id to give the provider; it never sends the user to the Base URL.
+ */
+export function expectSubmitUnsureAdvice(
+	description: string | undefined,
+	requestId?: RegExp,
+): void {
+	expect(description).toContain('may have created the task');
+	expect(description).toContain('Do not run this item again blindly');
+	expect(description).not.toContain('Base URL');
+	expect(description).toMatch(
+		requestId ?? /request id req_[0-9a-f]+|X-Request-Id header, n8n-[0-9a-f-]{36}/,
+	);
 }

@@ -1,66 +1,27 @@
-import {
-	appendFileSync,
-	mkdirSync,
-	readdirSync,
-	readFileSync,
-	rmSync,
-	writeFileSync,
-} from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Simulator } from '../simulator';
 import { pairedIndexes } from '../harness/fixtures';
 import type { RunResult } from '../harness/engine';
+import { requestsByRoute, retriesLogged } from './faultCase';
 import { authorizationOrigins, keyLeaks, surfacesOf } from './keyScan';
-import { requestsByRoute, retriesLogged } from './runRecords';
 
-// The case registry behind the README's fault table (scripts/fault-table.js reads it).
-
-export const RESULTS_DIR = path.resolve(__dirname, '..', '..', 'test-results');
-export const CASES_FILE = path.join(RESULTS_DIR, 'fault-cases.jsonl');
-/** Everything each case showed (items, error, hints, logs, the stored run), for a search of the whole run. */
-export const OUTPUTS_FILE = path.join(RESULTS_DIR, 'fault-outputs.jsonl');
-const RUN_MARKER = path.join(RESULTS_DIR, 'fault-cases.run');
-
-/** Jest workers are children of the one jest process; a run in band is that process itself. */
-const runId = String(process.env.JEST_WORKER_ID ? process.ppid : process.pid);
-let prepared = false;
-
-function pause(ms: number): void {
-	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
+// The checks every fault case shares, and its row in docs/reliability.md's fault table, which
+// scripts/fault-table.js merges from the files written here.
 
 /**
- * The file holds one run. Whichever worker of a run writes first empties it; an exclusive claim
- * file decides who that is, and the others wait for its marker before they append.
+ * One file per test file, `<topic>.jsonl`, so jest workers never write into the same file: the
+ * first case of a test file empties its own file, and the script merges them all.
  */
-function prepareCasesFile(): void {
-	if (prepared) return;
-	prepared = true;
-	mkdirSync(RESULTS_DIR, { recursive: true });
-	const claim = path.join(RESULTS_DIR, `fault-cases.${runId}.claim`);
-	try {
-		writeFileSync(claim, '', { flag: 'wx' });
-	} catch {
-		for (let waited = 0; waited < 10_000; waited += 20) {
-			try {
-				if (readFileSync(RUN_MARKER, 'utf8') === runId) return;
-			} catch {
-				// not written yet
-			}
-			pause(20);
-		}
-		return;
-	}
-	writeFileSync(CASES_FILE, '');
-	writeFileSync(OUTPUTS_FILE, '');
-	writeFileSync(RUN_MARKER, runId);
-	for (const name of readdirSync(RESULTS_DIR)) {
-		if (/^fault-cases\.\d+\.claim$/.test(name) && name !== path.basename(claim)) {
-			rmSync(path.join(RESULTS_DIR, name), { force: true });
-		}
-	}
-}
+export const RECORDS_DIR = path.resolve(__dirname, '..', '..', 'test-results', 'fault-cases');
+
+/**
+ * The jest run that wrote a record: workers are children of the one jest process, a run in band
+ * is that process itself. The script refuses to merge files of different runs (a file run alone).
+ */
+const runId = String(process.env.JEST_WORKER_ID ? process.ppid : process.pid);
+let recordsFile: string | undefined;
 
 export interface CaseRecord {
 	case: string;
@@ -76,20 +37,16 @@ export interface CaseRecord {
 
 let sequence = 0;
 
-export function recordCase(entry: CaseRecord, surfaces?: Record<string, string>): void {
-	prepareCasesFile();
-	const testPath = expect.getState().testPath ?? '';
-	const line = {
-		topic: path.basename(testPath).replace(/\.test\.ts$/, ''),
-		seq: sequence++,
-		...entry,
-	};
-	appendFileSync(CASES_FILE, `${JSON.stringify(line)}\n`);
-	if (surfaces)
-		appendFileSync(
-			OUTPUTS_FILE,
-			`${JSON.stringify({ topic: line.topic, case: entry.case, surfaces })}\n`,
-		);
+/** `surfaces`: everything the case showed, which the script searches for the key once more. */
+function recordCase(entry: CaseRecord, surfaces?: Record<string, string>): void {
+	const topic = path.basename(expect.getState().testPath ?? '').replace(/\.test\.ts$/, '');
+	if (recordsFile === undefined) {
+		mkdirSync(RECORDS_DIR, { recursive: true });
+		recordsFile = path.join(RECORDS_DIR, `${topic}.jsonl`);
+		writeFileSync(recordsFile, '');
+	}
+	const line = { run: runId, topic, seq: sequence++, ...entry, ...(surfaces ? { surfaces } : {}) };
+	appendFileSync(recordsFile, `${JSON.stringify(line)}\n`);
 }
 
 /** Ids and ports change every run; the table should not. */
