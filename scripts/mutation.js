@@ -6,7 +6,7 @@
 //
 // StrykerJS 10 needs Node 22 or newer; the package itself supports Node 20, so the run uses the
 // Node 24 the real-n8n suites install into the cache (npm run e2e:install) when this one is older.
-// Arguments after `--` go to Stryker, e.g. `npm run mutation -- --mutate nodes/ProductImage/helpers/sleep.ts`.
+// Arguments after `--` go to Stryker, e.g. `npm run mutation -- --mutate nodes/ProductImage/transport/retry.ts`.
 'use strict';
 
 const { spawnSync } = require('node:child_process');
