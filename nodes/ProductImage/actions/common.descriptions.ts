@@ -70,9 +70,6 @@ export const binaryPropertyOption: INodeProperties = {
 	hint: 'The name of the output binary field to put the image in',
 };
 
-/** Read by the router before any item runs, so the first item's value counts for all. */
-export const DEFAULT_MAX_CONCURRENCY = 5;
-
 export const maxConcurrencyOption: INodeProperties = {
 	displayName: 'Max Concurrency',
 	name: 'maxConcurrency',

@@ -10,7 +10,7 @@ import type { PollingMode } from './pollSchedule';
 import { firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import { waitSignal } from './runControl';
 import { sleepUnlessCancelled } from './sleep';
-import { classifyTask, resultImageCount, taskFailureReason } from './taskStatus';
+import { classifyTask, resultImageCount, taskFailureReason } from './task';
 
 export interface WaitSettings {
 	initialDelay: number;
