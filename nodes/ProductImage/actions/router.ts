@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { optionOrDefault, readOptions } from '../helpers/parameters';
@@ -10,7 +15,29 @@ import * as analysis from './analysis/Analysis.resource';
 import * as image from './image/Image.resource';
 import * as task from './task/Task.resource';
 import { maxConcurrencyOption } from './common.descriptions';
-import type { OperationModule } from './types';
+
+/**
+ * What every `<operation>.operation.ts` exports. The router reads every item's parameters before
+ * the first request, then runs the items; it adds pairing and error handling.
+ */
+export interface OperationModule<Parameters = unknown> {
+	description: INodeProperties[];
+	/** Reads and checks one item's parameters; sends nothing, so a typo on any item costs nothing. */
+	readParameters(this: IExecuteFunctions, itemIndex: number): Parameters;
+	/** Runs the operation for one input item; returns that item's output items. */
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		parameters: Parameters,
+	): Promise<INodeExecutionData[]>;
+	/**
+	 * Checks the run as a whole once every item's parameters are read, before the first request:
+	 * `ready` is how many items will run.
+	 */
+	checkRun?(this: IExecuteFunctions, ready: number): void;
+	/** Items of operations that spend their time waiting on the service run several at a time. */
+	runsConcurrently?: boolean;
+}
 
 const resources: Record<string, Record<string, OperationModule>> = {
 	image: image.operations,
