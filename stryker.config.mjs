@@ -17,8 +17,7 @@ export default {
 	mutate: [
 		'nodes/ProductImage/transport/retry.ts',
 		'nodes/ProductImage/helpers/runControl.ts',
-		'nodes/ProductImage/helpers/submitGeneration.ts',
-		'nodes/ProductImage/helpers/concurrency.ts',
+		'nodes/ProductImage/helpers/generation.ts',
 		'nodes/ProductImage/actions/router.ts',
 		'nodes/ProductImage/transport/errors.ts',
 		'nodes/ProductImage/transport/send.ts',

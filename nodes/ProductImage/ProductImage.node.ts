@@ -6,9 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { properties } from './actions/properties';
+import { properties, SUBTITLE } from './actions/properties';
 import { router } from './actions/router';
-import { SUBTITLE } from './actions/subtitle';
 import { DEFAULT_VERSION, NODE_VERSIONS } from './actions/versions';
 import { productImageApiConnection } from './methods/credentialTest';
 

@@ -1,6 +1,8 @@
 import { readPngInfo } from '../simulator';
 import { pairedIndexes } from '../harness/fixtures';
-import { binaryBytes, runWorkflow } from '../harness/engine';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { binaryBytes, loadedPackage, NODE_TYPE, runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 
 const simulator = useSimulator();
@@ -230,6 +232,36 @@ test('Max Concurrency 1 runs the items one after another', async () => {
 	for (let index = 1; index < tasks.length; index++) {
 		expect(tasks[index].createdAt).toBeGreaterThanOrEqual(tasks[index - 1].completedAt!);
 	}
+});
+
+/** The default the editor shows for an option of Generate and Wait, from the node as n8n loads it. */
+async function shownDefault(option: string): Promise<unknown> {
+	const { nodeTypes } = await loadedPackage();
+	const { properties } = nodeTypes.getByNameAndVersion(NODE_TYPE, 2).description;
+	const options = properties.find(
+		(property) =>
+			property.name === 'options' &&
+			property.displayOptions?.show?.operation?.includes('generateAndWait'),
+	);
+	return ((options?.options ?? []) as INodeProperties[]).find((child) => child.name === option)
+		?.default;
+}
+
+test('without Max Concurrency, items run as many at once as the option shows by default', async () => {
+	const shown = Number(await shownDefault('maxConcurrency'));
+	expect(shown).toBeGreaterThan(1);
+	const sim = simulator();
+	sim.configure({ taskDurationMs: 1_500 });
+	const input = Array.from({ length: shown + 2 }, (_, index) => ({ json: { index } }));
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait()],
+		input,
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(sim.tasks.size).toBe(shown + 2);
+	expect(mostAtOnce(taskSpans(sim))).toBe(shown);
 });
 
 test.each([

@@ -2,22 +2,16 @@ import {
 	aspectRatioOf,
 	A_PLUS_MODULES,
 	findAPlusModule,
-} from '../../nodes/ProductImage/helpers/aPlusModules';
-import {
-	chooseMimeType,
-	fileNameFromAddress,
-} from '../../nodes/ProductImage/helpers/downloadBinary';
-import {
-	isHttpAddress,
-	splitFieldNames,
-	splitImageUrls,
-} from '../../nodes/ProductImage/helpers/imageUrls';
-import { planModuleItems } from '../../nodes/ProductImage/helpers/planItems';
+	planModuleItems,
+} from '../../nodes/ProductImage/helpers/aPlus';
+import { chooseMimeType, fileNameFromAddress } from '../../nodes/ProductImage/helpers/download';
+import { isHttpAddress, splitImageUrls } from '../../nodes/ProductImage/helpers/imageAddresses';
+import { splitCommaSeparated } from '../../nodes/ProductImage/helpers/imageInputs';
 import {
 	classifyTask,
-	isSafeTaskId,
 	taskFailureReason,
-} from '../../nodes/ProductImage/helpers/taskStatus';
+	taskIdStaysInPath,
+} from '../../nodes/ProductImage/helpers/task';
 import { unwrapEnvelope } from '../../nodes/ProductImage/transport';
 
 describe('splitImageUrls', () => {
@@ -60,9 +54,9 @@ test('isHttpAddress accepts http(s) only', () => {
 	}
 });
 
-test('splitFieldNames trims and drops empty names', () => {
-	expect(splitFieldNames(' data, data_1 ,, ')).toEqual(['data', 'data_1']);
-	expect(splitFieldNames(undefined)).toEqual([]);
+test('splitCommaSeparated trims and drops empty names', () => {
+	expect(splitCommaSeparated(' data, data_1 ,, ')).toEqual(['data', 'data_1']);
+	expect(splitCommaSeparated(undefined)).toEqual([]);
 });
 
 describe('classifyTask', () => {
@@ -111,11 +105,11 @@ describe('classifyTask', () => {
 	});
 });
 
-test('isSafeTaskId refuses anything that could leave the request path', () => {
-	expect(isSafeTaskId('task_8f2a1c')).toBe(true);
-	expect(isSafeTaskId('task-1.2:3')).toBe(true);
+test('taskIdStaysInPath refuses anything that could leave the request path', () => {
+	expect(taskIdStaysInPath('task_8f2a1c')).toBe(true);
+	expect(taskIdStaysInPath('task-1.2:3')).toBe(true);
 	for (const bad of ['task/1', '../x', 'task_1..2', 'task?x', 'task#1', '%2e%2e', '', ' task']) {
-		expect(isSafeTaskId(bad)).toBe(false);
+		expect(taskIdStaysInPath(bad)).toBe(false);
 	}
 });
 

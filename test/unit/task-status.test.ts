@@ -1,5 +1,5 @@
 import type { Task } from '../../nodes/ProductImage/helpers/schemas';
-import { classifyTask } from '../../nodes/ProductImage/helpers/taskStatus';
+import { classifyTask } from '../../nodes/ProductImage/helpers/task';
 
 const images = { images: [{ url: 'https://x.test/a.png' }] };
 const completedAt = '2026-11-23T10:00:05Z';

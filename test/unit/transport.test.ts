@@ -1,7 +1,7 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import { forEachLimited } from '../../nodes/ProductImage/helpers/concurrency';
+import { forEachLimited } from '../../nodes/ProductImage/actions/router';
 import {
 	findEnvelopeCode,
 	findNetworkCode,
@@ -26,7 +26,7 @@ import {
 	xmlErrorHeadline,
 } from '../../nodes/ProductImage/transport/send';
 import { describeFailure } from '../../nodes/ProductImage/transport/guidance';
-import { withExtension } from '../../nodes/ProductImage/helpers/downloadBinary';
+import { withExtension } from '../../nodes/ProductImage/helpers/download';
 
 describe('findServiceMessage finds the message in any error shape', () => {
 	test.each([

@@ -4,9 +4,8 @@ import type { INode, INodeParameters, INodeProperties, INodePropertyOptions } fr
 import { NodeHelpers } from 'n8n-workflow';
 
 import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
-import { htmlToText } from '../../nodes/ProductImage/helpers/htmlText';
-import { pixelSizeOf } from '../../nodes/ProductImage/helpers/imageDimensions';
-import { coveringResolution } from '../../nodes/ProductImage/helpers/aPlusModuleSource';
+import { coveringResolution, htmlToText } from '../../nodes/ProductImage/helpers/aPlus';
+import { pixelSizeOf } from '../../nodes/ProductImage/helpers/download';
 
 const description = new ProductImage().description;
 const V1_WORKFLOWS = path.join(__dirname, '..', 'e2e', 'fixtures', 'v1-workflows');

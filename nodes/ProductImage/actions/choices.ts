@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { nodeVersion } from './versions';
+
 /** The list entry that lets any other value be typed in a field below the list. */
 export const OTHER = 'custom';
 
@@ -41,6 +43,24 @@ export function withOther(list: INodeProperties, other: OtherField): INodeProper
 	return [{ ...list, options }, typed];
 }
 
+/** The Platform list of version 2, with Other; `description` says what the platform steers. */
+export function platformList(description: string): INodeProperties[] {
+	return withOther(
+		{
+			displayName: 'Platform',
+			name: 'platform',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...PLATFORM_CHOICES],
+			default: '',
+			description,
+		},
+		{
+			placeholder: 'e.g. zalando',
+			description: 'Platform name as the service knows it, lowercase',
+		},
+	);
+}
+
 /** The value of a list field: the typed one when Other is chosen. */
 export function readChoice(
 	context: IExecuteFunctions,
@@ -51,6 +71,18 @@ export function readChoice(
 	const value = context.getNodeParameter(name, itemIndex, fallback);
 	if (value !== OTHER) return value;
 	return context.getNodeParameter(otherFieldName(name), itemIndex, '');
+}
+
+/** Version 2's lists hold the value, or Other and a typed one; version 1 stores the text. */
+export function readListOrText(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback: string,
+): unknown {
+	return nodeVersion(context) < 2
+		? context.getNodeParameter(name, itemIndex, fallback)
+		: readChoice(context, name, itemIndex, fallback);
 }
 
 const LANGUAGES: Array<[string, string]> = [

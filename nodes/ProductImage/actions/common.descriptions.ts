@@ -70,9 +70,6 @@ export const binaryPropertyOption: INodeProperties = {
 	hint: 'The name of the output binary field to put the image in',
 };
 
-/** Read by the router before any item runs, so the first item's value counts for all. */
-export const DEFAULT_MAX_CONCURRENCY = 5;
-
 export const maxConcurrencyOption: INodeProperties = {
 	displayName: 'Max Concurrency',
 	name: 'maxConcurrency',
@@ -85,6 +82,57 @@ export const maxConcurrencyOption: INodeProperties = {
 
 /** Shown only while images are downloaded: with addresses only there is no file to place. */
 const whenDownloading = { hide: { downloadImages: [false] } };
+
+/**
+ * The timing options of a wait, each on its own so that the code reading it takes the default
+ * from its description (optionOrDefault).
+ */
+export const initialDelayOption: INodeProperties = {
+	displayName: 'Initial Delay',
+	name: 'initialDelay',
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 1 },
+	default: 5,
+	description:
+		'Seconds between the submit and the first status query (the service asks for 5). Wait for Task looks at once when this is not set; set it there when the task was submitted just before (Submit Generation, then Wait for Task).',
+};
+
+export const maxWaitTimeOption: INodeProperties = {
+	displayName: 'Max Wait Time',
+	name: 'maxWaitTime',
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 1 },
+	default: 600,
+	description:
+		'Seconds after which the wait gives up with an error naming the task ID, so it can be resumed',
+};
+
+export const pollingOption: INodeProperties = {
+	displayName: 'Polling',
+	name: 'polling',
+	type: 'options',
+	default: 'adaptive',
+	options: [
+		{
+			name: 'Adaptive',
+			value: 'adaptive',
+			description:
+				"Once a few tasks of this run have finished, look when the next ones are likely to finish, by the service's own timestamps; until then, every Poll Interval",
+		},
+		{ name: 'Fixed Interval', value: 'fixed', description: 'Look every Poll Interval' },
+	],
+	description: 'When to ask the service whether a task has finished',
+};
+
+export const pollIntervalOption: INodeProperties = {
+	displayName: 'Poll Interval',
+	name: 'pollInterval',
+	type: 'number',
+	typeOptions: { minValue: 0.1, numberPrecision: 1 },
+	default: 5,
+	description:
+		'Seconds between status queries: always with Fixed Interval; with Adaptive, before anything is known and outside the predicted finish. A workflow that sets it without choosing Polling keeps Fixed Interval.',
+};
 
 /** Options of every operation that waits for a task and hands its images on. */
 export const waitOptions: INodeProperties[] = [
@@ -118,15 +166,7 @@ export const waitOptions: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Initial Delay',
-		name: 'initialDelay',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 1 },
-		default: 5,
-		description:
-			'Seconds between the submit and the first status query (the service asks for 5). Wait for Task looks at once when this is not set; set it there when the task was submitted just before (Submit Generation, then Wait for Task).',
-	},
+	initialDelayOption,
 	maxConcurrencyOption,
 	{
 		displayName: 'On Timeout',
@@ -144,38 +184,7 @@ export const waitOptions: INodeProperties[] = [
 		],
 		description: 'What happens when Max Wait Time runs out before the task finishes',
 	},
-	{
-		displayName: 'Max Wait Time',
-		name: 'maxWaitTime',
-		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 1 },
-		default: 600,
-		description:
-			'Seconds after which the wait gives up with an error naming the task ID, so it can be resumed',
-	},
-	{
-		displayName: 'Polling',
-		name: 'polling',
-		type: 'options',
-		default: 'adaptive',
-		options: [
-			{
-				name: 'Adaptive',
-				value: 'adaptive',
-				description:
-					"Once a few tasks of this run have finished, look when the next ones are likely to finish, by the service's own timestamps; until then, every Poll Interval",
-			},
-			{ name: 'Fixed Interval', value: 'fixed', description: 'Look every Poll Interval' },
-		],
-		description: 'When to ask the service whether a task has finished',
-	},
-	{
-		displayName: 'Poll Interval',
-		name: 'pollInterval',
-		type: 'number',
-		typeOptions: { minValue: 0.1, numberPrecision: 1 },
-		default: 5,
-		description:
-			'Seconds between status queries: always with Fixed Interval; with Adaptive, before anything is known and outside the predicted finish. A workflow that sets it without choosing Polling keeps Fixed Interval.',
-	},
+	maxWaitTimeOption,
+	pollingOption,
+	pollIntervalOption,
 ];

@@ -1,7 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { forEachLimited } from '../helpers/concurrency';
+import { optionOrDefault, readOptions } from '../helpers/parameters';
 import type { AcceptedTask } from '../helpers/runControl';
 import { runControl } from '../helpers/runControl';
 import { openedRunState as openedSession } from '../transport';
@@ -9,8 +14,30 @@ import * as aPlusPlan from './aPlusPlan/APlusPlan.resource';
 import * as analysis from './analysis/Analysis.resource';
 import * as image from './image/Image.resource';
 import * as task from './task/Task.resource';
-import { DEFAULT_MAX_CONCURRENCY } from './common.descriptions';
-import type { OperationModule } from './types';
+import { maxConcurrencyOption } from './common.descriptions';
+
+/**
+ * What every `<operation>.operation.ts` exports. The router reads every item's parameters before
+ * the first request, then runs the items; it adds pairing and error handling.
+ */
+export interface OperationModule<Parameters = unknown> {
+	description: INodeProperties[];
+	/** Reads and checks one item's parameters; sends nothing, so a typo on any item costs nothing. */
+	readParameters(this: IExecuteFunctions, itemIndex: number): Parameters;
+	/** Runs the operation for one input item; returns that item's output items. */
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		parameters: Parameters,
+	): Promise<INodeExecutionData[]>;
+	/**
+	 * Checks the run as a whole once every item's parameters are read, before the first request:
+	 * `ready` is how many items will run.
+	 */
+	checkRun?(this: IExecuteFunctions, ready: number): void;
+	/** Items of operations that spend their time waiting on the service run several at a time. */
+	runsConcurrently?: boolean;
+}
 
 const resources: Record<string, Record<string, OperationModule>> = {
 	image: image.operations,
@@ -37,11 +64,37 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 	return { json, pairedItem: { item: itemIndex } };
 }
 
+/** Read from the first item before any item runs, so its value counts for all. */
 function concurrencyFor(context: IExecuteFunctions, operation: OperationModule): number {
 	if (!operation.runsConcurrently) return 1;
-	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
-	const value = Number(options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
+	const value = Number(optionOrDefault(readOptions(context, 0), maxConcurrencyOption));
 	return Number.isFinite(value) && value >= 1 ? Math.floor(value) : 1;
+}
+
+/**
+ * Runs `work(index)` for 0..count-1 with at most `limit` in flight. Results land at their index,
+ * so output order never depends on which item finished first. After the first failure no new
+ * index starts; those in flight finish, then the failure is raised.
+ */
+export async function forEachLimited(
+	count: number,
+	limit: number,
+	work: (index: number) => Promise<void>,
+): Promise<void> {
+	let next = 0;
+	let failure: { error: unknown } | undefined;
+	const worker = async () => {
+		while (!failure && next < count) {
+			const index = next++;
+			try {
+				await work(index);
+			} catch (error) {
+				failure ??= { error };
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, count)) }, worker));
+	if (failure) throw failure.error;
 }
 
 /** The error of one item, as n8n shows it: its own class kept, the item it belongs to named. */

@@ -1,10 +1,97 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { readImageAddresses } from './imageAddresses';
-import { isHttpAddress, splitFieldNames } from './imageUrls';
-import { assertBinaryField } from './binaryInput';
-import { uploadBinaryField } from './upload';
-import { parameterError } from './validate';
+import { ENDPOINTS, requestResult } from '../transport';
+import { isHttpAddress, readImageAddresses } from './imageAddresses';
+import { parameterError } from './parameters';
+import type { UploadedImage } from './schemas';
+import { uploadedImageSchema } from './schemas';
+
+export interface InputFile {
+	blob: Blob;
+	fileName: string;
+	mimeType: string;
+}
+
+/** A named binary field must be on the item; the error lists the fields that are. */
+export function assertBinaryField(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fieldName: string,
+	parameter: string,
+): void {
+	const item = context.getInputData()[itemIndex];
+	const available = Object.keys(item?.binary ?? {});
+	if (available.includes(fieldName)) return;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Parameter "${parameter}": the input item has no binary field "${fieldName}"`,
+		{
+			itemIndex,
+			description: available.length
+				? `Binary fields on this item: ${available.join(', ')}. Enter one of them.`
+				: 'This item carries no binary data. Put a node that outputs files (HTTP Request, Read/Write Files, a store node) before this one.',
+		},
+	);
+}
+
+/**
+ * Reads one binary field of an item. Stored binaries (filesystem or S3 mode) are read as a stream
+ * by id; in-memory ones through the buffer helper. The built-in FormData takes a Blob, which copies
+ * the bytes once more: the upload holds about the file's size in memory (filesystem mode) or three
+ * times it (memory mode, where the item also holds it as base64); `npm run bench` measures both.
+ */
+async function readInputFile(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fieldName: string,
+	parameter: string,
+): Promise<InputFile> {
+	assertBinaryField(context, itemIndex, fieldName, parameter);
+	const binary = context.helpers.assertBinaryData(itemIndex, fieldName);
+	let parts: Uint8Array[];
+	if (binary.id) {
+		parts = [];
+		const stream = await context.helpers.getBinaryStream(binary.id);
+		for await (const chunk of stream as AsyncIterable<Uint8Array>) parts.push(chunk);
+	} else {
+		parts = [await context.helpers.getBinaryDataBuffer(itemIndex, fieldName)];
+	}
+	const mimeType = binary.mimeType || 'application/octet-stream';
+	const extension = binary.fileExtension ? `.${binary.fileExtension}` : '';
+	return {
+		blob: new Blob(parts, { type: mimeType }),
+		fileName: binary.fileName || `${fieldName}${extension}`,
+		mimeType,
+	};
+}
+
+/** Uploads one binary field of the item as the multipart part `file`. */
+export async function uploadBinaryField(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fieldName: string,
+	parameter: string,
+): Promise<UploadedImage> {
+	const file = await readInputFile(context, itemIndex, fieldName, parameter);
+	const form = new FormData();
+	form.append('file', file.blob, file.fileName);
+	const { result } = await requestResult(
+		context,
+		{ purpose: 'upload', method: 'POST', path: ENDPOINTS.upload, body: form, itemIndex },
+		uploadedImageSchema,
+	);
+	return result;
+}
+
+/** `data, data_1` as `['data', 'data_1']`: the names of Input Binary Fields. */
+export function splitCommaSeparated(value: unknown): string[] {
+	if (typeof value !== 'string') return [];
+	return value
+		.split(',')
+		.map((name) => name.trim())
+		.filter((name) => name.length > 0);
+}
 
 export const IMAGE_URLS = 'Image URLs';
 export const INPUT_BINARY_FIELDS = 'Input Binary Fields';
@@ -54,7 +141,7 @@ export function readImageInputs(
 			`${IMAGE_URLS} takes addresses that start with https:// (or http://), or a store item's images field dragged from the input panel. No request was sent.`,
 		);
 	}
-	const binaryFields = splitFieldNames(
+	const binaryFields = splitCommaSeparated(
 		context.getNodeParameter('inputBinaryFields', itemIndex, ''),
 	);
 	const count = urls.length + binaryFields.length;

@@ -14,7 +14,7 @@ import { createdAt, durationModel } from './durationModel';
 import type { PollingMode } from './pollSchedule';
 import { firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import { waitSignal } from './runControl';
-import { classifyTask, resultImageCount, taskFailureReason } from './taskStatus';
+import { classifyTask, resultImageCount, taskFailureReason } from './task';
 
 export interface WaitSettings {
 	initialDelay: number;

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import type { PollingMode } from './pollSchedule';
-import type { ImageOutputSettings } from './resultImages';
-import { validateParameter } from './validate';
+import type { ImageOutputSettings } from './output';
+import { validateParameter } from './parameters';
 import type { WaitSettings } from './waitForTask';
 
 export const WAIT_DEFAULTS = {

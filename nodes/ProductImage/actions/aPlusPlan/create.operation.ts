@@ -7,20 +7,22 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { A_PLUS_MODULE_IDS, A_PLUS_MODULES } from '../../helpers/aPlusModules';
+import {
+	A_PLUS_MODULE_IDS,
+	A_PLUS_MODULES,
+	htmlToText,
+	planModuleItems,
+} from '../../helpers/aPlus';
 import type { ImageInputs } from '../../helpers/imageInputs';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
-import { planModuleItems } from '../../helpers/planItems';
+import { readOptions, readTimeoutMs, validateParameter } from '../../helpers/parameters';
 import { planSchema } from '../../helpers/schemas';
-import { readTimeoutMs } from '../../helpers/timeoutOption';
-import { validateParameter } from '../../helpers/validate';
-import { htmlToText } from '../../helpers/htmlText';
 import {
 	LANGUAGE_CASING,
 	MARKET_CHOICES,
 	PLAN_LANGUAGE_CHOICES,
-	PLATFORM_CHOICES,
-	readChoice,
+	platformList,
+	readListOrText,
 	SERVICE_DEFAULT,
 	withOther,
 } from '../choices';
@@ -101,20 +103,7 @@ const version2: INodeProperties[] = fromVersion2([
 	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} At least 1 image.` },
 	inputBinaryFieldsProperty,
 	modulesProperty,
-	...withOther(
-		{
-			displayName: 'Platform',
-			name: 'platform',
-			type: 'options',
-			options: [SERVICE_DEFAULT, ...PLATFORM_CHOICES],
-			default: '',
-			description: 'Target sales platform, whose content rules the plan follows',
-		},
-		{
-			placeholder: 'e.g. zalando',
-			description: 'Platform name as the service knows it, lowercase',
-		},
-	),
+	...platformList('Target sales platform, whose content rules the plan follows'),
 	...withOther(
 		{
 			displayName: 'Market',
@@ -207,13 +196,6 @@ interface Parameters {
 	carryRequest: boolean;
 }
 
-/** Version 2's lists hold the value, or Other and a typed one; version 1 stores the text. */
-function readText(context: IExecuteFunctions, name: string, itemIndex: number): unknown {
-	return nodeVersion(context) < 2
-		? context.getNodeParameter(name, itemIndex, '')
-		: readChoice(context, name, itemIndex, '');
-}
-
 /** Version 2 starts from the analysis brief of the input item and sends text, not a store's HTML. */
 function readProductDescription(context: IExecuteFunctions, itemIndex: number): string {
 	const typed = String(context.getNodeParameter('productDescription', itemIndex, '')).trim();
@@ -236,7 +218,7 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 		itemIndex,
 		'Market',
 		optionalCode(/^[A-Za-z]{2}$/, 'must be a two-letter market code, such as US'),
-		readText(this, 'market', itemIndex),
+		readListOrText(this, 'market', itemIndex, ''),
 	);
 	const language = validateParameter(
 		this,
@@ -246,12 +228,12 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 			/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
 			'must be a language code such as en-US or zh-CN',
 		),
-		readText(this, 'language', itemIndex),
+		readListOrText(this, 'language', itemIndex, ''),
 	);
-	const timeoutMs = readTimeoutMs(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const timeoutMs = readTimeoutMs(this, itemIndex, timeoutOption);
+	const options = readOptions(this, itemIndex);
 	const productDescription = readProductDescription(this, itemIndex);
-	const platform = String(readText(this, 'platform', itemIndex)).trim();
+	const platform = String(readListOrText(this, 'platform', itemIndex, '')).trim();
 	const images = readImageInputs(this, itemIndex, { min: 1 });
 
 	const fields: IDataObject = { modules };

@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ImageInputs } from '../../helpers/imageInputs';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
-import { readTimeoutMs } from '../../helpers/timeoutOption';
+import { readTimeoutMs } from '../../helpers/parameters';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageUrlsProperty,
@@ -55,7 +55,7 @@ interface Parameters {
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
 	return {
-		timeoutMs: readTimeoutMs(this, itemIndex),
+		timeoutMs: readTimeoutMs(this, itemIndex, timeoutOption),
 		productName: String(this.getNodeParameter('productName', itemIndex, '')).trim(),
 		images: readImageInputs(this, itemIndex, { min: 1, max: MAX_ANALYSIS_IMAGES }),
 	};

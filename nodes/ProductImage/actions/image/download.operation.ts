@@ -1,16 +1,15 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { downloadToBinary } from '../../helpers/downloadBinary';
-import { readImageAddresses } from '../../helpers/imageAddresses';
-import { isHttpAddress } from '../../helpers/imageUrls';
-import { parameterError, validateParameter } from '../../helpers/validate';
+import { downloadToBinary } from '../../helpers/download';
+import { isHttpAddress, readImageAddresses } from '../../helpers/imageAddresses';
+import {
+	optionOrDefault,
+	parameterError,
+	readOptions,
+	validateParameter,
+} from '../../helpers/parameters';
 import { binaryPropertyOption, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -88,13 +87,13 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 		addressSchema,
 		oneAddress(this, itemIndex, this.getNodeParameter('url', itemIndex)),
 	);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readOptions(this, itemIndex);
 	const field = validateParameter(
 		this,
 		itemIndex,
 		'Put Output File in Field',
 		z.string().trim().min(1, 'must name a binary field, such as data'),
-		options.binaryPropertyName ?? 'data',
+		optionOrDefault(options, binaryPropertyOption),
 	);
 	const fileName =
 		typeof options.fileName === 'string' && options.fileName.trim()

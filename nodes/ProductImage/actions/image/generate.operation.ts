@@ -6,31 +6,16 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { GenerationRequest } from '../../helpers/generationRequest';
-import { generationBody, readGenerationRequest } from '../../helpers/generationRequest';
-import { submitGeneration } from '../../helpers/submitGeneration';
+import type { GenerationRequest } from '../../helpers/generation';
 import {
-	aPlusGenerationOptions,
-	extraBodyFieldsOption,
-	generatedItemOptions,
-	generationProperties,
-	maxGenerationsOption,
-	submitTimeoutOption,
-} from './generation.descriptions';
-import { checkGenerationCount } from '../../helpers/generationGuard';
-import { generatedItemJson } from '../../helpers/generatedItems';
-import { optionsCollection } from '../common.descriptions';
+	checkGenerationCount,
+	generatedItemJson,
+	readGenerationRequest,
+	submitGeneration,
+} from '../../helpers/generation';
+import { generationOptions, generationProperties } from './generation.descriptions';
 
-const properties: INodeProperties[] = [
-	...generationProperties,
-	optionsCollection([
-		...aPlusGenerationOptions,
-		extraBodyFieldsOption,
-		...generatedItemOptions,
-		maxGenerationsOption,
-		submitTimeoutOption,
-	]),
-];
+const properties: INodeProperties[] = [...generationProperties, generationOptions(false)];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['image'], operation: ['generate'] } },
@@ -46,8 +31,7 @@ export async function execute(
 	itemIndex: number,
 	request: GenerationRequest,
 ): Promise<INodeExecutionData[]> {
-	const body = await generationBody(this, itemIndex, request);
-	const submission = await submitGeneration(this, itemIndex, body, request.submitTimeoutMs);
+	const submission = await submitGeneration(this, itemIndex, request);
 	return [{ json: generatedItemJson(request, submission as IDataObject) }];
 }
 

@@ -1,37 +1,19 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { GenerationRequest } from '../../helpers/generationRequest';
-import { generationBody, readGenerationRequest } from '../../helpers/generationRequest';
-import { collectTask } from '../../helpers/collectTask';
-import { submitGeneration } from '../../helpers/submitGeneration';
+import type { GenerationRequest } from '../../helpers/generation';
+import {
+	checkGenerationCount,
+	generatedItemJson,
+	readGenerationRequest,
+	submitGeneration,
+} from '../../helpers/generation';
+import { collectTask } from '../../helpers/output';
 import { readWaitSettings } from '../../helpers/waitSettings';
 import { nodeVersion } from '../versions';
-import { optionsCollection, waitOptions } from '../common.descriptions';
-import {
-	aPlusGenerationOptions,
-	extraBodyFieldsOption,
-	fileNameOption,
-	generatedItemOptions,
-	generationProperties,
-	maxGenerationsOption,
-	submitTimeoutOption,
-} from './generation.descriptions';
-import { checkGenerationCount } from '../../helpers/generationGuard';
-import { generatedItemJson } from '../../helpers/generatedItems';
+import { generationOptions, generationProperties } from './generation.descriptions';
 
-const properties: INodeProperties[] = [
-	...generationProperties,
-	optionsCollection([
-		...waitOptions,
-		...aPlusGenerationOptions,
-		extraBodyFieldsOption,
-		fileNameOption,
-		...generatedItemOptions,
-		maxGenerationsOption,
-		submitTimeoutOption,
-	]),
-];
+const properties: INodeProperties[] = [...generationProperties, generationOptions(true)];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['image'], operation: ['generateAndWait'] } },
@@ -57,13 +39,7 @@ export async function execute(
 	itemIndex: number,
 	{ request, settings }: Parameters,
 ): Promise<INodeExecutionData[]> {
-	const body = await generationBody(this, itemIndex, request);
-	const { task_id: taskId } = await submitGeneration(
-		this,
-		itemIndex,
-		body,
-		request.submitTimeoutMs,
-	);
+	const { task_id: taskId } = await submitGeneration(this, itemIndex, request);
 	const productName = (request.fields.product_info as { name?: string } | undefined)?.name;
 	const described =
 		nodeVersion(this) >= 2

@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import {
 	LANGUAGE_CASING,
 	OUTPUT_LANGUAGE_CHOICES,
-	PLATFORM_CHOICES,
+	platformList,
 	RESOLUTION_CHOICES,
 	SERVICE_DEFAULT,
 	SIZE_CHOICES,
@@ -12,9 +12,11 @@ import {
 import {
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
+	optionsCollection,
 	platformProperty,
 	productNameProperty,
 	timeoutOption,
+	waitOptions,
 } from '../common.descriptions';
 import { fromVersion2, inVersion1 } from '../versions';
 
@@ -116,20 +118,7 @@ const version1Fields: INodeProperties[] = inVersion1([
 /** Version 2: lists of the common values, each with Other for any value the list lacks. */
 const version2Fields: INodeProperties[] = fromVersion2(
 	planDefaultListsFromModule([
-		...withOther(
-			{
-				displayName: 'Platform',
-				name: 'platform',
-				type: 'options',
-				options: [SERVICE_DEFAULT, ...PLATFORM_CHOICES],
-				default: '',
-				description: 'Target sales platform, whose image rules the service follows',
-			},
-			{
-				placeholder: 'e.g. zalando',
-				description: 'Platform name as the service knows it, lowercase',
-			},
-		),
+		...platformList('Target sales platform, whose image rules the service follows'),
 		...withOther(
 			{
 				displayName: 'Size',
@@ -274,8 +263,6 @@ export const aPlusGenerationOptions: INodeProperties[] = [
 	},
 ];
 
-export const DEFAULT_MAX_GENERATIONS = 10;
-
 export const maxGenerationsOption: INodeProperties = {
 	displayName: 'Max Generations per Run',
 	name: 'maxGenerations',
@@ -307,3 +294,16 @@ export const fileNameOption: INodeProperties = {
 	description:
 		"Name of each image file, without extension; a task's images are numbered (-1, -2, …) when there are several. Empty: the module and its size for A+ modules (hero-1464x600), else the Product Name (insulated-steel-bottle-750-ml), else the service's name.",
 };
+
+/** The Options of Submit Generation; Generate and Wait adds the wait options and File Name. */
+export function generationOptions(waits: boolean): INodeProperties {
+	return optionsCollection([
+		...(waits ? waitOptions : []),
+		...aPlusGenerationOptions,
+		extraBodyFieldsOption,
+		...(waits ? [fileNameOption] : []),
+		...generatedItemOptions,
+		maxGenerationsOption,
+		submitTimeoutOption,
+	]);
+}

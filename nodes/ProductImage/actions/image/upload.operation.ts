@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertBinaryField } from '../../helpers/binaryInput';
-import { uploadBinaryField } from '../../helpers/upload';
+import { assertBinaryField, uploadBinaryField } from '../../helpers/imageInputs';
 
 const properties: INodeProperties[] = [
 	{

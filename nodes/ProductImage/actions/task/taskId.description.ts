@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { isSafeTaskId } from '../../helpers/taskStatus';
-import { validateParameter } from '../../helpers/validate';
+import { validateParameter } from '../../helpers/parameters';
+import { taskIdStaysInPath } from '../../helpers/task';
 
 export const taskIdProperty: INodeProperties = {
 	displayName: 'Task ID',
@@ -18,7 +18,7 @@ const taskIdSchema = z
 	.string()
 	.trim()
 	.min(1, 'must not be empty')
-	.refine(isSafeTaskId, 'must be a task id such as task_abc123 (letters, digits, _ - . :)');
+	.refine(taskIdStaysInPath, 'must be a task id such as task_abc123 (letters, digits, _ - . :)');
 
 export function readTaskId(context: IExecuteFunctions, itemIndex: number): string {
 	return validateParameter(

@@ -1,16 +1,22 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { jsonParse } from 'n8n-workflow';
+import { jsonParse, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { readListOrText } from '../actions/choices';
+import {
+	GENERATION_SOURCE,
+	maxGenerationsOption,
+	submitTimeoutOption,
+} from '../actions/image/generation.descriptions';
+import { nodeVersion } from '../actions/versions';
+import { ENDPOINTS, requestResult } from '../transport';
+import type { ModuleSource, ModuleTarget } from './aPlus';
+import { readModuleSource } from './aPlus';
 import type { ImageInputs } from './imageInputs';
 import { IMAGE_URLS, INPUT_BINARY_FIELDS, readImageInputs, resolveImageUrls } from './imageInputs';
-import { readChoice } from '../actions/choices';
-import { GENERATION_SOURCE } from '../actions/image/generation.descriptions';
-import { nodeVersion } from '../actions/versions';
-import type { ModuleSource, ModuleTarget } from './aPlusModuleSource';
-import { readModuleSource } from './aPlusModuleSource';
-import { readSubmitTimeoutMs } from './submitGeneration';
-import { parameterError, validateParameter } from './validate';
+import { parameterError, readOptions, readTimeoutMs, validateParameter } from './parameters';
+import { runControl } from './runControl';
+import { submissionSchema } from './schemas';
 
 const sizeSchema = z
 	.string()
@@ -31,13 +37,11 @@ function optionalText(
 	name: string,
 	itemIndex: number,
 ): string | undefined {
-	const value = context.getNodeParameter(name, itemIndex, '');
-	const text = typeof value === 'string' ? value.trim() : String(value ?? '').trim();
-	return text === '' ? undefined : text;
+	return asText(context.getNodeParameter(name, itemIndex, ''));
 }
 
 function readExtraBodyFields(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readOptions(context, itemIndex);
 	const raw = options.extraBodyFields;
 	if (raw === undefined || raw === '' || raw === null) return {};
 	const parsed =
@@ -76,18 +80,6 @@ function readGenerationSource(
 	return source === GENERATION_SOURCE.module ? readModuleSource(context, itemIndex) : undefined;
 }
 
-/** Version 2's lists hold the value, or Other and a typed one; version 1 stores the text. */
-function readListOrText(
-	context: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	fallback: string,
-): unknown {
-	return nodeVersion(context) < 2
-		? context.getNodeParameter(name, itemIndex, fallback)
-		: readChoice(context, name, itemIndex, fallback);
-}
-
 function asText(value: unknown): string | undefined {
 	const text = typeof value === 'string' ? value.trim() : String(value ?? '').trim();
 	return text === '' ? undefined : text;
@@ -115,7 +107,7 @@ export function readGenerationRequest(
 		fromModule ? fromModule.resolution : readListOrText(context, 'resolution', itemIndex, '1k'),
 	);
 	const extra = readExtraBodyFields(context, itemIndex);
-	const submitTimeoutMs = readSubmitTimeoutMs(context, itemIndex);
+	const submitTimeoutMs = readTimeoutMs(context, itemIndex, submitTimeoutOption);
 	let images = readImageInputs(context, itemIndex);
 	if (images.count === 0 && fromModule?.imageUrls.length) {
 		images = { urls: fromModule.imageUrls, binaryFields: [], count: fromModule.imageUrls.length };
@@ -149,7 +141,7 @@ export function readGenerationRequest(
 		fields.plan_prompt = fromModule.prompt;
 		if (fromModule.styleGuide) fields.series_style_guide = fromModule.styleGuide;
 	}
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readOptions(context, itemIndex);
 	for (const [option, field] of [
 		['planPrompt', 'plan_prompt'],
 		['seriesStyleGuide', 'series_style_guide'],
@@ -166,14 +158,85 @@ export function readGenerationRequest(
 	return request;
 }
 
-/** The submit body: uploads the input binaries, then adds their addresses to the image URLs. */
-export async function generationBody(
+/**
+ * A generated item's fields: the input item's when asked for (Include Other Input Fields), the
+ * A+ module it is for, then the node's own, which win over an input field of the same name.
+ */
+export function generatedItemJson(request: GenerationRequest, json: IDataObject): IDataObject {
+	if (!request.inputFields && !request.target) return json;
+	return { ...(request.inputFields ?? {}), ...(request.target ?? {}), ...json };
+}
+
+const OPTION = maxGenerationsOption.displayName;
+
+/**
+ * The spending guard: a run that would submit more generations than the limit stops before the
+ * first submit. Without the option there is no limit, as before it existed.
+ */
+export function checkGenerationCount(context: IExecuteFunctions, generations: number): void {
+	if (generations === 0) return;
+	const raw = readOptions(context, 0)[maxGenerationsOption.name];
+	if (raw === undefined || raw === null || raw === '') return;
+	const limit = Number(raw);
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw parameterError(
+			context,
+			0,
+			OPTION,
+			`must be a whole number of at least 1, got ${JSON.stringify(raw)}`,
+		);
+	}
+	if (generations <= limit) return;
+	throw new NodeOperationError(
+		context.getNode(),
+		`This run would submit ${generations} generations, more than ${OPTION} (${limit})`,
+		{
+			description:
+				`${generations} items came in, and each submits one generation that the service bills; nothing was submitted. ` +
+				`To allow it, raise ${OPTION} in the node's Options to ${generations} or more (or remove the option); ` +
+				'to spend less, filter or limit the items before this node.',
+		},
+	);
+}
+
+/**
+ * Uploads the item's input binaries, then submits once: the transport's `billable` policy never
+ * repeats a request the service may have taken. Once another item of the run failed, nothing new
+ * is submitted: its output would be lost.
+ */
+export async function submitGeneration(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	request: GenerationRequest,
-): Promise<IDataObject> {
+): Promise<{ task_id: string; status: string; request_id?: string }> {
 	const imageUrls = await resolveImageUrls(context, itemIndex, request.images);
 	const body: IDataObject = { ...request.fields };
 	if (imageUrls.length) body.image_urls = imageUrls;
-	return { ...body, ...request.extra };
+	Object.assign(body, request.extra);
+	const control = runControl(context);
+	if (control.stop.signal.aborted) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'Not submitted: another item of this run failed first',
+			{ itemIndex },
+		);
+	}
+	const { result, requestId } = await requestResult(
+		context,
+		{
+			purpose: 'submit',
+			method: 'POST',
+			path: ENDPOINTS.generations,
+			body,
+			itemIndex,
+			timeoutMs: request.submitTimeoutMs,
+		},
+		submissionSchema,
+	);
+	control.accepted.push({ itemIndex, taskId: result.task_id });
+	return {
+		task_id: result.task_id,
+		status: result.status ?? 'submitted',
+		...(requestId ? { request_id: requestId } : {}),
+	};
 }

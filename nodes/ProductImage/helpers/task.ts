@@ -1,3 +1,5 @@
+import type { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
 import { findEnvelopeCode, findServiceMessage } from '../transport';
 import type { Task } from './schemas';
 
@@ -115,6 +117,18 @@ export function taskFailureReason(task: Task): string {
 }
 
 /** Task ids go into the request path: refuse anything that could leave it. */
-export function isSafeTaskId(taskId: string): boolean {
+export function taskIdStaysInPath(taskId: string): boolean {
 	return /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(taskId) && !taskId.includes('..');
+}
+
+/**
+ * An error about one task carries its id, so Continue On Fail's error item and the run's error
+ * name the task to resume or report.
+ */
+export function withTaskId<E extends NodeApiError | NodeOperationError>(
+	error: E,
+	taskId: string,
+): E {
+	error.context.taskId = taskId;
+	return error;
 }

@@ -1,12 +1,40 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { ModuleTarget } from './aPlusModuleSource';
-import { downloadMeasured, downloadToBinary } from './downloadBinary';
-import type { PixelSize } from './imageDimensions';
-import { isHttpAddress } from './imageUrls';
-import { nameTaskInError } from './waitForTask';
+import type { ModuleTarget } from './aPlus';
+import type { PixelSize } from './download';
+import { downloadMeasured, downloadToBinary } from './download';
+import { isHttpAddress } from './imageAddresses';
 import type { ResultImage, Task } from './schemas';
+import { withTaskId } from './task';
+import type { WaitSettings } from './waitForTask';
+import { nameTaskInError, waitForTask } from './waitForTask';
+
+/**
+ * Waits for a task and hands on its images, or where it stood when the wait ran out of time.
+ * `submittedAt`: when this run's submit of the task was answered, if this run submitted it.
+ */
+export async function collectTask(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+	settings: WaitSettings & ImageOutputSettings,
+	submittedAt?: number,
+): Promise<INodeExecutionData[]> {
+	const outcome = await waitForTask(context, itemIndex, taskId, settings, submittedAt);
+	if (outcome.finished)
+		return await taskResultItems(context, itemIndex, taskId, outcome.task, settings);
+	return [
+		{
+			json: {
+				task_id: taskId,
+				status: outcome.status ?? null,
+				timed_out: true,
+				waited_seconds: outcome.waitedSeconds,
+			},
+		},
+	];
+}
 
 export interface ImageOutputSettings {
 	downloadImages: boolean;
@@ -88,7 +116,7 @@ function describeImage(
 	};
 }
 
-/** An image smaller than its module would be stretched when fitted: it is said, never passed on silently. */
+/** An image smaller than its module would be stretched when fitted: a hint on the output names it. */
 function flagBelowTarget(
 	context: IExecuteFunctions,
 	taskId: string,
@@ -118,21 +146,22 @@ export async function taskResultItems(
 ): Promise<INodeExecutionData[]> {
 	const images = task.result?.images ?? [];
 	if (images.length === 0 || images.some((image) => !isHttpAddress(image.url))) {
-		const error = new NodeApiError(
-			context.getNode(),
-			{ task_id: taskId, status: task.status },
-			{
-				message:
-					images.length === 0
-						? `The service reported task ${taskId} finished (status "${task.status}") without result images`
-						: `Task ${taskId} succeeded but its result holds no downloadable image addresses`,
-				description:
-					'A finished task does not change, so the node did not wait on. Query the task with Task → Get to see what the service returned.',
-				itemIndex,
-			},
+		throw withTaskId(
+			new NodeApiError(
+				context.getNode(),
+				{ task_id: taskId, status: task.status },
+				{
+					message:
+						images.length === 0
+							? `The service reported task ${taskId} finished (status "${task.status}") without result images`
+							: `Task ${taskId} succeeded but its result holds no downloadable image addresses`,
+					description:
+						'A finished task does not change, so the node did not wait on. Query the task with Task → Get to see what the service returned.',
+					itemIndex,
+				},
+			),
+			taskId,
 		);
-		error.context.taskId = taskId;
-		throw error;
 	}
 	const target = settings.described?.target;
 	const described = images.map((image, index) => ({

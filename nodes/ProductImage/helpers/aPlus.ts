@@ -1,0 +1,242 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { RESOLUTION_LONG_SIDES } from '../actions/choices';
+import { isHttpAddress } from './imageAddresses';
+import { parameterError } from './parameters';
+import type { Plan } from './schemas';
+
+/** The A+ modules of the service's table, with their purpose and default target size. */
+export interface APlusModule {
+	id: string;
+	purpose: string;
+	width: number;
+	height: number;
+}
+
+export const A_PLUS_MODULES: readonly APlusModule[] = [
+	{ id: 'hero', purpose: 'Premium first-screen key visual', width: 1464, height: 600 },
+	{ id: 'hero970', purpose: 'Standard first-screen key visual', width: 970, height: 600 },
+	{ id: 'core', purpose: 'Core selling points', width: 970, height: 600 },
+	{ id: 'usage', purpose: 'Usage scenes', width: 970, height: 600 },
+	{ id: 'angles', purpose: 'Multiple angles', width: 970, height: 600 },
+	{ id: 'mood', purpose: 'Scene atmosphere', width: 970, height: 600 },
+	{ id: 'detail', purpose: 'Product details', width: 970, height: 600 },
+	{ id: 'brand', purpose: 'Brand story', width: 463, height: 625 },
+	{ id: 'size', purpose: 'Size, capacity or clothing size', width: 220, height: 220 },
+	{ id: 'compare', purpose: 'Effect comparison', width: 150, height: 300 },
+	{ id: 'specs', purpose: 'Detailed specifications or parameter table', width: 970, height: 600 },
+	{ id: 'process', purpose: 'Manufacturing process', width: 970, height: 600 },
+	{ id: 'accessories', purpose: 'Accessories or gifts', width: 970, height: 600 },
+	{ id: 'series', purpose: 'Product series display', width: 970, height: 600 },
+	{ id: 'ingredients', purpose: 'Ingredients', width: 970, height: 600 },
+	{ id: 'care', purpose: 'Usage and care instructions', width: 970, height: 600 },
+	{ id: 'tips', purpose: 'Usage suggestions', width: 600, height: 450 },
+];
+
+export const A_PLUS_MODULE_IDS = A_PLUS_MODULES.map((module) => module.id);
+
+export function findAPlusModule(id: string): APlusModule | undefined {
+	return A_PLUS_MODULES.find((module) => module.id === id);
+}
+
+function greatestCommonDivisor(a: number, b: number): number {
+	return b === 0 ? a : greatestCommonDivisor(b, a % b);
+}
+
+/** `970×600` becomes `97:60`: the `size` a following generation request takes. */
+export function aspectRatioOf(module: APlusModule): string {
+	const divisor = greatestCommonDivisor(module.width, module.height);
+	return `${module.width / divisor}:${module.height / divisor}`;
+}
+
+/** Fields the service might use to name a planned module; the spec does not show which. */
+const MODULE_ID_FIELDS = ['module', 'module_id', 'moduleId', 'id', 'type', 'key', 'name'];
+
+function moduleIdOf(entry: IDataObject, requested: readonly string[]): string | undefined {
+	for (const field of MODULE_ID_FIELDS) {
+		const value = entry[field];
+		if (typeof value === 'string' && requested.includes(value)) return value;
+	}
+	return undefined;
+}
+
+/**
+ * One item per planned module, ready for a following Generate node: the prompt, the series style,
+ * and the module's default target size as an aspect ratio. Modules the service does not name are
+ * matched to the requested list by position.
+ */
+export function planModuleItems(plan: Plan, requested: readonly string[]): IDataObject[] {
+	return plan.modules.map((entry, index) => {
+		const moduleId = moduleIdOf(entry as IDataObject, requested) ?? requested[index];
+		const known = moduleId === undefined ? undefined : findAPlusModule(moduleId);
+		return {
+			...(entry as IDataObject),
+			module: moduleId ?? null,
+			module_index: index,
+			purpose: known?.purpose ?? null,
+			target_width: known?.width ?? null,
+			target_height: known?.height ?? null,
+			target_size: known ? `${known.width}x${known.height}` : null,
+			aspect_ratio: known ? aspectRatioOf(known) : null,
+			recommended_prompt: entry.recommended_prompt,
+			global_style: (plan.global_style ?? null) as IDataObject['global_style'],
+			notes: (plan.notes ?? null) as IDataObject['notes'],
+		};
+	});
+}
+
+export const SOURCE_PARAMETER = 'Prompt and Size From';
+
+/** What a generated image is for: the planned module and the pixel size it must fill. */
+export interface ModuleTarget {
+	module: string;
+	target_width: number;
+	target_height: number;
+	target_size: string;
+}
+
+/** A generation's inputs taken from one A+ Plan module item. */
+export interface ModuleSource {
+	target: ModuleTarget;
+	prompt: string;
+	styleGuide?: string;
+	size: string;
+	resolution: string;
+	imageUrls: string[];
+	platform?: string;
+	language?: string;
+}
+
+/** The smallest label whose long side covers the module's long side (its aspect ratio is sent as is). */
+export function coveringResolution(width: number, height: number): string | undefined {
+	const longSide = Math.max(width, height);
+	return RESOLUTION_LONG_SIDES.find(([, side]) => side >= longSide)?.[0];
+}
+
+const positive = (value: unknown) =>
+	typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+const text = (value: unknown) =>
+	typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/** The spec leaves global_style's type open: a structured one is sent as its JSON text. */
+function styleGuideOf(value: unknown): string | undefined {
+	if (value && typeof value === 'object') return JSON.stringify(value);
+	return text(value);
+}
+
+function describeItem(json: IDataObject): string {
+	if (Array.isArray(json.modules)) {
+		return 'It is a whole A+ plan (it has a modules list): on the A+ Plan node, turn on Options → One Item per Module, so each module becomes an item of its own.';
+	}
+	if (typeof json.task_id === 'string') return 'It is a generation task, not a plan module.';
+	if (json.formattedText !== undefined || json.analysis !== undefined)
+		return 'It is a product analysis: plan the A+ modules with A+ Plan → Create first.';
+	return 'Connect the output of A+ Plan → Create (One Item per Module), or choose Define Below.';
+}
+
+/**
+ * Reads the generation inputs from an A+ Plan module item; an item that is not one is an error
+ * that names what is missing, raised before anything is sent.
+ */
+export function readModuleSource(context: IExecuteFunctions, itemIndex: number): ModuleSource {
+	const json = (context.getInputData()[itemIndex]?.json ?? {}) as IDataObject;
+	const module = text(json.module);
+	const prompt = text(json.recommended_prompt);
+	const size = text(json.aspect_ratio);
+	const width = positive(json.target_width);
+	const height = positive(json.target_height);
+	const missing = [
+		['module', module],
+		['recommended_prompt', prompt],
+		['aspect_ratio', size],
+		['target_width', width],
+		['target_height', height],
+	]
+		.filter(([, value]) => value === undefined)
+		.map(([name]) => name);
+	if (missing.length || !module || !prompt || !size || !width || !height) {
+		throw parameterError(
+			context,
+			itemIndex,
+			SOURCE_PARAMETER,
+			`the input item is not an A+ module: it has no ${missing.join(', ')}`,
+			`${describeItem(json)} No request was sent.`,
+		);
+	}
+	const resolution = coveringResolution(width, height);
+	if (!resolution) {
+		throw parameterError(
+			context,
+			itemIndex,
+			SOURCE_PARAMETER,
+			`no resolution label covers the module's ${width}×${height}`,
+			'Choose Define Below and set Size and Resolution. No request was sent.',
+		);
+	}
+	const imageUrls = Array.isArray(json.image_urls)
+		? json.image_urls.filter((url): url is string => typeof url === 'string' && isHttpAddress(url))
+		: [];
+	return {
+		target: {
+			module,
+			target_width: width,
+			target_height: height,
+			target_size: `${width}x${height}`,
+		},
+		prompt,
+		styleGuide: styleGuideOf(json.global_style),
+		size,
+		resolution,
+		imageUrls,
+		platform: text(json.platform),
+		language: text(json.language),
+	};
+}
+
+const ENTITIES: Record<string, string> = {
+	amp: '&',
+	lt: '<',
+	gt: '>',
+	quot: '"',
+	apos: "'",
+	nbsp: ' ',
+};
+
+function decodeEntities(text: string): string {
+	return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
+		if (code[0] === '#') {
+			const point =
+				code[1] === 'x' || code[1] === 'X'
+					? parseInt(code.slice(2), 16)
+					: parseInt(code.slice(1), 10);
+			return Number.isFinite(point) && point > 0 && point <= 0x10ffff
+				? String.fromCodePoint(point)
+				: whole;
+		}
+		return ENTITIES[code.toLowerCase()] ?? whole;
+	});
+}
+
+const looksLikeHtml = (text: string) => /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i.test(text);
+
+/**
+ * A store's product description (Shopify's body_html) as plain text: block ends become line
+ * breaks, list items bullets, tags and scripts go, entities are decoded. Text without tags is
+ * returned as it came.
+ */
+export function htmlToText(text: string): string {
+	if (!looksLikeHtml(text)) return text;
+	return decodeEntities(
+		text
+			.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+			.replace(/<!--[\s\S]*?-->/g, '')
+			.replace(/<li[^>]*>/gi, '\n- ')
+			.replace(/<br\s*\/?>/gi, '\n')
+			.replace(/<\/(p|div|ul|ol|h[1-6]|tr|table|section|article)\s*>/gi, '\n')
+			.replace(/<[^>]+>/g, ''),
+	)
+		.replace(/[ \t\f\v\u00a0]+/g, ' ')
+		.replace(/ *\n */g, '\n')
+		.replace(/\n{3,}/g, '\n\n')
+		.trim();
+}

@@ -1,0 +1,66 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
+
+/** The item's Options collection: every operation keeps its optional settings there. */
+export function readOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+}
+
+/**
+ * An option's value, or the default its description shows when the item does not set it. The
+ * description is the one place a default is written: n8n's registry scanner wants the literal
+ * there, and the editor shows it, so the node reads it from the same object.
+ */
+export function optionOrDefault(options: IDataObject, option: INodeProperties): unknown {
+	return options[option.name] ?? option.default;
+}
+
+/**
+ * Checks one parameter value at the edge, before any request: a wrong value is an error that
+ * names the parameter the user has to fix.
+ */
+export function validateParameter<S extends z.ZodTypeAny>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	schema: S,
+	value: unknown,
+): z.infer<S> {
+	const parsed = schema.safeParse(value);
+	if (parsed.success) return parsed.data;
+	const reason = parsed.error.issues.map((issue) => issue.message).join('; ');
+	throw new NodeOperationError(context.getNode(), `Parameter "${parameter}": ${reason}`, {
+		itemIndex,
+		description: `Fix "${parameter}" in the node's parameters; no request was sent.`,
+	});
+}
+
+export function parameterError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	reason: string,
+	description?: string,
+): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `Parameter "${parameter}": ${reason}`, {
+		itemIndex,
+		description: description ?? `Fix "${parameter}" in the node's parameters; no request was sent.`,
+	});
+}
+
+/** A timeout option (Timeout, Submit Timeout) of the item, in ms; unset, the option's default. */
+export function readTimeoutMs(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	option: INodeProperties,
+): number {
+	const seconds = validateParameter(
+		context,
+		itemIndex,
+		option.displayName,
+		z.coerce.number().positive('must be a number of seconds greater than 0'),
+		optionOrDefault(readOptions(context, itemIndex), option),
+	);
+	return Math.round(seconds * 1000);
+}
