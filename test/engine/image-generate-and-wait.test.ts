@@ -247,6 +247,31 @@ async function shownDefault(option: string): Promise<unknown> {
 		?.default;
 }
 
+test('without wait options, polls come at the Initial Delay and Poll Interval the options show by default', async () => {
+	const initialDelayMs = Number(await shownDefault('initialDelay')) * 1000;
+	const pollIntervalMs = Number(await shownDefault('pollInterval')) * 1000;
+	expect(initialDelayMs).toBeGreaterThan(0);
+	expect(pollIntervalMs).toBeGreaterThan(0);
+	const sim = simulator();
+	// Running at the first poll, finished by the second: two polls on the fixed rhythm, since a
+	// run of one task has nothing to learn.
+	sim.configure({ taskDurationMs: initialDelayMs + pollIntervalMs / 2 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { ...generateAndWait().parameters, options: {} } }],
+	});
+
+	expect(result.error).toBeUndefined();
+	const submit = sim.stats.requests.find((request) => request.route === 'submit')!;
+	const polls = sim.stats.requests.filter((request) => request.route === 'task');
+	expect(polls).toHaveLength(2);
+	const after = polls.map((poll) => poll.at - submit.at);
+	expect(after[0]).toBeGreaterThanOrEqual(initialDelayMs - 50);
+	expect(after[0]).toBeLessThan(initialDelayMs + 1_500);
+	expect(after[1] - after[0]).toBeGreaterThanOrEqual(pollIntervalMs - 300);
+	expect(after[1] - after[0]).toBeLessThan(pollIntervalMs + 1_500);
+}, 30_000);
+
 test('without Max Concurrency, items run as many at once as the option shows by default', async () => {
 	const shown = Number(await shownDefault('maxConcurrency'));
 	expect(shown).toBeGreaterThan(1);

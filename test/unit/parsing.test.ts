@@ -5,14 +5,14 @@ import {
 	planModuleItems,
 } from '../../nodes/ProductImage/helpers/aPlus';
 import { chooseMimeType, fileNameFromAddress } from '../../nodes/ProductImage/helpers/download';
-import { isHttpAddress, splitImageUrls } from '../../nodes/ProductImage/helpers/imageAddresses';
+import { splitImageUrls } from '../../nodes/ProductImage/helpers/imageAddresses';
 import { splitCommaSeparated } from '../../nodes/ProductImage/helpers/imageInputs';
 import {
 	classifyTask,
 	taskFailureReason,
 	taskIdStaysInPath,
 } from '../../nodes/ProductImage/helpers/task';
-import { unwrapEnvelope } from '../../nodes/ProductImage/transport';
+import { isHttpUrl, unwrapEnvelope } from '../../nodes/ProductImage/transport';
 
 describe('splitImageUrls', () => {
 	test.each([
@@ -40,9 +40,9 @@ describe('splitImageUrls', () => {
 	});
 });
 
-test('isHttpAddress accepts http(s) only', () => {
-	expect(isHttpAddress('https://x.test/a.png')).toBe(true);
-	expect(isHttpAddress('http://127.0.0.1:8080/a')).toBe(true);
+test('isHttpUrl accepts http(s) only', () => {
+	expect(isHttpUrl('https://x.test/a.png')).toBe(true);
+	expect(isHttpUrl('http://127.0.0.1:8080/a')).toBe(true);
 	for (const bad of [
 		'file:///etc/passwd',
 		'javascript:alert(1)',
@@ -50,7 +50,7 @@ test('isHttpAddress accepts http(s) only', () => {
 		'x.test/a.png',
 		'',
 	]) {
-		expect(isHttpAddress(bad)).toBe(false);
+		expect(isHttpUrl(bad)).toBe(false);
 	}
 });
 

@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { optionOrDefault, readOptions } from '../helpers/parameters';
 import type { AcceptedTask } from '../helpers/runControl';
 import { runControl } from '../helpers/runControl';
-import { openedRunState as openedSession } from '../transport';
+import { openedRunState } from '../transport';
 import * as aPlusPlan from './aPlusPlan/APlusPlan.resource';
 import * as analysis from './analysis/Analysis.resource';
 import * as image from './image/Image.resource';
@@ -178,11 +178,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		listAcceptedTasks(failure, control.accepted);
 		throw failure;
 	}
-	const session = await openedSession(this);
-	if (session?.retries.length) {
-		const reasons = [...new Set(session.retries.map((retry) => retry.reason))].join(', ');
+	const runState = await openedRunState(this);
+	if (runState?.retries.length) {
+		const reasons = [...new Set(runState.retries.map((retry) => retry.reason))].join(', ');
 		this.addExecutionHints?.({
-			message: `${session.retries.length} request(s) were retried after ${reasons}. All retries are in the n8n log.`,
+			message: `${runState.retries.length} request(s) were retried after ${reasons}. All retries are in the n8n log.`,
 			location: 'outputPane',
 		});
 	}

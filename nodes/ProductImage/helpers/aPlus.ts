@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { RESOLUTION_LONG_SIDES } from '../actions/choices';
-import { isHttpAddress } from './imageAddresses';
+import { isHttpUrl } from '../transport';
 import { parameterError } from './parameters';
 import type { Plan } from './schemas';
 
@@ -174,7 +174,7 @@ export function readModuleSource(context: IExecuteFunctions, itemIndex: number):
 		);
 	}
 	const imageUrls = Array.isArray(json.image_urls)
-		? json.image_urls.filter((url): url is string => typeof url === 'string' && isHttpAddress(url))
+		? json.image_urls.filter((url): url is string => typeof url === 'string' && isHttpUrl(url))
 		: [];
 	return {
 		target: {

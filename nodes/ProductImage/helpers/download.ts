@@ -101,7 +101,7 @@ async function download(
 	measure: boolean,
 ): Promise<{ binary: IBinaryData; pixelSize?: PixelSize }> {
 	return (await downloadStream.call(context, {
-		purpose: 'download',
+		kind: 'download',
 		url: address,
 		itemIndex,
 		deadline: options.deadline,

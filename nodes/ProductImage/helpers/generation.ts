@@ -224,7 +224,7 @@ export async function submitGeneration(
 	const { result, requestId } = await requestResult(
 		context,
 		{
-			purpose: 'submit',
+			kind: 'submit',
 			method: 'POST',
 			path: ENDPOINTS.generations,
 			body,

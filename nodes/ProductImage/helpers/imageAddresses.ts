@@ -1,3 +1,5 @@
+import { isHttpUrl } from '../transport';
+
 /**
  * `imageUrls` arrives as whatever the user or an expression produced: a list, one string separated
  * by new lines or commas, or nothing. A list's entries are addresses as given. A string splits on
@@ -10,16 +12,6 @@ export function splitImageUrls(value: unknown): string[] {
 		? value.map((entry) => (typeof entry === 'string' ? entry : String(entry)))
 		: String(value).split(/\r?\n|,(?=\s*https?:\/\/)/i);
 	return entries.map((entry) => entry.trim()).filter((entry) => entry.length > 0);
-}
-
-/** The service fetches these addresses itself; anything but http(s) is a mistake or an attack. */
-export function isHttpAddress(value: string): boolean {
-	try {
-		const { protocol } = new URL(value);
-		return protocol === 'http:' || protocol === 'https:';
-	} catch {
-		return false;
-	}
 }
 
 /**
@@ -91,7 +83,7 @@ function keyList(image: Json): string {
  */
 function magentoProblem(image: Json, expression: string | undefined): Unreadable | undefined {
 	const file = image.file;
-	if (typeof file !== 'string' || isHttpAddress(file.trim())) return undefined;
+	if (typeof file !== 'string' || isHttpUrl(file.trim())) return undefined;
 	if (!('media_type' in image) && !('types' in image)) return undefined;
 	const list = expression ?? '$json.media_gallery_entries';
 	return new Unreadable(
@@ -104,7 +96,7 @@ function unknownImage(image: Json, inList: boolean, expression: string | undefin
 	const magento = magentoProblem(image, expression);
 	if (magento) return magento;
 	const addressKey = Object.keys(image).find(
-		(key) => typeof image[key] === 'string' && isHttpAddress(String(image[key]).trim()),
+		(key) => typeof image[key] === 'string' && isHttpUrl(String(image[key]).trim()),
 	);
 	const problem = `an image object with the fields ${keyList(image)} holds no address in a field this node reads (${ADDRESS_KEYS.join(', ')})`;
 	if (addressKey) {

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ENDPOINTS, requestResult } from '../transport';
-import { isHttpAddress, readImageAddresses } from './imageAddresses';
+import { ENDPOINTS, isHttpUrl, requestResult } from '../transport';
+import { readImageAddresses } from './imageAddresses';
 import { parameterError } from './parameters';
 import type { UploadedImage } from './schemas';
 import { uploadedImageSchema } from './schemas';
@@ -78,7 +78,7 @@ export async function uploadBinaryField(
 	form.append('file', file.blob, file.fileName);
 	const { result } = await requestResult(
 		context,
-		{ purpose: 'upload', method: 'POST', path: ENDPOINTS.upload, body: form, itemIndex },
+		{ kind: 'upload', method: 'POST', path: ENDPOINTS.upload, body: form, itemIndex },
 		uploadedImageSchema,
 	);
 	return result;
@@ -131,7 +131,7 @@ export function readImageInputs(
 		);
 	}
 	const urls = reading.addresses;
-	const invalid = urls.find((url) => !isHttpAddress(url));
+	const invalid = urls.find((url) => !isHttpUrl(url));
 	if (invalid !== undefined) {
 		throw parameterError(
 			context,

@@ -1,10 +1,10 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { isHttpUrl } from '../transport';
 import type { ModuleTarget } from './aPlus';
 import type { PixelSize } from './download';
 import { downloadMeasured, downloadToBinary } from './download';
-import { isHttpAddress } from './imageAddresses';
 import type { ResultImage, Task } from './schemas';
 import { withTaskId } from './task';
 import type { WaitSettings } from './waitForTask';
@@ -145,7 +145,7 @@ export async function taskResultItems(
 	settings: ImageOutputSettings,
 ): Promise<INodeExecutionData[]> {
 	const images = task.result?.images ?? [];
-	if (images.length === 0 || images.some((image) => !isHttpAddress(image.url))) {
+	if (images.length === 0 || images.some((image) => !isHttpUrl(image.url))) {
 		throw withTaskId(
 			new NodeApiError(
 				context.getNode(),

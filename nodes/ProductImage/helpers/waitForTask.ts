@@ -57,7 +57,7 @@ export async function getTask(
 	const { result, requestId } = await requestResult(
 		context,
 		{
-			purpose: 'taskQuery',
+			kind: 'taskQuery',
 			method: 'GET',
 			path: taskPath(taskId),
 			itemIndex,

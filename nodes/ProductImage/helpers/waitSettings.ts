@@ -3,18 +3,15 @@ import { z } from 'zod';
 
 import type { PollingMode } from './pollSchedule';
 import type { ImageOutputSettings } from './output';
-import { validateParameter } from './parameters';
+import {
+	binaryPropertyOption,
+	initialDelayOption,
+	maxWaitTimeOption,
+	pollingOption,
+	pollIntervalOption,
+} from '../actions/common.descriptions';
+import { optionOrDefault, readOptions, validateParameter } from './parameters';
 import type { WaitSettings } from './waitForTask';
-
-export const WAIT_DEFAULTS = {
-	initialDelay: 5,
-	polling: 'adaptive' as PollingMode,
-	pollInterval: 5,
-	maxWaitTime: 600,
-	downloadImages: true,
-	binaryPropertyName: 'data',
-	imagesOutput: 'perImage',
-} as const;
 
 const seconds = (minimum: number, inclusive: boolean) =>
 	z.coerce
@@ -29,7 +26,7 @@ const seconds = (minimum: number, inclusive: boolean) =>
  */
 function pollingMode(options: IDataObject): PollingMode {
 	if (options.polling === 'fixed' || options.polling === 'adaptive') return options.polling;
-	return options.pollInterval !== undefined ? 'fixed' : WAIT_DEFAULTS.polling;
+	return options.pollInterval !== undefined ? 'fixed' : (pollingOption.default as PollingMode);
 }
 
 /** The waiting and output options shared by Generate and Wait and Task → Wait for Task. */
@@ -37,14 +34,14 @@ export function readWaitSettings(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): WaitSettings & ImageOutputSettings {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readOptions(context, itemIndex);
 	return {
 		initialDelay: validateParameter(
 			context,
 			itemIndex,
 			'Initial Delay',
 			seconds(0, true),
-			options.initialDelay ?? WAIT_DEFAULTS.initialDelay,
+			optionOrDefault(options, initialDelayOption),
 		),
 		initialDelayGiven: options.initialDelay !== undefined,
 		pollInterval: validateParameter(
@@ -52,14 +49,14 @@ export function readWaitSettings(
 			itemIndex,
 			'Poll Interval',
 			seconds(0.1, true),
-			options.pollInterval ?? WAIT_DEFAULTS.pollInterval,
+			optionOrDefault(options, pollIntervalOption),
 		),
 		maxWaitTime: validateParameter(
 			context,
 			itemIndex,
 			'Max Wait Time',
 			seconds(0, false),
-			options.maxWaitTime ?? WAIT_DEFAULTS.maxWaitTime,
+			optionOrDefault(options, maxWaitTimeOption),
 		),
 		downloadImages: options.downloadImages !== false,
 		binaryPropertyName: validateParameter(
@@ -67,7 +64,7 @@ export function readWaitSettings(
 			itemIndex,
 			'Put Output File in Field',
 			z.string().trim().min(1, 'must name a binary field, such as data'),
-			options.binaryPropertyName ?? WAIT_DEFAULTS.binaryPropertyName,
+			optionOrDefault(options, binaryPropertyOption),
 		),
 		imagesOutput: options.imagesOutput === 'together' ? 'together' : 'perImage',
 		onTimeout: options.onTimeout === 'outputTaskState' ? 'outputTaskState' : 'error',

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { z } from 'zod';
 
 import { shapeAdvice } from './guidance';
-import type { RequestKind } from './requestKinds';
+import type { OptionTimedKind, RequestKind } from './requestKinds';
 import { REQUEST_KINDS } from './requestKinds';
 import type { RetryCall } from './retry';
 import { withRetries } from './retry';
@@ -17,57 +17,64 @@ import { classifyDownloadReply, classifyJsonReply } from './send';
 // its reply means); errors.ts and guidance.ts turn the last failure into the user's error.
 
 export { findEnvelopeCode, findServiceMessage, redactSecrets } from './errors';
-export {
-	CREDENTIAL_PROBE_TASK_ID,
-	ENDPOINTS,
-	MAX_RETRY_AFTER_MS,
-	SUBMIT_TIMEOUT_SECONDS,
-	SYNC_TIMEOUT_SECONDS,
-	taskPath,
-} from './requestKinds';
+export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
 export { backoffDelay, sleepUnlessCancelled } from './retry';
 export { isHttpUrl, normalizeBaseUrl, openedRunState } from './runState';
 export { header, htmlHeadline, looksLikeHtml, parseJsonObject } from './send';
 
 interface CallBase {
-	/** The request kind (requestKinds.ts): its retry policy, default timeout and wording in errors. */
-	purpose: RequestKind;
 	itemIndex: number;
-	timeoutMs?: number;
 	/** Epoch ms after which no retry is started (the wait's overall deadline). */
 	deadline?: number;
 	/** Facts the caller knows (a task id) that belong on the error if this call fails. */
 	errorContext?: IDataObject;
 }
 
-export interface JsonCall extends CallBase {
-	method: 'GET' | 'POST';
-	/** Path below the credential's base URL (see `ENDPOINTS`). */
-	path: string;
-	body?: IDataObject | FormData;
-}
+/**
+ * The request kind (requestKinds.ts) gives the retry policy, the wording in errors and the timeout;
+ * kinds whose timeout is an operation's option (Timeout, Submit Timeout) must be given it.
+ */
+type KindAndTimeout =
+	| { kind: OptionTimedKind; timeoutMs: number }
+	| { kind: Exclude<RequestKind, OptionTimedKind>; timeoutMs?: number };
+
+export type JsonCall = CallBase &
+	KindAndTimeout & {
+		method: 'GET' | 'POST';
+		/** Path below the credential's base URL (see `ENDPOINTS`). */
+		path: string;
+		body?: IDataObject | FormData;
+	};
 
 export interface DownloadCall<T> extends CallBase {
+	kind: 'download';
+	timeoutMs?: number;
 	url: string;
 	/** Runs inside the retry loop, so a body cut off mid-way is fetched again. */
 	consume: (stream: unknown, info: DownloadInfo) => Promise<T>;
 }
 
-function retryCallOf(call: CallBase, sentRequestId?: string): RetryCall {
-	const { purpose, itemIndex, deadline, errorContext } = call;
-	return { kind: purpose, itemIndex, deadline, errorContext, sentRequestId };
+function retryCallOf(call: CallBase & { kind: RequestKind }, sentRequestId?: string): RetryCall {
+	const { kind, itemIndex, deadline, errorContext } = call;
+	return { kind, itemIndex, deadline, errorContext, sentRequestId };
+}
+
+function timeoutOf(call: KindAndTimeout): number {
+	return (
+		call.timeoutMs ?? REQUEST_KINDS[call.kind as Exclude<RequestKind, OptionTimedKind>].timeoutMs
+	);
 }
 
 /** A JSON API call below the credential's base URL. */
 async function callService(context: IExecuteFunctions, call: JsonCall): Promise<JsonReply> {
 	const state = await getRunState(context);
 	// A submit carries an id of its own, so a submit whose reply never came can still be traced.
-	const sentRequestId = call.purpose === 'submit' ? `n8n-${randomUUID()}` : undefined;
+	const sentRequestId = call.kind === 'submit' ? `n8n-${randomUUID()}` : undefined;
 	const request: OutgoingRequest = {
 		method: call.method,
 		url: `${state.baseUrl}${call.path}`,
 		body: call.body,
-		timeoutMs: call.timeoutMs ?? REQUEST_KINDS[call.purpose].timeoutMs,
+		timeoutMs: timeoutOf(call),
 		accept: 'application/json',
 		headers: sentRequestId ? { 'X-Request-Id': sentRequestId } : undefined,
 		followRedirects: false,
@@ -162,7 +169,7 @@ export async function requestResult<S extends z.ZodTypeAny>(
 ): Promise<{ result: z.infer<S>; requestId?: string }> {
 	const reply = await callService(context, call);
 	return {
-		result: parseResult(context, schema, reply, call.purpose, call.itemIndex),
+		result: parseResult(context, schema, reply, call.kind, call.itemIndex),
 		requestId: reply.requestId,
 	};
 }

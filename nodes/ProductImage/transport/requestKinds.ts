@@ -28,28 +28,27 @@ export const MAX_ATTEMPTS: Record<RetryPolicy, number> = { read: 5, billable: 4 
 /** A Retry-After longer than this is not waited for: the run would look hung. */
 export const MAX_RETRY_AFTER_MS = 120_000;
 
-/** The service recommends a client timeout of at least 120 s for its synchronous operations. */
-export const SYNC_TIMEOUT_SECONDS = 120;
-/** Submits answer at once; the Submit Timeout option overrides this. */
-export const SUBMIT_TIMEOUT_SECONDS = 60;
-
-const LONG_MS = SYNC_TIMEOUT_SECONDS * 1000;
+/** Uploads and downloads move whole images: as long as the service's synchronous operations (120 s). */
+const TRANSFER_MS = 120_000;
 
 /**
- * Every kind of request the node makes. Its error wording (`label`), its default timeout and its
- * retry policy follow from the kind; a new kind of request is one more row here.
+ * Every kind of request the node makes. Its error wording (`label`), its retry policy and its
+ * timeout follow from the kind; a new kind of request is one more row here. A kind without
+ * `timeoutMs` takes it from its operation's option (Timeout, Submit Timeout), whose default is
+ * written in the option's description only.
  */
 export const REQUEST_KINDS = {
-	upload: { label: 'Image upload', timeoutMs: LONG_MS, retry: 'read' },
-	submit: {
-		label: 'Generation submit',
-		timeoutMs: SUBMIT_TIMEOUT_SECONDS * 1000,
-		retry: 'billable',
-	},
+	upload: { label: 'Image upload', timeoutMs: TRANSFER_MS, retry: 'read' },
+	submit: { label: 'Generation submit', retry: 'billable' },
 	taskQuery: { label: 'Task query', timeoutMs: 30_000, retry: 'read' },
-	download: { label: 'Image download', timeoutMs: LONG_MS, retry: 'read' },
-	analysis: { label: 'Product analysis', timeoutMs: LONG_MS, retry: 'billable' },
-	plan: { label: 'A+ planning', timeoutMs: LONG_MS, retry: 'billable' },
-} as const satisfies Record<string, { label: string; timeoutMs: number; retry: RetryPolicy }>;
+	download: { label: 'Image download', timeoutMs: TRANSFER_MS, retry: 'read' },
+	analysis: { label: 'Product analysis', retry: 'billable' },
+	plan: { label: 'A+ planning', retry: 'billable' },
+} as const satisfies Record<string, { label: string; timeoutMs?: number; retry: RetryPolicy }>;
 
 export type RequestKind = keyof typeof REQUEST_KINDS;
+
+/** The kinds whose timeout the caller passes from an operation's option. */
+export type OptionTimedKind = {
+	[K in RequestKind]: (typeof REQUEST_KINDS)[K] extends { timeoutMs: number } ? never : K;
+}[RequestKind];

@@ -20,9 +20,18 @@ export interface RunState {
 	isServiceUrl(url: string): boolean;
 }
 
-/** An http(s) address with a host: the credential's Base URL, or where a redirect leads. */
+/**
+ * An http(s) address with a host: the credential's Base URL, where a redirect leads, and every
+ * image address the service is asked to fetch (anything else is a mistake or an attack).
+ */
 export function isHttpUrl(url: string): boolean {
-	return /^https?:\/\/[^/\s]+/i.test(url);
+	if (!/^https?:\/\/[^/\s]+/i.test(url)) return false;
+	try {
+		const { protocol } = new URL(url);
+		return protocol === 'http:' || protocol === 'https:';
+	} catch {
+		return false;
+	}
 }
 
 /** The Base URL as typed in the credential, without surrounding blanks or trailing slashes. */

@@ -256,7 +256,7 @@ export async function execute(
 	const body: IDataObject = { image_urls: imageUrls, ...fields };
 	const { result: plan, requestId } = await requestResult(
 		this,
-		{ purpose: 'plan', method: 'POST', path: ENDPOINTS.aPlusPlans, body, itemIndex, timeoutMs },
+		{ kind: 'plan', method: 'POST', path: ENDPOINTS.aPlusPlans, body, itemIndex, timeoutMs },
 		planSchema,
 	);
 	if (splitModules) {

@@ -71,7 +71,7 @@ export async function execute(
 	if (productName) body.product_name = productName;
 	const { result, requestId } = await requestResult(
 		this,
-		{ purpose: 'analysis', method: 'POST', path: ENDPOINTS.analysis, body, itemIndex, timeoutMs },
+		{ kind: 'analysis', method: 'POST', path: ENDPOINTS.analysis, body, itemIndex, timeoutMs },
 		analysisSchema,
 	);
 	return [{ json: { ...result, ...(requestId ? { request_id: requestId } : {}) } as IDataObject }];

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { downloadToBinary } from '../../helpers/download';
-import { isHttpAddress, readImageAddresses } from '../../helpers/imageAddresses';
+import { readImageAddresses } from '../../helpers/imageAddresses';
+import { isHttpUrl } from '../../transport';
 import {
 	optionOrDefault,
 	parameterError,
@@ -44,7 +45,7 @@ const addressSchema = z
 	.string()
 	.trim()
 	.min(1, 'must not be empty')
-	.refine(isHttpAddress, 'must be an http(s) address');
+	.refine(isHttpUrl, 'must be an http(s) address');
 
 interface Parameters {
 	url: string;
