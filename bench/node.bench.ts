@@ -1,10 +1,11 @@
-import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { TaskFacts } from './simulatorHost';
-import { SimulatorHost } from './simulatorHost';
+import type { Figures } from './scenarioProcess';
+import { runScenario } from './scenarioProcess';
+import type { TaskFacts } from './simulator';
+import { Simulator } from './simulator';
 
 /*
  * Figures, not verdicts: every figure is printed next to a baseline measured in this same run, so
@@ -27,15 +28,6 @@ const TASK_MS_POLLING = 4900;
 const API_KEY = 'bench-key-0123456789';
 const REPORT = path.resolve(__dirname, '..', 'test-results', 'bench.md');
 
-interface Figures {
-	rssBefore: number;
-	peakRss: number;
-	rssGrowth: number;
-	peakSource: string;
-	wallMs: number;
-	cpuMs: number;
-}
-
 interface Outcome {
 	/** The run the table shows: the median by RSS growth, CPU time or wall time, as the section compares. */
 	figures: Figures;
@@ -48,11 +40,11 @@ function median(runs: Figures[], by: 'wallMs' | 'rssGrowth' | 'cpuMs'): Figures 
 	return sorted[Math.floor(sorted.length / 2)];
 }
 
-let sim: SimulatorHost;
+let sim: Simulator;
 let childTmp: string;
 
 beforeAll(async () => {
-	sim = new SimulatorHost();
+	sim = new Simulator();
 	await sim.start({ apiKey: API_KEY, taskDurationMs: 50, maxUploadBytes: 96 * MiB });
 	// The children's binary stores (filesystem mode) land here and go with it.
 	childTmp = mkdtempSync(path.join(os.tmpdir(), 'product-image-bench-'));
@@ -69,42 +61,11 @@ async function scenario(
 	beforeGo: () => Promise<unknown> = async () => {},
 	by: 'wallMs' | 'cpuMs' = 'wallMs',
 ): Promise<Outcome> {
-	const child = fork(
-		path.join(__dirname, 'scenario.js'),
-		[JSON.stringify({ ...settings, baseUrl: sim.baseUrl, apiKey: sim.apiKey })],
-		{
-			execArgv: ['--expose-gc'],
-			env: { ...process.env, TMPDIR: childTmp },
-			stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-		},
+	const { runs, facts } = await runScenario(
+		{ ...settings, baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+		{ beforeGo, env: { ...process.env, TMPDIR: childTmp } },
 	);
-	let output = '';
-	child.stdout?.on('data', (chunk) => (output += chunk));
-	child.stderr?.on('data', (chunk) => (output += chunk));
-	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-	const outcome = await new Promise<Outcome>((resolve, reject) => {
-		child.on(
-			'message',
-			(message: { type: string; message?: string; runs?: Figures[]; facts?: Outcome['facts'] }) => {
-				if (message.type === 'ready') {
-					beforeGo().then(() => child.send({ type: 'go' }), reject);
-				} else if (message.type === 'result') {
-					resolve({
-						figures: median(message.runs!, by),
-						runs: message.runs!,
-						facts: message.facts!,
-					});
-				} else if (message.type === 'failed') {
-					reject(new Error(`${String(settings.scenario)}: ${message.message}\n${output}`));
-				}
-			},
-		);
-		child.on('exit', (code) =>
-			reject(new Error(`${String(settings.scenario)} exited with ${code}\n${output}`)),
-		);
-	});
-	await exited;
-	return outcome;
+	return { figures: median(runs, by), runs, facts };
 }
 
 /**

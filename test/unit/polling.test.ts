@@ -125,9 +125,9 @@ describe('the poll schedule', () => {
 		expect(firstPollIn({ ...plan, window: undefined, now: 0 }, 5_000)).toBe(5_000);
 	});
 
-	test('no poll before the window opens: the first a twelfth of the window into it', () => {
-		expect(nextPollIn({ ...plan, now: 5_000 })).toBe(13_500);
-		expect(firstPollIn({ ...plan, now: 0 }, 5_000)).toBe(18_500);
+	test('no poll before the window opens: the first a ninth of the window into it', () => {
+		expect(nextPollIn({ ...plan, now: 5_000 })).toBeCloseTo(13_000 + 6_000 / 9, 6);
+		expect(firstPollIn({ ...plan, now: 0 }, 5_000)).toBeCloseTo(18_000 + 6_000 / 9, 6);
 	});
 
 	test('never before Initial Delay, whatever the window', () => {
@@ -136,11 +136,20 @@ describe('the poll schedule', () => {
 		).toBe(5_000);
 	});
 
-	test('inside the window, polls a twelfth of its width apart (at most twice a second)', () => {
-		expect(nextPollIn({ ...plan, now: 19_000 })).toBe(500);
+	test('inside the window, polls closer together as its end nears: a ninth of the window where it opens, shrinking with the square root of the time left, at most twice a second', () => {
+		const wide = { ...plan, window: { earliestMs: 10_000, latestMs: 22_000 } };
+		const gaps = [10_000, 13_000, 16_000, 19_000, 21_000].map((now) =>
+			nextPollIn({ ...wide, now }),
+		);
+		expect(gaps[0]).toBeCloseTo(12_000 / 9, 6);
+		expect(gaps[2]).toBeCloseTo((12_000 / 9) * Math.sqrt(6 / 12), 6);
+		for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeLessThan(gaps[i - 1]);
+		expect(gaps[4]).toBe(500);
+		expect(nextPollIn({ ...plan, now: 23_500 })).toBe(500);
+		// Never sparser than the fixed poller, however wide the window.
 		expect(
-			nextPollIn({ ...plan, window: { earliestMs: 10_000, latestMs: 22_000 }, now: 12_000 }),
-		).toBe(1_000);
+			nextPollIn({ ...plan, pollMs: 1_000, window: { earliestMs: 0, latestMs: 3_000 }, now: 100 }),
+		).toBeLessThanOrEqual(1_000);
 	});
 
 	test('past the window, back on the fixed rhythm: no poll the fixed poller would not make', () => {

@@ -4,8 +4,8 @@ export type PollingMode = 'adaptive' | 'fixed';
 
 /** The densest polling inside a predicted window: twice a second. */
 const DENSEST_MS = 500;
-/** Polls per predicted window: a finished task is seen within a twelfth of the window. */
-const POLLS_PER_WINDOW = 12;
+/** Where the window opens, polls come a ninth of its width apart. */
+const OPENING_SHARE = 1 / 9;
 /** A window wider than this many poll intervals says too little: polling stays fixed. */
 const WIDEST_IN_INTERVALS = 3;
 
@@ -57,16 +57,22 @@ export function rhythmAfterPoll(
 	return next;
 }
 
-/** The gap between polls inside a window of this width. */
-export function stepInside(window: CompletionWindow, pollMs: number): number {
-	return Math.min(
-		pollMs,
-		Math.max(DENSEST_MS, (window.latestMs - window.earliestMs) / POLLS_PER_WINDOW),
-	);
+/**
+ * The gap between polls `elapsedMs` into a task, inside its window: a ninth of the window where it
+ * opens, shrinking with the square root of the window time left. A task still running is ever
+ * more likely to finish by the next poll as the window's end nears; polls spaced so (the known
+ * best for a finish equally likely anywhere in the window) see tasks finished sooner for the same
+ * number of polls than polls evenly spaced.
+ */
+export function stepInside(window: CompletionWindow, pollMs: number, elapsedMs: number): number {
+	const width = window.latestMs - window.earliestMs;
+	const left = Math.min(width, Math.max(0, window.latestMs - elapsedMs));
+	const gap = width * OPENING_SHARE * Math.sqrt(width > 0 ? left / width : 0);
+	return Math.min(pollMs, Math.max(DENSEST_MS, gap));
 }
 
 /**
- * The first poll: never before Initial Delay (the spec's 5 s), and with a window a step into it:
+ * The first poll: never before Initial Delay (the spec's 5 s), and with a window a gap into it:
  * a poll where the window opens would find only tasks shorter than any seen.
  */
 export function firstPollIn(plan: PollPlan, initialDelayMs: number): number {
@@ -74,14 +80,17 @@ export function firstPollIn(plan: PollPlan, initialDelayMs: number): number {
 	if (!window || plan.startedAt === undefined) return initialDelayMs;
 	return Math.max(
 		initialDelayMs,
-		window.earliestMs + stepInside(window, plan.pollMs) - (plan.now - plan.startedAt),
+		window.earliestMs +
+			stepInside(window, plan.pollMs, window.earliestMs) -
+			(plan.now - plan.startedAt),
 	);
 }
 
 /**
  * Milliseconds until the next poll of a task. Fixed: the poll interval. Adaptive: the fixed
- * poller's rhythm, except with a predicted window: no poll before it opens, polls a twelfth of it
- * apart within it, and back on the rhythm (the same polls a fixed poller makes) after it.
+ * poller's rhythm, except with a predicted window: no poll before it opens, polls closer together
+ * as its end nears within it (see stepInside), and back on the rhythm (the same polls a fixed
+ * poller makes) after it.
  */
 export function nextPollIn(plan: PollPlan): number {
 	const { startedAt, pollMs, now } = plan;
@@ -89,7 +98,8 @@ export function nextPollIn(plan: PollPlan): number {
 	const window = usableWindow(plan);
 	if (!window || startedAt === undefined) return nextOnRhythm(plan);
 	const elapsed = now - startedAt;
-	if (elapsed < window.earliestMs) return window.earliestMs + stepInside(window, pollMs) - elapsed;
+	if (elapsed < window.earliestMs)
+		return window.earliestMs + stepInside(window, pollMs, window.earliestMs) - elapsed;
 	if (elapsed >= window.latestMs) return nextOnRhythm(plan);
-	return stepInside(window, pollMs);
+	return stepInside(window, pollMs, elapsed);
 }
