@@ -2,7 +2,7 @@ import {
 	createdAt,
 	DurationModel,
 	durationQuantile,
-} from '../../nodes/ProductImage/helpers/durationModel';
+} from '../../nodes/ProductImage/helpers/pollSchedule';
 import type { PollPlan } from '../../nodes/ProductImage/helpers/pollSchedule';
 import {
 	firstPollIn,

@@ -1,6 +1,14 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
 
+import {
+	binaryPropertyOption,
+	initialDelayOption,
+	maxWaitTimeOption,
+	pollingOption,
+	pollIntervalOption,
+} from '../actions/common.descriptions';
 import {
 	backoffDelay,
 	MAX_RETRY_AFTER_MS,
@@ -10,15 +18,16 @@ import {
 } from '../transport';
 import type { Task } from './schemas';
 import { taskSchema } from './schemas';
-import { createdAt, durationModel } from './durationModel';
+import type { ImageOutputSettings } from './output';
+import { optionOrDefault, readOptions, validateParameter } from './parameters';
 import type { PollingMode } from './pollSchedule';
-import { firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
+import { createdAt, durationModel, firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import { waitSignal } from './runControl';
-import { classifyTask, resultImageCount, taskFailureReason } from './task';
+import { classifyTask, resultImageCount, taskFailureReason, withTaskId } from './task';
 
 export interface WaitSettings {
 	initialDelay: number;
-	/** Initial Delay was set on the node; without it, a wait for an existing task looks at once. */
+	/** Initial Delay was set on the node; without it, a wait for an existing task polls at once. */
 	initialDelayGiven?: boolean;
 	pollInterval: number;
 	/** Adaptive: polls placed where this run's tasks are likely to finish; fixed: every poll interval. */
@@ -33,22 +42,82 @@ export type WaitOutcome =
 	| { finished: true; task: Task }
 	| { finished: false; status: string | undefined; waitedSeconds: number };
 
+const seconds = (minimum: number, inclusive: boolean) =>
+	z.coerce
+		.number({ invalid_type_error: 'must be a number of seconds' })
+		.refine((value) => Number.isFinite(value) && (inclusive ? value >= minimum : value > minimum), {
+			message: `must be a number of seconds ${inclusive ? 'of at least' : 'greater than'} ${minimum}`,
+		});
+
 /**
- * A task query that failed for a passing reason (429, 5xx, reset, timeout) after its own retries:
- * the delay before the next look, or undefined when the failure ends the wait (a lasting one, or a
+ * Workflows saved before the Polling option that set a Poll Interval asked for that rhythm: they
+ * keep it. Everything else polls adaptively.
+ */
+function pollingMode(options: IDataObject): PollingMode {
+	if (options.polling === 'fixed' || options.polling === 'adaptive') return options.polling;
+	return options.pollInterval !== undefined ? 'fixed' : (pollingOption.default as PollingMode);
+}
+
+/** The waiting and output options shared by Generate and Wait and Task → Wait for Task. */
+export function readWaitSettings(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): WaitSettings & ImageOutputSettings {
+	const options = readOptions(context, itemIndex);
+	return {
+		initialDelay: validateParameter(
+			context,
+			itemIndex,
+			'Initial Delay',
+			seconds(0, true),
+			optionOrDefault(options, initialDelayOption),
+		),
+		initialDelayGiven: options.initialDelay !== undefined,
+		pollInterval: validateParameter(
+			context,
+			itemIndex,
+			'Poll Interval',
+			seconds(0.1, true),
+			optionOrDefault(options, pollIntervalOption),
+		),
+		maxWaitTime: validateParameter(
+			context,
+			itemIndex,
+			'Max Wait Time',
+			seconds(0, false),
+			optionOrDefault(options, maxWaitTimeOption),
+		),
+		downloadImages: options.downloadImages !== false,
+		binaryPropertyName: validateParameter(
+			context,
+			itemIndex,
+			'Put Output File in Field',
+			z.string().trim().min(1, 'must name a binary field, such as data'),
+			optionOrDefault(options, binaryPropertyOption),
+		),
+		imagesOutput: options.imagesOutput === 'together' ? 'together' : 'perImage',
+		onTimeout: options.onTimeout === 'outputTaskState' ? 'outputTaskState' : 'error',
+		polling: pollingMode(options),
+	};
+}
+
+/**
+ * A task query that failed for a passing reason (429, 5xx, reset, timeout, a name that did not
+ * resolve) after its own retries: the delay before the next poll, or undefined when the failure ends the wait (a lasting one, or a
  * Retry-After longer than the transport waits for).
  */
-function missedLookDelay(error: unknown, pollMs: number, missedLooks: number): number | undefined {
+function missedPollDelay(error: unknown, pollMs: number, missedPolls: number): number | undefined {
 	const context = (
 		error as { context?: { transient?: unknown; retryAfterMs?: unknown } } | undefined
 	)?.context;
 	if (context?.transient !== true) return undefined;
 	const retryAfterMs = typeof context.retryAfterMs === 'number' ? context.retryAfterMs : 0;
 	if (retryAfterMs > MAX_RETRY_AFTER_MS) return undefined;
-	return Math.max(pollMs, retryAfterMs, backoffDelay(missedLooks));
+	return Math.max(pollMs, retryAfterMs, backoffDelay(missedPolls));
 }
 
-export async function getTask(
+/** One poll: the task as the service reports it now (also Task → Get). */
+export async function queryTask(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	taskId: string,
@@ -94,17 +163,14 @@ function cancelled(
 	const why = context.getExecutionCancelSignal?.()?.aborted
 		? 'The execution was cancelled'
 		: 'Another item of this run failed';
-	const error = new NodeOperationError(
-		context.getNode(),
-		`${why} while waiting for task ${taskId}`,
-		{
+	return withTaskId(
+		new NodeOperationError(context.getNode(), `${why} while waiting for task ${taskId}`, {
 			itemIndex,
 			description:
 				'The task may still finish on the service: resume with Task → Wait for Task and this task id.',
-		},
+		}),
+		taskId,
 	);
-	error.context.taskId = taskId;
-	return error;
 }
 
 /**
@@ -150,8 +216,8 @@ export async function waitForTask(
 		rhythmAt,
 		now: Date.now(),
 	});
-	/** The next look by the schedule; adaptive looks never overshoot the deadline, they end on it. */
-	const nextLook = (): number | undefined => {
+	/** The next poll by the schedule; adaptive polls never overshoot the deadline, they end on it. */
+	const nextPoll = (): number | undefined => {
 		const planned = nextPollIn(plan());
 		const left = deadline - Date.now();
 		if (settings.polling === 'fixed') return planned > left ? undefined : planned;
@@ -161,18 +227,18 @@ export async function waitForTask(
 	if (!(await sleepUnlessCancelled(firstDelay, signal)))
 		throw cancelled(context, itemIndex, taskId);
 	let lastStatus: string | undefined;
-	let missedLooks = 0;
+	let missedPolls = 0;
 	for (;;) {
-		let reply: Awaited<ReturnType<typeof getTask>>;
+		let reply: Awaited<ReturnType<typeof queryTask>>;
 		const polledAt = Date.now();
 		try {
-			reply = await getTask(context, itemIndex, taskId, deadline);
-			missedLooks = 0;
+			reply = await queryTask(context, itemIndex, taskId, deadline);
+			missedPolls = 0;
 		} catch (error) {
 			if (signal?.aborted) throw cancelled(context, itemIndex, taskId);
-			// The task is fine; only this look at it failed. Lanes that poll in step would keep
-			// hitting the same storm, so the next look backs off with jitter.
-			const delayMs = missedLookDelay(error, pollMs, ++missedLooks);
+			// The task is fine; only this poll of it failed. Items that poll in step would keep
+			// hitting the same storm, so the next poll backs off with jitter.
+			const delayMs = missedPollDelay(error, pollMs, ++missedPolls);
 			if (delayMs !== undefined && Date.now() + delayMs < deadline) {
 				context.logger.warn(
 					`Product Image: a query of task ${taskId} failed (${(error as Error).message}); looking again in ${delayMs} ms`,
@@ -205,24 +271,26 @@ export async function waitForTask(
 		}
 		if (state === 'failed') {
 			model.forget(taskId);
-			const error = new NodeApiError(
-				context.getNode(),
-				{ task_id: taskId, status: task.status, reason: taskFailureReason(task) },
-				{
-					message: `Task ${taskId} ended with status "${task.status}": ${taskFailureReason(task)}`,
-					description:
-						'The service could not produce the image. Change the prompt or the source images and generate again.',
-					itemIndex,
-				},
+			const error = withTaskId(
+				new NodeApiError(
+					context.getNode(),
+					{ task_id: taskId, status: task.status, reason: taskFailureReason(task) },
+					{
+						message: `Task ${taskId} ended with status "${task.status}": ${taskFailureReason(task)}`,
+						description:
+							'The service could not produce the image. Change the prompt or the source images and generate again.',
+						itemIndex,
+					},
+				),
+				taskId,
 			);
-			error.context.taskId = taskId;
 			error.context.requestId = requestId;
 			throw error;
 		}
 		if (taskStartedAt !== undefined) model.noteRunning(taskId, Date.now() - taskStartedAt);
 		// From here on, as a fixed poller would count its interval.
 		rhythmAt = rhythmAfterPoll(rhythmAt, pollMs, polledAt, Date.now());
-		const delayMs = nextLook();
+		const delayMs = nextPoll();
 		if (delayMs === undefined) {
 			if (settings.onTimeout === 'outputTaskState') {
 				return {
@@ -231,16 +299,17 @@ export async function waitForTask(
 					waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
 				};
 			}
-			const error = new NodeOperationError(
-				context.getNode(),
-				timeoutMessage(task, taskId, settings.maxWaitTime),
-				{
-					itemIndex,
-					description: `The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
-				},
+			throw withTaskId(
+				new NodeOperationError(
+					context.getNode(),
+					timeoutMessage(task, taskId, settings.maxWaitTime),
+					{
+						itemIndex,
+						description: `The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
+					},
+				),
+				taskId,
 			);
-			error.context.taskId = taskId;
-			throw error;
 		}
 		if (!(await sleepUnlessCancelled(delayMs, signal))) throw cancelled(context, itemIndex, taskId);
 	}

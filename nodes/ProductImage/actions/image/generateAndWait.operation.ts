@@ -9,7 +9,7 @@ import {
 	submitGeneration,
 } from '../../helpers/generation';
 import { collectTask } from '../../helpers/output';
-import { readWaitSettings } from '../../helpers/waitSettings';
+import { readWaitSettings } from '../../helpers/waitForTask';
 import { nodeVersion } from '../versions';
 import { generationOptions, generationProperties } from './generation.descriptions';
 

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getTask } from '../../helpers/waitForTask';
+import { queryTask } from '../../helpers/waitForTask';
 import { taskIdProperty, readTaskId } from './taskId.description';
 
 export const description = updateDisplayOptions(
@@ -23,6 +23,6 @@ export async function execute(
 	itemIndex: number,
 	taskId: string,
 ): Promise<INodeExecutionData[]> {
-	const { task } = await getTask(this, itemIndex, taskId);
+	const { task } = await queryTask(this, itemIndex, taskId);
 	return [{ json: task as IDataObject }];
 }

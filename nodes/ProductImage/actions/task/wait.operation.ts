@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { collectTask } from '../../helpers/output';
-import { readWaitSettings } from '../../helpers/waitSettings';
+import { readWaitSettings } from '../../helpers/waitForTask';
 import { optionsCollection, waitOptions } from '../common.descriptions';
 import { readTaskId, taskIdProperty } from './taskId.description';
 
