@@ -1,4 +1,4 @@
-import type { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { findEnvelopeCode, findServiceMessage } from '../transport';
 import type { Task } from './schemas';
@@ -130,5 +130,22 @@ export function withTaskId<E extends NodeApiError | NodeOperationError>(
 	taskId: string,
 ): E {
 	error.context.taskId = taskId;
+	return error;
+}
+
+/**
+ * A query or download that fails during a wait leaves a task that was submitted, and billed: the
+ * error has to name it, or the obvious fix (run the node again) submits a second one. `advice` is
+ * added unless the service said the task or address is gone (404, 410).
+ */
+export function nameTaskInError(error: unknown, taskId: string, advice: string): unknown {
+	if (!(error instanceof NodeApiError) && !(error instanceof NodeOperationError)) return error;
+	if (!error.message.includes(taskId)) error.message = `${error.message} (task ${taskId})`;
+	const gone =
+		error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '410');
+	if (!gone && !error.description?.includes(advice)) {
+		error.description = error.description ? `${error.description} ${advice}` : advice;
+	}
+	error.context.taskId ??= taskId;
 	return error;
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
@@ -19,11 +19,18 @@ import {
 import type { Task } from './schemas';
 import { taskSchema } from './schemas';
 import type { ImageOutputSettings } from './output';
+import { taskResultItems } from './output';
 import { optionOrDefault, readOptions, validateParameter } from './parameters';
 import type { PollingMode } from './pollSchedule';
 import { createdAt, durationModel, firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import { waitSignal } from './runControl';
-import { classifyTask, resultImageCount, taskFailureReason, withTaskId } from './task';
+import {
+	classifyTask,
+	nameTaskInError,
+	resultImageCount,
+	taskFailureReason,
+	withTaskId,
+} from './task';
 
 export interface WaitSettings {
 	initialDelay: number;
@@ -136,23 +143,6 @@ export async function queryTask(
 		taskSchema,
 	);
 	return { task: result, requestId };
-}
-
-/**
- * A query or download that fails during a wait leaves a task that was submitted, and billed: the
- * error has to name it, or the obvious fix (run the node again) submits a second one. `advice` is
- * added unless the service said the task or address is gone (404, 410).
- */
-export function nameTaskInError(error: unknown, taskId: string, advice: string): unknown {
-	if (!(error instanceof NodeApiError) && !(error instanceof NodeOperationError)) return error;
-	if (!error.message.includes(taskId)) error.message = `${error.message} (task ${taskId})`;
-	const gone =
-		error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '410');
-	if (!gone && !error.description?.includes(advice)) {
-		error.description = error.description ? `${error.description} ${advice}` : advice;
-	}
-	error.context.taskId ??= taskId;
-	return error;
 }
 
 function cancelled(
@@ -313,4 +303,30 @@ export async function waitForTask(
 		}
 		if (!(await sleepUnlessCancelled(delayMs, signal))) throw cancelled(context, itemIndex, taskId);
 	}
+}
+
+/**
+ * Waits for a task and hands on its images, or where it stood when the wait ran out of time.
+ * `submittedAt`: when this run's submit of the task was answered, if this run submitted it.
+ */
+export async function collectTask(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+	settings: WaitSettings & ImageOutputSettings,
+	submittedAt?: number,
+): Promise<INodeExecutionData[]> {
+	const outcome = await waitForTask(context, itemIndex, taskId, settings, submittedAt);
+	if (outcome.finished)
+		return await taskResultItems(context, itemIndex, taskId, outcome.task, settings);
+	return [
+		{
+			json: {
+				task_id: taskId,
+				status: outcome.status ?? null,
+				timed_out: true,
+				waited_seconds: outcome.waitedSeconds,
+			},
+		},
+	];
 }

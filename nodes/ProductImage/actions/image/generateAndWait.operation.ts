@@ -8,8 +8,7 @@ import {
 	readGenerationRequest,
 	submitGeneration,
 } from '../../helpers/generation';
-import { collectTask } from '../../helpers/output';
-import { readWaitSettings } from '../../helpers/waitForTask';
+import { collectTask, readWaitSettings } from '../../helpers/waitForTask';
 import { nodeVersion } from '../versions';
 import { generationOptions, generationProperties } from './generation.descriptions';
 

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { collectTask } from '../../helpers/output';
-import { readWaitSettings } from '../../helpers/waitForTask';
+import { collectTask, readWaitSettings } from '../../helpers/waitForTask';
 import { optionsCollection, waitOptions } from '../common.descriptions';
 import { readTaskId, taskIdProperty } from './taskId.description';
 
