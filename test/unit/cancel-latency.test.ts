@@ -41,3 +41,12 @@ test('a wait between polls that is not cancelled sleeps its whole time', async (
 	await jest.advanceTimersByTimeAsync(1);
 	expect(ended).toBe(true);
 });
+
+test('a wait started after the cancel returns false at once', async () => {
+	const controller = new AbortController();
+	controller.abort();
+	let ended: boolean | undefined;
+	void sleepUnlessCancelled(60_000, controller.signal).then((finished) => (ended = finished));
+	await jest.advanceTimersByTimeAsync(0);
+	expect(ended).toBe(false);
+});
