@@ -61,12 +61,15 @@ export function platformList(description: string): INodeProperties[] {
 	);
 }
 
-/** The value of a list field: the typed one when Other is chosen. */
+/**
+ * The value of a list field: the typed one when Other is chosen. Without `fallback` the field's
+ * own default applies (n8n fills it in); with one, a field hidden for this item reads as it.
+ */
 export function readChoice(
 	context: IExecuteFunctions,
 	name: string,
 	itemIndex: number,
-	fallback: string,
+	fallback?: string,
 ): unknown {
 	const value = context.getNodeParameter(name, itemIndex, fallback);
 	if (value !== OTHER) return value;
@@ -78,7 +81,7 @@ export function readListOrText(
 	context: IExecuteFunctions,
 	name: string,
 	itemIndex: number,
-	fallback: string,
+	fallback?: string,
 ): unknown {
 	return nodeVersion(context) < 2
 		? context.getNodeParameter(name, itemIndex, fallback)

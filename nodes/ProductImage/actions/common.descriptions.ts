@@ -94,7 +94,7 @@ export const initialDelayOption: INodeProperties = {
 	typeOptions: { minValue: 0, numberPrecision: 1 },
 	default: 5,
 	description:
-		'Seconds between the submit and the first status query (the service asks for 5). Wait for Task looks at once when this is not set; set it there when the task was submitted just before (Submit Generation, then Wait for Task).',
+		'Seconds between the submit and the first status query (the service asks for 5). Wait for Task queries at once when this is not set; set it there when the task was submitted just before (Submit Generation, then Wait for Task).',
 };
 
 export const maxWaitTimeOption: INodeProperties = {
@@ -117,9 +117,9 @@ export const pollingOption: INodeProperties = {
 			name: 'Adaptive',
 			value: 'adaptive',
 			description:
-				"Once a few tasks of this run have finished, look when the next ones are likely to finish, by the service's own timestamps; until then, every Poll Interval",
+				"Once a few tasks of this run have finished, query when the next ones are likely to finish, by the service's own timestamps; until then, every Poll Interval",
 		},
-		{ name: 'Fixed Interval', value: 'fixed', description: 'Look every Poll Interval' },
+		{ name: 'Fixed Interval', value: 'fixed', description: 'Query every Poll Interval' },
 	],
 	description: 'When to ask the service whether a task has finished',
 };

@@ -97,14 +97,14 @@ export function readGenerationRequest(
 		itemIndex,
 		'Size',
 		sizeSchema,
-		fromModule ? fromModule.size : readListOrText(context, 'size', itemIndex, '1:1'),
+		fromModule ? fromModule.size : readListOrText(context, 'size', itemIndex),
 	);
 	const resolution = validateParameter(
 		context,
 		itemIndex,
 		'Resolution',
 		resolutionSchema,
-		fromModule ? fromModule.resolution : readListOrText(context, 'resolution', itemIndex, '1k'),
+		fromModule ? fromModule.resolution : readListOrText(context, 'resolution', itemIndex),
 	);
 	const extra = readExtraBodyFields(context, itemIndex);
 	const submitTimeoutMs = readTimeoutMs(context, itemIndex, submitTimeoutOption);
