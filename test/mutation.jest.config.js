@@ -21,6 +21,7 @@ module.exports = {
 		'<rootDir>/test/engine/wait-outcomes.test.ts',
 		'<rootDir>/test/engine/image-generate-and-wait.test.ts',
 		'<rootDir>/test/engine/generate-reply.test.ts',
+		'<rootDir>/test/engine/image-generate.test.ts',
 	],
 	reporters: ['default'],
 };
