@@ -55,18 +55,24 @@ function rangesOf(file, names) {
 	const found = new Map();
 	const visit = (node) => {
 		const named =
-			ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) ? node.name?.getText() : undefined;
+			ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)
+				? node.name?.getText()
+				: undefined;
 		if (named && names.includes(named)) {
 			const start = source.getLineAndCharacterOfPosition(node.getStart());
 			const end = source.getLineAndCharacterOfPosition(node.getEnd());
-			found.set(named, `${file}:${start.line + 1}:${start.character + 1}-${end.line + 1}:${end.character + 1}`);
+			found.set(
+				named,
+				`${file}:${start.line + 1}:${start.character + 1}-${end.line + 1}:${end.character + 1}`,
+			);
 		}
 		ts.forEachChild(node, visit);
 	};
 	visit(source);
 	const missing = names.filter((name) => !found.has(name));
 	// A renamed function would silently fall out of the run: refuse instead.
-	if (missing.length) throw new Error(`stryker.config.mjs: no function ${missing.join(', ')} in ${file}`);
+	if (missing.length)
+		throw new Error(`stryker.config.mjs: no function ${missing.join(', ')} in ${file}`);
 	return names.map((name) => found.get(name));
 }
 
