@@ -1,6 +1,81 @@
 // Mutation testing of the code that guards money (submits), keys (the request path) and cancels
 // (the wait, the run's stop signal). Run with `npm run mutation`, which picks a Node that StrykerJS
 // accepts and writes docs/mutation.md from the JSON report.
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+
+/**
+ * What is mutated: whole files, or the named functions (and class methods) of a file. Left out are
+ * the functions that only word a message or read a parameter: the fault table and the parameter
+ * suites guard those, and every mutant here costs every test that reaches it.
+ */
+export const GUARDED = {
+	// The request path: the one retry rule, the 429 pause, the cancellable sleep, the entry.
+	'nodes/ProductImage/transport/retry.ts': '*',
+	'nodes/ProductImage/transport/index.ts': '*',
+	// One attempt: redirects (where the key may go), reply limits and what a reply means.
+	'nodes/ProductImage/transport/send.ts': [
+		'send',
+		'readLimited',
+		'failedReply',
+		'envelopeFailure',
+		'classifyJsonReply',
+		'classifyDownloadReply',
+		'failureFromException',
+	],
+	// Redaction, and the facts the retry rule decides by.
+	'nodes/ProductImage/transport/errors.ts': [
+		'parseRetryAfter',
+		'isTlsCode',
+		'findNetworkCode',
+		'isTimeoutCode',
+		'nothingSent',
+		'redactSecrets',
+		'redactFailure',
+	],
+	// The wait and poll loop.
+	'nodes/ProductImage/helpers/waitForTask.ts': [
+		'missedPollDelay',
+		'queryTask',
+		'cancelled',
+		'waitForTask',
+		'collectTask',
+	],
+	// The submit and the spending guard.
+	'nodes/ProductImage/helpers/generation.ts': ['checkGenerationCount', 'submitGeneration'],
+	'nodes/ProductImage/helpers/runControl.ts': '*',
+	'nodes/ProductImage/actions/router.ts': '*',
+};
+
+/** `file:line:column-line:column` of each named function, as StrykerJS's mutate takes ranges. */
+function rangesOf(file, names) {
+	if (names === '*') return [file];
+	const text = readFileSync(file, 'utf8');
+	const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+	const found = new Map();
+	const visit = (node) => {
+		const named =
+			ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)
+				? node.name?.getText()
+				: undefined;
+		if (named && names.includes(named)) {
+			const start = source.getLineAndCharacterOfPosition(node.getStart());
+			const end = source.getLineAndCharacterOfPosition(node.getEnd());
+			found.set(
+				named,
+				`${file}:${start.line + 1}:${start.character + 1}-${end.line + 1}:${end.character + 1}`,
+			);
+		}
+		ts.forEachChild(node, visit);
+	};
+	visit(source);
+	const missing = names.filter((name) => !found.has(name));
+	// A renamed function would silently fall out of the run: refuse instead.
+	if (missing.length)
+		throw new Error(`stryker.config.mjs: no function ${missing.join(', ')} in ${file}`);
+	return names.map((name) => found.get(name));
+}
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
 	packageManager: 'npm',
@@ -14,16 +89,11 @@ export default {
 	tsconfigFile: 'tsconfig.build.json',
 	// The engine tests load the package from dist/, as n8n does: the mutated sources are built there.
 	buildCommand: 'npm run build',
-	mutate: [
-		'nodes/ProductImage/transport/retry.ts',
-		'nodes/ProductImage/helpers/runControl.ts',
-		'nodes/ProductImage/helpers/generation.ts',
-		'nodes/ProductImage/actions/router.ts',
-		'nodes/ProductImage/transport/errors.ts',
-		'nodes/ProductImage/transport/send.ts',
-		'nodes/ProductImage/transport/index.ts',
-		'nodes/ProductImage/helpers/waitForTask.ts',
-	],
+	mutate: Object.entries(GUARDED).flatMap(([file, names]) => rangesOf(file, names)),
+	// A whole run takes hours on 2 cores. Results are kept between runs and reused where neither the
+	// mutated code nor the tests that reach it changed, so a run can be done in parts.
+	incremental: true,
+	incrementalFile: 'reports/mutation/incremental.json',
 	coverageAnalysis: 'perTest',
 	ignoreStatic: true,
 	concurrency: 2,

@@ -1,22 +1,28 @@
 #!/usr/bin/env node
 // npm run mutation: StrykerJS over the code that guards money (submits), keys (the request path)
-// and cancels (the wait, the run's stop signal), then docs/mutation.md from its JSON report: the
-// score per file and every mutant that survived, each with the one-line reason from
+// and cancels (the wait, the run's stop signal), then docs/mutation.md from the results: the score
+// per file and every mutant that survived, each with the one-line reason from
 // docs/mutation-notes.json why no test can kill it. A survivor without a reason fails the run.
+//
+// A whole run takes hours on 2 cores, so results are kept between runs (Stryker's incremental
+// file, reports/mutation/incremental.json) and a run reuses every result whose code and covering
+// tests are unchanged. A run stopped with Ctrl-C keeps what it finished: the next run goes on
+// from there, and the page says how many of the set's mutants have a result so far.
 //
 // StrykerJS 10 needs Node 22 or newer; the package itself supports Node 20, so the run uses the
 // Node 24 the real-n8n suites install into the cache (npm run e2e:install) when this one is older.
 // Arguments after `--` go to Stryker, e.g. `npm run mutation -- --mutate nodes/ProductImage/transport/retry.ts`.
 'use strict';
 
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { cacheDir, NODE_PACKAGE } = require('../test/e2e/lib/config');
 
 const root = path.resolve(__dirname, '..');
-const REPORT = path.join(root, 'reports', 'mutation', 'mutation.json');
+// Every result so far, as Stryker keeps it between runs (stryker.config.mjs names the file).
+const RESULTS = path.join(root, 'reports', 'mutation', 'incremental.json');
 const NOTES = path.join(root, 'docs', 'mutation-notes.json');
 const OUTPUT = path.join(root, 'docs', 'mutation.md');
 
@@ -37,10 +43,15 @@ function nodeBinDir() {
 	return dir;
 }
 
+/**
+ * Runs Stryker with its output shown as it comes, and reads from it how many mutants the set has
+ * and how many results were reused. Ctrl-C stops Stryker, which keeps what it finished; this
+ * script then writes the page from that.
+ */
 function runStryker(args) {
 	const bin = nodeBinDir();
 	const started = Date.now();
-	const result = spawnSync(
+	const child = spawn(
 		path.join(bin, 'node'),
 		[
 			path.join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'),
@@ -49,24 +60,72 @@ function runStryker(args) {
 		],
 		{
 			cwd: root,
-			stdio: 'inherit',
+			stdio: ['inherit', 'pipe', 'inherit'],
 			env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` },
 		},
 	);
-	if (result.status !== 0) fail(`stryker exited with ${result.status ?? result.signal}`);
-	return {
-		minutes: (Date.now() - started) / 60_000,
-		node: spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim(),
-	};
+	process.on('SIGINT', () => {});
+	const seen = { mutants: undefined, reused: undefined, stopped: false };
+	let pending = '';
+	child.stdout.on('data', (chunk) => {
+		process.stdout.write(chunk);
+		const lines = (pending + chunk.toString()).split('\n');
+		pending = lines.pop();
+		for (const line of lines) {
+			const instrumented = /Instrumented \d+ source file\(s\) with (\d+) mutant/.exec(line);
+			if (instrumented) seen.mutants = Number(instrumented[1]);
+			const reused = /(\d+) of \d+ mutant result\(s\) are reused/.exec(line);
+			if (reused) seen.reused = Number(reused[1]);
+			if (/Saved a partial incremental report/.test(line)) seen.stopped = true;
+		}
+	});
+	return new Promise((resolve) => {
+		child.on('close', (code, signal) => {
+			if (code !== 0 && !seen.stopped) fail(`stryker exited with ${code ?? signal}`);
+			resolve({
+				...seen,
+				minutes: (Date.now() - started) / 60_000,
+				node: spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim(),
+			});
+		});
+	});
 }
 
-/** How a mutant is named in docs/mutation-notes.json: file, line, mutator and what it put there. */
-function mutantKey(file, mutant) {
-	return `${file}:${mutant.location.start.line} ${mutant.mutatorName} ${JSON.stringify(mutant.replacement ?? '')}`;
+/**
+ * How a mutant is named in docs/mutation-notes.json: file, the line it changes (its text, so a
+ * reason survives lines moving above it), mutator and what it put there.
+ */
+function mutantKey(file, original, mutant) {
+	return `${file}: ${original} | ${mutant.mutatorName} ${JSON.stringify(mutant.replacement ?? '')}`;
 }
 
 const KILLED = new Set(['Killed', 'Timeout']);
 const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
+/** Statuses of mutants that have no result yet. */
+const PENDING = new Set(['Pending', undefined]);
+
+/** The set stryker.config.mjs mutates, as files and position ranges. */
+async function mutatedSet() {
+	const { default: config } = await import(path.join(root, 'stryker.config.mjs'));
+	return config.mutate.map((entry) => {
+		const range = /^(.*):(\d+):(\d+)-(\d+):(\d+)$/.exec(entry);
+		if (!range) return { file: entry };
+		const [, file, fromLine, fromColumn, toLine, toColumn] = range;
+		return { file, from: [+fromLine, +fromColumn], to: [+toLine, +toColumn] };
+	});
+}
+
+const before = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]);
+
+/** Whether a mutant lies in the set: results of code mutated once but no longer are left out. */
+function inSet(set, file, { location: { start, end } }) {
+	return set.some(
+		(part) =>
+			part.file === file &&
+			(!part.from ||
+				(before(part.from, [start.line, start.column]) && before([end.line, end.column], part.to))),
+	);
+}
 
 function percent(part, whole) {
 	return whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)} %`;
@@ -76,14 +135,20 @@ function cell(text) {
 	return String(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 }
 
-function writeDoc(report, notes, run) {
+function writeDoc(results, set, notes, run) {
 	const rows = [];
 	const survivors = [];
 	let killed = 0;
 	let counted = 0;
-	for (const [file, { mutants, source }] of Object.entries(report.files).sort(([a], [b]) =>
+	let withResult = 0;
+	let notCompiling = 0;
+	for (const [file, { mutants: all, source }] of Object.entries(results.files).sort(([a], [b]) =>
 		a.localeCompare(b),
 	)) {
+		const mutants = all.filter((m) => inSet(set, file, m) && !PENDING.has(m.status));
+		if (mutants.length === 0) continue;
+		withResult += mutants.length;
+		notCompiling += mutants.filter((m) => m.status === 'CompileError').length;
 		const lines = source.split('\n');
 		const fileCounted = mutants.filter((m) => COUNTED.has(m.status));
 		const fileKilled = fileCounted.filter((m) => KILLED.has(m.status));
@@ -94,23 +159,26 @@ function writeDoc(report, notes, run) {
 			`| \`${file}\` | ${fileCounted.length} | ${fileKilled.length} | ${left.length} | ${percent(fileKilled.length, fileCounted.length)} |`,
 		);
 		for (const mutant of left.sort((a, b) => a.location.start.line - b.location.start.line)) {
-			const key = mutantKey(file, mutant);
-			survivors.push({
-				key,
-				file,
-				mutant,
-				original: lines[mutant.location.start.line - 1].trim(),
-				note: notes[key],
-			});
+			const original = lines[mutant.location.start.line - 1].trim();
+			const key = mutantKey(file, original, mutant);
+			survivors.push({ key, file, mutant, original, note: notes[key] });
 		}
 	}
 	const unexplained = survivors.filter((s) => !s.note);
+	const refused = `${notCompiling} of them refused by the type checker, as code that does not compile`;
+	const complete = run.setMutants !== undefined && withResult >= run.setMutants;
+	const progress =
+		run.setMutants === undefined
+			? `${withResult} mutants have a result (${refused}).`
+			: complete
+				? `Every one of the set's ${run.setMutants} mutants has a result (${refused}).`
+				: `${withResult} of the set's ${run.setMutants} mutants have a result so far (${refused}); \`npm run mutation\` goes on from there.`;
 	const text = [
 		'# Mutation testing',
 		'',
-		'Written by `npm run mutation` (StrykerJS with its jest runner and TypeScript checker) from its report; do not edit by hand. Reasons for mutants no test can kill live in `docs/mutation-notes.json`.',
+		'Written by `npm run mutation` (StrykerJS with its jest runner and TypeScript checker) from its results; do not edit by hand. Reasons for mutants no test can kill live in `docs/mutation-notes.json`. What is mutated, and why the rest is not, is in `stryker.config.mjs`.',
 		'',
-		`Last run: ${run.date}, ${run.node}, concurrency ${run.concurrency}, ${run.minutes.toFixed(0)} min on ${run.cores} cores. Mutation score (killed and timed out of all mutants that compile): **${percent(killed, counted)}** (${killed} of ${counted}).`,
+		`Last run: ${run.date}, ${run.node}, concurrency ${run.concurrency}, ${run.minutes.toFixed(0)} min on ${run.cores} cores${run.stopped ? ', stopped part-way' : ''}${run.reused === undefined ? '' : `, ${run.reused} results reused from earlier runs`}. ${progress} Mutation score (killed and timed out of the mutants with a result that compile): **${percent(killed, counted)}** (${killed} of ${counted}).`,
 		'',
 		'| File | Mutants | Killed | Survived | Score |',
 		'| --- | ---: | ---: | ---: | ---: |',
@@ -132,34 +200,46 @@ function writeDoc(report, notes, run) {
 	return { killed, counted, survivors, unexplained };
 }
 
-function main() {
+async function main() {
 	const args = process.argv.slice(2);
-	// --report-only: rewrite docs/mutation.md from the last run's report (after editing the notes).
+	// --report-only: rewrite docs/mutation.md from the results so far (after editing the notes).
 	const reportOnly = args[0] === '--report-only';
-	const runFile = path.join(path.dirname(REPORT), 'run.json');
+	const runFile = path.join(path.dirname(RESULTS), 'run.json');
 	if (!reportOnly) {
 		const concurrencyArg = args.indexOf('--concurrency');
+		// A run of a part (--mutate) counts only its part's mutants: the set's size stays as the
+		// last whole run counted it.
+		const part = args.includes('--mutate') || args.some((arg) => arg.startsWith('--mutate='));
+		const previous = fs.existsSync(runFile) ? JSON.parse(fs.readFileSync(runFile, 'utf8')) : {};
+		const seen = await runStryker(args);
 		const run = {
-			...runStryker(args),
+			node: seen.node,
+			minutes: seen.minutes,
+			stopped: seen.stopped,
+			reused: seen.reused,
+			setMutants: part ? previous.setMutants : seen.mutants,
 			date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
 			cores: os.cpus().length,
 			concurrency: concurrencyArg >= 0 ? Number(args[concurrencyArg + 1]) : 2,
 		};
 		fs.writeFileSync(runFile, JSON.stringify(run));
 	}
-	if (!fs.existsSync(REPORT) || !fs.existsSync(runFile))
-		fail(`no report of a run at ${path.relative(root, REPORT)}`);
-	const report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
+	if (!fs.existsSync(RESULTS) || !fs.existsSync(runFile))
+		fail(`no results of a run at ${path.relative(root, RESULTS)}`);
+	const results = JSON.parse(fs.readFileSync(RESULTS, 'utf8'));
 	const notes = fs.existsSync(NOTES) ? JSON.parse(fs.readFileSync(NOTES, 'utf8')) : {};
-	if (Object.keys(report.files).length === 0)
-		fail('the report holds no files: nothing was mutated');
-	const result = writeDoc(report, notes, JSON.parse(fs.readFileSync(runFile, 'utf8')));
+	const result = writeDoc(
+		results,
+		await mutatedSet(),
+		notes,
+		JSON.parse(fs.readFileSync(runFile, 'utf8')),
+	);
+	if (result.counted === 0) fail('no mutant of the set has a result: nothing was tested');
 	process.stdout.write(
 		`mutation: ${result.killed} of ${result.counted} killed (${percent(result.killed, result.counted)}); ${result.survivors.length} survived, ${result.unexplained.length} without a reason; ${path.relative(root, OUTPUT)} written\n`,
 	);
-	for (const s of result.unexplained)
-		process.stdout.write(`  unexplained: ${s.key}   (${s.original})\n`);
+	for (const s of result.unexplained) process.stdout.write(`  unexplained: ${s.key}\n`);
 	if (result.unexplained.length > 0) process.exitCode = 1;
 }
 
-main();
+main().catch((error) => fail(error.stack ?? String(error)));

@@ -21,6 +21,13 @@ module.exports = {
 		'<rootDir>/test/engine/wait-outcomes.test.ts',
 		'<rootDir>/test/engine/image-generate-and-wait.test.ts',
 		'<rootDir>/test/engine/generate-reply.test.ts',
+		'<rootDir>/test/engine/image-generate.test.ts',
+		'<rootDir>/test/engine/generated-items.test.ts',
+		'<rootDir>/test/engine/task-status-words.test.ts',
+		'<rootDir>/test/engine/task-and-download.test.ts',
+		'<rootDir>/test/engine/polling.test.ts',
+		'<rootDir>/test/unit/parsing.test.ts',
+		'<rootDir>/test/unit/foreign-host-guidance.test.ts',
 	],
 	reporters: ['default'],
 };

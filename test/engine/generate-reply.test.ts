@@ -72,3 +72,27 @@ test('Generate outputs "submitted" when the submit reply names no status', async
 		{ task_id: 'task_abc123', status: 'submitted', request_id: 'req_0f1e2d' },
 	]);
 });
+
+test('a submit reply without a task id is an error that names the missing field', async () => {
+	const service = await serviceAnswering({ code: 200, data: { status: 'queued' } });
+	const result = await generate(service.baseUrl);
+
+	// No request id in the reply: nothing to quote after the field.
+	expect(result.error?.message).toBe(
+		"The service's submit reply did not have the expected shape: task_id: Required",
+	);
+});
+
+test('a submit reply of the wrong shape quotes its request id', async () => {
+	const service = await serviceAnswering({
+		code: 200,
+		data: { task_id: 42 },
+		request_id: 'req_0f1e2d',
+	});
+	const result = await generate(service.baseUrl);
+
+	expect(result.error?.message).toMatch(
+		/^The service's submit reply did not have the expected shape: task_id: .+ \[request req_0f1e2d\]$/,
+	);
+	expect(result.error?.context?.requestId).toBe('req_0f1e2d');
+});

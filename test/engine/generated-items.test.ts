@@ -250,4 +250,31 @@ describe('Max Generations per Run', () => {
 		expect(result.items.map((item) => item.json.error === undefined)).toEqual([true, false, true]);
 		expect(sim.stats.submitsAccepted).toBe(2);
 	});
+
+	test('a run with nothing left to submit is not held to the limit, even one that reads wrong', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					typeVersion: 2,
+					continueOnFail: true,
+					parameters: {
+						resource: 'image',
+						operation: 'generate',
+						prompt: '',
+						options: { maxGenerations: '={{ 0 }}' },
+					},
+				},
+			],
+			input: [{ json: {} }, { json: {} }],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => String(item.json.error))).toEqual([
+			expect.stringContaining('a generation needs a prompt'),
+			expect.stringContaining('a generation needs a prompt'),
+		]);
+		expect(sim.stats.requests).toHaveLength(0);
+	});
 });

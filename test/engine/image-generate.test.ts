@@ -117,8 +117,14 @@ test('many items submit one task each, in input order', async () => {
 
 	expect(result.items).toHaveLength(3);
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
-	const prompts = result.items.map((item) => sim.tasks.get(String(item.json.task_id))?.body.prompt);
-	expect(prompts).toEqual(['a red bottle', 'a green bottle', 'a blue bottle']);
+	const bodies = result.items.map((item) => sim.tasks.get(String(item.json.task_id))?.body ?? {});
+	expect(bodies.map((body) => body.prompt)).toEqual([
+		'a red bottle',
+		'a green bottle',
+		'a blue bottle',
+	]);
+	// From the prompt alone: no image_urls at all, not an empty list the service may refuse.
+	expect(bodies.filter((body) => 'image_urls' in body)).toEqual([]);
 	expect(sim.stats.submitsAccepted).toBe(3);
 });
 

@@ -227,3 +227,97 @@ test('Plan Prompt and Series Style Guide travel as plan_prompt and series_style_
 		series_style_guide: 'Warm light, muted greens',
 	});
 });
+
+test('the error lists every accepted task in item order, also when they were accepted out of order', async () => {
+	const sim = simulator();
+	sim.configure({ taskDurationMs: 10 * 60_000 });
+	// Item 0's submit is answered after item 1's; item 2's is refused once both are accepted.
+	sim.addFault({ route: 'submit', delayMs: 400 });
+	sim.addFault({ route: 'submit', delayMs: 0 });
+	sim.addFault({ route: 'submit', status: 400, body: 'error', delayMs: 1_200 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ maxConcurrency: 3, maxWaitTime: 900 })],
+		input: products.slice(0, 3),
+	});
+
+	expect(result.error?.message).toContain('400');
+	const taskOf = (prompt: string) =>
+		[...sim.tasks.entries()].find(([, task]) => task.body.prompt === prompt)?.[0];
+	const [red, green] = [taskOf('a red bottle'), taskOf('a green bottle')];
+	const submits = sim.stats.requests.filter((request) => request.route === 'submit');
+	expect(submits.map((request) => request.prompt)).toEqual([
+		'a red bottle',
+		'a green bottle',
+		'a blue bottle',
+	]);
+	// Red's reply was held 400 ms and green's was not: green was accepted first.
+	expect(submits[1].at).toBeLessThan(submits[0].at + 400);
+	expect(result.error?.description).toContain(`(item 0: ${red}, item 1: ${green})`);
+	expect(result.error?.context?.acceptedTasks).toEqual([
+		{ itemIndex: 0, taskId: red },
+		{ itemIndex: 1, taskId: green },
+	]);
+});
+
+test('an operation the node does not know is refused by name before any request', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { resource: 'image', operation: 'upscale' } }],
+	});
+
+	expect(result.error?.message).toBe('The operation "upscale" of "image" is not supported');
+	expect(sim.stats.requests).toHaveLength(0);
+});
+
+test.each(['={{ "three" }}', '={{ 1/0 }}', '={{ 0 }}'])(
+	'Max Concurrency %s, no whole number of at least 1, runs the items one at a time',
+	async (maxConcurrency) => {
+		const sim = simulator();
+		// Items run at once would all arrive while the first is still open.
+		sim.configure({ latencyMs: 300 });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					parameters: {
+						resource: 'analysis',
+						operation: 'analyze',
+						imageUrls: 'https://cdn.example.com/a.jpg',
+						productName: '={{ $json.color }}',
+						options: { maxConcurrency },
+					},
+				},
+			],
+			input: products.slice(0, 3),
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
+		expect(openAtArrival.analysis).toEqual([1, 1, 1]);
+	},
+);
+
+test('Generate, which does not wait, submits one item at a time', async () => {
+	const sim = simulator();
+	// Items run at once would all arrive while the first is still open.
+	sim.configure({ latencyMs: 300 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'generate',
+					prompt: '={{ "a " + $json.color + " bottle" }}',
+				},
+			},
+		],
+		input: products.slice(0, 3),
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
+	expect(openAtArrival.submit).toEqual([1, 1, 1]);
+});

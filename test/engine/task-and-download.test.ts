@@ -34,6 +34,7 @@ test('task/get of an unknown task says the id is unknown and that tasks are kept
 	expect(result.error?.message).toContain('Task query failed with HTTP 404');
 	expect(result.error?.message).toMatch(/\[request req_\w+\]/);
 	expect(result.error?.description).toContain('kept at most 3 days');
+	expect(result.error?.context?.taskId).toBe('task_missing');
 	expect(sim.stats.byRoute.task).toBe(1);
 });
 

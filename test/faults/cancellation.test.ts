@@ -80,7 +80,11 @@ test('cancelling during a Retry-After wait stops at once, without the retry', as
 	});
 
 	expect(result.endedAfterCancelMs).toBeLessThan(ENDS_AFTER_CANCEL_MS);
-	expect(result.error?.message).toMatch(/cancelled/);
+	// The query's own cancel becomes the wait's: it names the task to resume.
+	const [taskId] = [...sim.tasks.keys()];
+	expect(result.error?.message).toBe(
+		`The execution was cancelled while waiting for task ${taskId}`,
+	);
 	expect(requestsOn(sim, 'task').map((entry) => entry.status)).toEqual([429]);
 	expect(await requestsStartedAfterCancel(result, 1_200)).toEqual([]);
 	finishCase(sim, result, {
@@ -157,6 +161,9 @@ test('cancelling with several items waiting stops all of them; none is submitted
 	for (const [index, item] of result.items.entries()) {
 		expect(item.json.error).toBe(
 			`The execution was cancelled while waiting for task ${item.json.taskId}`,
+		);
+		expect(item.json.description).toBe(
+			'The task may still finish on the service: resume with Task → Wait for Task and this task id.',
 		);
 		expect(sim.tasks.get(String(item.json.taskId))?.body.prompt).toBe(`item ${index}`);
 	}

@@ -7,6 +7,7 @@ import {
 	findNetworkCode,
 	findRequestId,
 	findServiceMessage,
+	isTlsCode,
 	parseRetryAfter,
 	redactSecrets,
 } from '../../nodes/ProductImage/transport/errors';
@@ -20,10 +21,12 @@ import {
 } from '../../nodes/ProductImage/transport/retry';
 import { ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/requestKinds';
 import {
+	classifyJsonReply,
 	looksLikeText,
 	peekFirstChunk,
 	xmlErrorHeadline,
 } from '../../nodes/ProductImage/transport/send';
+import type { RawReply } from '../../nodes/ProductImage/transport/send';
 import { describeFailure } from '../../nodes/ProductImage/transport/guidance';
 import { withExtension } from '../../nodes/ProductImage/helpers/download';
 
@@ -321,4 +324,108 @@ test('XML errors of storage services read as code and message', () => {
 	expect(xmlErrorHeadline('<Error><Code>NoSuchKey</Code></Error>')).toBe('NoSuchKey');
 	expect(xmlErrorHeadline('<html><title>Error</title></html>')).toBeUndefined();
 	expect(xmlErrorHeadline('plain text')).toBeUndefined();
+});
+
+describe('what a reply to an API call means', () => {
+	const reply = (status: number, stream: unknown, headers: Record<string, unknown> = {}) =>
+		({ status, headers, stream, url: 'https://api.example.com/v1/open/x' }) as RawReply;
+	const MiB = 1024 * 1024;
+
+	test('a redirect is a failure that says where it points, and its body is let go', async () => {
+		const body = Readable.from([Buffer.from('moved')]);
+		const outcome = await classifyJsonReply(
+			reply(301, body, { location: 'https://api.example.com/' }),
+		);
+
+		expect(outcome).toEqual({
+			ok: false,
+			failure: { kind: 'redirect', status: 301, serviceMessage: 'https://api.example.com/' },
+		});
+		expect(body.destroyed).toBe(true);
+	});
+
+	test('a body n8n already read, as text or as an object, is taken as it is', async () => {
+		const asText = await classifyJsonReply(reply(200, '{"code":200,"data":{"a":1}}'));
+		const asObject = await classifyJsonReply(reply(200, { code: 200, data: { a: 1 } }));
+
+		expect(asText).toEqual({
+			ok: true,
+			value: expect.objectContaining({ body: { code: 200, data: { a: 1 } } }),
+		});
+		expect(asObject).toEqual(asText);
+	});
+
+	test('a reply with no body is malformed, not too large, and an error without one quotes nothing', async () => {
+		const empty = await classifyJsonReply(reply(200, undefined));
+		const failed = await classifyJsonReply(reply(500, null));
+
+		expect(empty).toEqual({ ok: false, failure: expect.objectContaining({ kind: 'malformed' }) });
+		expect(failed).toEqual({
+			ok: false,
+			failure: expect.objectContaining({ kind: 'http', status: 500, serviceMessage: undefined }),
+		});
+	});
+
+	test('a result over 10 MiB is refused as too large, streamed or as text', async () => {
+		const big = `{"data":"${'x'.repeat(10 * MiB)}"}`;
+		const streamed = await classifyJsonReply(
+			reply(
+				200,
+				Readable.from([Buffer.from(big.slice(0, 6 * MiB)), Buffer.from(big.slice(6 * MiB))]),
+			),
+		);
+		const asText = await classifyJsonReply(reply(200, big));
+		const justUnder = await classifyJsonReply(reply(200, `{"d":"${'x'.repeat(10 * MiB - 8)}"}`));
+
+		expect(streamed).toEqual({ ok: false, failure: { kind: 'tooLarge', status: 200 } });
+		expect(asText).toEqual(streamed);
+		expect(justUnder.ok).toBe(true);
+	});
+
+	test('an error body is read up to 64 KiB, cut where the limit falls', async () => {
+		const text = 'e'.repeat(40 * 1024);
+		const outcome = await classifyJsonReply(
+			reply(500, Readable.from([Buffer.from(text), Buffer.from(text.toUpperCase())])),
+		);
+
+		expect(outcome.ok).toBe(false);
+		const message = !outcome.ok ? String(outcome.failure.serviceMessage) : '';
+		expect(message).toHaveLength(64 * 1024);
+		expect(message).toBe(text + 'E'.repeat(24 * 1024));
+		const asText = await classifyJsonReply(reply(500, text + text.toUpperCase()));
+		expect(asText).toEqual(outcome);
+	});
+
+	test('an error inside a 2xx envelope takes its status from the code, when the code is one', async () => {
+		const coded = await classifyJsonReply(
+			reply(200, { code: 401, message: 'bad key', request_id: 'r1' }),
+		);
+		const beyond = await classifyJsonReply(reply(200, { code: 1001, message: 'quota' }));
+		const notSuccess = await classifyJsonReply(reply(200, { success: false, code: 'E_QUOTA' }));
+
+		expect(coded).toEqual({
+			ok: false,
+			failure: {
+				kind: 'http',
+				status: 401,
+				code: 401,
+				serviceMessage: 'bad key',
+				requestId: 'r1',
+				processed: true,
+			},
+		});
+		expect(beyond).toEqual({
+			ok: false,
+			failure: expect.objectContaining({ status: 200, code: 1001, processed: true }),
+		});
+		expect(notSuccess).toEqual({
+			ok: false,
+			failure: expect.objectContaining({ status: 200, code: 'E_QUOTA', processed: true }),
+		});
+	});
+});
+
+test('a failure without a network code is no TLS failure', () => {
+	expect(isTlsCode(undefined)).toBe(false);
+	expect(isTlsCode('CERT_HAS_EXPIRED')).toBe(true);
 });
