@@ -65,6 +65,14 @@ test('Retry-After is read as seconds or as an HTTP date', () => {
 	expect(parseRetryAfter(undefined, now)).toBeUndefined();
 });
 
+test('Retry-After seconds are the whole value: digits, then at most one decimal part', () => {
+	const now = Date.parse('2026-01-01T00:00:00Z');
+	expect(parseRetryAfter(' 1.25 ', now)).toBe(1250);
+	// Not seconds: a number with words after it, or a sign before it.
+	expect(parseRetryAfter('5 seconds', now)).toBeUndefined();
+	expect(parseRetryAfter('-5', now) ?? 0).toBeGreaterThanOrEqual(0);
+});
+
 test('network codes are found through wrapped errors', () => {
 	const system = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
 		code: 'ECONNREFUSED',
@@ -73,6 +81,13 @@ test('network codes are found through wrapped errors', () => {
 	expect(findNetworkCode({ message: 'outer', cause: axios })).toBe('ECONNREFUSED');
 	expect(findNetworkCode(new Error('socket hang up'))).toBe('ECONNRESET');
 	expect(findNetworkCode(new Error('timeout of 100ms exceeded'))).toBe('ETIMEDOUT');
+	// An error that is its own cause is read a few levels deep, not for ever.
+	const cyclic: { message: string; code: string; cause?: unknown } = {
+		message: 'loop',
+		code: 'ECONNRESET',
+	};
+	cyclic.cause = cyclic;
+	expect(findNetworkCode(cyclic)).toBe('ECONNRESET');
 	expect(findNetworkCode(new Error('something else'))).toBeUndefined();
 });
 
