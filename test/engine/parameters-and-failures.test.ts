@@ -274,53 +274,34 @@ test('an operation the node does not know is refused by name before any request'
 	expect(sim.stats.requests).toHaveLength(0);
 });
 
-test.each(['={{ "three" }}', '={{ 1/0 }}', '={{ 0 }}'])(
-	'Max Concurrency %s, no whole number of at least 1, runs the items one at a time',
-	async (maxConcurrency) => {
-		const sim = simulator();
-		// Items run at once would all arrive while the first is still open.
-		sim.configure({ latencyMs: 300 });
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [
-				{
-					parameters: {
-						resource: 'analysis',
-						operation: 'analyze',
-						imageUrls: 'https://cdn.example.com/a.jpg',
-						productName: '={{ $json.color }}',
-						options: { maxConcurrency },
-					},
-				},
-			],
-			input: products.slice(0, 3),
-		});
+const analyzeWith = (maxConcurrency: string) => ({
+	resource: 'analysis',
+	operation: 'analyze',
+	imageUrls: 'https://cdn.example.com/a.jpg',
+	productName: '={{ $json.color }}',
+	options: { maxConcurrency },
+});
 
-		expect(result.error).toBeUndefined();
-		expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
-		expect(openAtArrival.analysis).toEqual([1, 1, 1]);
-	},
-);
-
-test('Generate, which does not wait, submits one item at a time', async () => {
+test.each([
+	['Analyze with Max Concurrency "three"', analyzeWith('={{ "three" }}'), 'analysis'],
+	['Analyze with Max Concurrency 1/0', analyzeWith('={{ 1/0 }}'), 'analysis'],
+	['Analyze with Max Concurrency 0', analyzeWith('={{ 0 }}'), 'analysis'],
+	[
+		'Generate, which does not wait,',
+		{ resource: 'image', operation: 'generate', prompt: '={{ "a " + $json.color + " bottle" }}' },
+		'submit',
+	],
+])('%s runs the items one at a time', async (_name, parameters, route) => {
 	const sim = simulator();
 	// Items run at once would all arrive while the first is still open.
 	sim.configure({ latencyMs: 300 });
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [
-			{
-				parameters: {
-					resource: 'image',
-					operation: 'generate',
-					prompt: '={{ "a " + $json.color + " bottle" }}',
-				},
-			},
-		],
+		nodes: [{ parameters }],
 		input: products.slice(0, 3),
 	});
 
 	expect(result.error).toBeUndefined();
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
-	expect(openAtArrival.submit).toEqual([1, 1, 1]);
+	expect(openAtArrival[route]).toEqual([1, 1, 1]);
 });
