@@ -166,9 +166,10 @@ describe('Max Generations per Run', () => {
 			expect(result.error?.message).toBe(
 				'This run would submit 5 generations, more than Max Generations per Run (3)',
 			);
-			expect(result.error?.description).toContain('5 items came in');
-			expect(result.error?.description).toContain(
-				"raise Max Generations per Run in the node's Options to 5 or more",
+			expect(result.error?.description).toBe(
+				'5 items came in, and each submits one generation that the service bills; nothing was submitted. ' +
+					"To allow it, raise Max Generations per Run in the node's Options to 5 or more (or remove the option); " +
+					'to spend less, filter or limit the items before this node.',
 			);
 			expect(sim.stats.requests).toHaveLength(0);
 		},
@@ -249,6 +250,82 @@ describe('Max Generations per Run', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.error === undefined)).toEqual([true, false, true]);
 		expect(sim.stats.submitsAccepted).toBe(2);
+	});
+
+	test.each([
+		['a fraction', 1.5, '1.5'],
+		['zero', 0, '0'],
+		['a negative number', -2, '-2'],
+		['a word', '={{ "three" }}', '"three"'],
+	])('a limit that is %s stops the run before any request', async (_, maxGenerations, shown) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					typeVersion: 2,
+					parameters: {
+						resource: 'image',
+						operation: 'generate',
+						prompt: 'x',
+						options: { maxGenerations },
+					},
+				},
+			],
+			input: many.slice(0, 2),
+		});
+
+		expect(result.error?.message).toBe(
+			`Parameter "Max Generations per Run": must be a whole number of at least 1, got ${shown}`,
+		);
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+
+	test.each([
+		['empty', ''],
+		['an expression that gives nothing', '={{ null }}'],
+	])('a limit left %s is no limit', async (_, maxGenerations) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					typeVersion: 2,
+					parameters: {
+						resource: 'image',
+						operation: 'generate',
+						prompt: 'x',
+						options: { maxGenerations },
+					},
+				},
+			],
+			input: many,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sim.stats.submitsAccepted).toBe(5);
+	});
+
+	test('a limit of one lets one item through', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					typeVersion: 2,
+					parameters: {
+						resource: 'image',
+						operation: 'generate',
+						prompt: 'x',
+						options: { maxGenerations: 1 },
+					},
+				},
+			],
+			input: many.slice(0, 1),
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sim.stats.submitsAccepted).toBe(1);
 	});
 
 	test('a run with nothing left to submit is not held to the limit, even one that reads wrong', async () => {
