@@ -442,5 +442,44 @@ describe('what a reply to an API call means', () => {
 
 test('a failure without a network code is no TLS failure', () => {
 	expect(isTlsCode(undefined)).toBe(false);
-	expect(isTlsCode('CERT_HAS_EXPIRED')).toBe(true);
+});
+
+// The names OpenSSL gives a refused certificate, as Node reports them in `error.code`.
+const certificateCodes = [
+	'CERT_HAS_EXPIRED',
+	'CERT_NOT_YET_VALID',
+	'CERT_REVOKED',
+	'CRL_HAS_EXPIRED',
+	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'ERROR_IN_CERT_NOT_AFTER_FIELD',
+	'ERROR_IN_CRL_NEXT_UPDATE_FIELD',
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'HOSTNAME_MISMATCH',
+	'INVALID_CA',
+	'INVALID_PURPOSE',
+	'PATH_LENGTH_EXCEEDED',
+];
+
+test.each([
+	...certificateCodes,
+	'EPROTO',
+	'ERR_SSL_WRONG_VERSION_NUMBER',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+])('%s is a TLS failure, not retried', (code) => {
+	expect(isTlsCode(code)).toBe(true);
+});
+
+test.each(['ECONNRESET', 'ETIMEDOUT', 'EPROTONOSUPPORT', 'EPROTOTYPE', 'UND_ERR_SOCKET'])(
+	'%s is no TLS failure: sent again',
+	(code) => {
+		expect(isTlsCode(code)).toBe(false);
+		expect(isTransient({ kind: 'network', networkCode: code })).toBe(true);
+	},
+);
+
+test.each(certificateCodes)('%s is found under the wrappers as a network code', (code) => {
+	const wrapped = { message: 'Request failed', cause: { message: 'certificate refused', code } };
+	expect(findNetworkCode(wrapped)).toBe(code);
 });

@@ -89,16 +89,24 @@ export function parseRetryAfter(value: unknown, now = Date.now()): number | unde
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** Socket codes, and the TLS codes of a certificate Node refuses (CERT_HAS_EXPIRED, …). */
-const NETWORK_CODE =
-	/^(E[A-Z0-9_]+|ERR_[A-Z0-9_]+|UND_ERR_[A-Z0-9_]+|CERT_[A-Z_]+|UNABLE_TO_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)$/;
+/**
+ * The codes Node gives a certificate it refuses: OpenSSL's verify results by name
+ * (CERT_HAS_EXPIRED, CRL_HAS_EXPIRED, ERROR_IN_CERT_NOT_AFTER_FIELD, INVALID_CA, …).
+ */
+const CERTIFICATE_CODE =
+	'CERT_[A-Z_]+|CRL_[A-Z_]+|UNABLE_TO_[A-Z_]+|ERROR_IN_C(?:ERT|RL)_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|INVALID_CA|INVALID_PURPOSE|PATH_LENGTH_EXCEEDED';
+
+/** Socket codes, and the certificate codes. */
+const NETWORK_CODE = new RegExp(
+	`^(?:E[A-Z0-9_]+|ERR_[A-Z0-9_]+|UND_ERR_[A-Z0-9_]+|${CERTIFICATE_CODE})$`,
+);
+
+const TLS_CODE = new RegExp(`^(?:EPROTO$|ERR_SSL_|ERR_TLS_|${CERTIFICATE_CODE})`);
 
 /** A TLS handshake or certificate failure: the host answered, but not with a connection Node trusts. */
 export function isTlsCode(code: string | undefined): boolean {
 	if (code === undefined) return false;
-	return /^(EPROTO|ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/.test(
-		code,
-	);
+	return TLS_CODE.test(code);
 }
 
 /** Socket errors arrive wrapped (NodeApiError → AxiosError → system error); find the innermost code. */
