@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import {
@@ -261,12 +261,13 @@ export async function waitForTask(
 		}
 		if (state === 'failed') {
 			model.forget(taskId);
+			// The query was answered 200: the failure is the task's, so no HTTP code (NodeApiError
+			// would read the task's status as one).
 			const error = withTaskId(
-				new NodeApiError(
+				new NodeOperationError(
 					context.getNode(),
-					{ task_id: taskId, status: task.status, reason: taskFailureReason(task) },
+					`Task ${taskId} ended with status "${task.status}": ${taskFailureReason(task)}`,
 					{
-						message: `Task ${taskId} ended with status "${task.status}": ${taskFailureReason(task)}`,
 						description:
 							'The service could not produce the image. Change the prompt or the source images and generate again.',
 						itemIndex,
