@@ -35,7 +35,12 @@ test('On Timeout → Output Task State hands on where the task stood, without an
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.items[0].json).toMatchObject({ task_id: taskId, timed_out: true });
 	expect(['submitted', 'queued', 'processing']).toContain(result.items[0].json.status);
-	expect(Number(result.items[0].json.waited_seconds)).toBeGreaterThan(0);
+	// Seconds to a tenth, until the last poll that fit the half second (polls 0.1 s apart), late
+	// by however busy the machine is.
+	const waited = Number(result.items[0].json.waited_seconds);
+	expect(waited).toBeGreaterThanOrEqual(0.3);
+	expect(waited).toBeLessThan(5);
+	expect(Math.round(waited * 10)).toBeCloseTo(waited * 10, 6);
 	expect(pairedIndexes(result.items)).toEqual([0]);
 });
 
@@ -49,6 +54,29 @@ test('On Timeout → Error (the default) stops with the task id', async () => {
 
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toContain(`Task ${taskId} did not finish within 0.5 s`);
+	expect(result.error?.description).toContain(
+		`The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
+	);
+});
+
+test('a task query asked to wait longer than the transport waits ends the wait at once, even with time left', async () => {
+	const sim = simulator();
+	sim.configure({ taskDurationMs: 0 });
+	const generated = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { resource: 'image', operation: 'generate', prompt: 'bottle' } }],
+	});
+	const taskId = String(generated.items[0].json.task_id);
+	// Ten minutes: within Max Wait Time, beyond the two minutes a request waits for a Retry-After.
+	sim.addFault({ route: 'task', status: 429, retryAfter: '600' });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [waitFor(taskId, { maxWaitTime: 3600 })],
+	});
+
+	expect(result.error?.message).toMatch(/^Task query failed with HTTP 429/);
+	expect(result.error?.description).toMatch(/asked to wait 10 minutes/);
+	expect(sim.stats.requests.filter((request) => request.route === 'task')).toHaveLength(1);
 });
 
 test('task queries that keep failing for a passing reason are missed looks, not the end of the wait', async () => {
