@@ -195,3 +195,106 @@ test('Adaptive: the same short tasks with nothing running past them make a windo
 	expect(times[4].looks[0]).toBeGreaterThanOrEqual(1000 + 500 - 100);
 	expect(times[4].looks[0]).toBeLessThan(1000 + 500 + 300);
 });
+
+/** Each task's queries in creation order, as milliseconds after its creation. */
+function looksAfterCreation(sim: ReturnType<typeof simulator>): number[][] {
+	return [...sim.tasks.values()]
+		.sort((a, b) => a.createdAt - b.createdAt)
+		.map((task) =>
+			sim.stats.requests
+				.filter((r) => r.route === 'task' && r.path.endsWith(task.task_id))
+				.map((r) => r.at - task.createdAt),
+		);
+}
+
+test('Adaptive: a task polled inside the window keeps it, so the polls stay close until it finishes', async () => {
+	// One lane: 1.0, 1.1 and 3.0 s teach a window of 1.0–3.0 s; the fourth (2.8 s) is seen running
+	// at 1.5 s, which leaves the window as it was: polls every half second, not back to the 2 s rhythm.
+	const times = await run({ polling: 'adaptive', maxConcurrency: 1 }, [1000, 1100, 3000, 2800]);
+	const fourth = times[3];
+	expect(fourth.informed).toBe(true);
+	expect(fourth.looks[0]).toBeGreaterThanOrEqual(1000 + 500 - 100);
+	expect(fourth.looks.length).toBeGreaterThanOrEqual(3);
+	for (let look = 1; look < fourth.looks.length; look++)
+		expect(fourth.looks[look] - fourth.looks[look - 1]).toBeLessThan(POLL_S * 1000 - 500);
+	expect(fourth.looks.at(-1)).toBeLessThan(2800 + 500 + 300);
+});
+
+test('Adaptive: a failed task says nothing about how long tasks take; the next ones are polled in the window', async () => {
+	const sim = simulator();
+	sim.reset();
+	// One lane: the first task fails after 3 s (seen running at 0.5 and 2.5 s), then three of
+	// 1.0–1.2 s finish; the fifth is polled where those finished, not on the fixed rhythm.
+	sim.configure({ taskDurationsMs: [3000, 1000, 1100, 1200, 1000], taskOutcome: 'fail' });
+	const running = runWorkflow({
+		credentials: credentialsFor(sim),
+		input: items.slice(0, 5),
+		nodes: [
+			{ ...generateAndWait({ polling: 'adaptive', maxConcurrency: 1 }), continueOnFail: true },
+		],
+	});
+	while (sim.tasks.size === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+	sim.configure({ taskOutcome: 'succeed' });
+	const result = await running;
+
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.error === undefined)).toEqual([
+		false,
+		true,
+		true,
+		true,
+		true,
+	]);
+	const looks = looksAfterCreation(sim);
+	expect(looks[0]).toHaveLength(3);
+	expect(looks[4]).toHaveLength(1);
+	expect(looks[4][0]).toBeGreaterThanOrEqual(1000 + 500 - 100);
+	expect(looks[4][0]).toBeLessThan(1000 + 500 + 300);
+});
+
+test('Adaptive in Task → Wait for Task: a task this run did not submit is timed from its creation, not polled before the window', async () => {
+	const sim = simulator();
+	sim.reset();
+	sim.configure({ taskDurationsMs: [2800, 2900, 3000, 3000] });
+	const generate = (count: number) =>
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			input: items.slice(0, count),
+			nodes: [
+				{ parameters: { resource: 'image', operation: 'generate', prompt: '={{ $json.prompt }}' } },
+			],
+		});
+	const first = await generate(3);
+	// The three have finished when the fourth is submitted and all four are waited for.
+	await new Promise((resolve) => setTimeout(resolve, 3100));
+	const fourth = await generate(1);
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		input: [...first.items, ...fourth.items].map((item) => ({
+			json: { taskId: item.json.task_id },
+		})),
+		nodes: [
+			{
+				parameters: {
+					resource: 'task',
+					operation: 'wait',
+					taskId: '={{ $json.taskId }}',
+					options: {
+						polling: 'adaptive',
+						pollInterval: POLL_S,
+						maxConcurrency: 1,
+						downloadImages: false,
+					},
+				},
+			},
+		],
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.status)).toEqual(Array(4).fill('succeeded'));
+	const looks = looksAfterCreation(sim);
+	// Polled at once (the wait's first poll), then not before the window the three taught opens.
+	expect(looks[3]).toHaveLength(2);
+	expect(looks[3][0]).toBeLessThan(1500);
+	expect(looks[3][1]).toBeGreaterThanOrEqual(2800 + 500 - 100);
+});
