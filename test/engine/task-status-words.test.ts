@@ -67,6 +67,8 @@ test('a completion word without images is an error that says so, at once, not a 
 		`The service reported task ${task.task_id} finished (status "completed") without result images`,
 	);
 	expect(result.error?.message).not.toContain('did not finish');
+	// The query was answered 200: the task's status word is no HTTP code.
+	expect(result.error?.httpCode).toBeUndefined();
 	// The last look saw it finished; nothing polled on after that.
 	expect(sim.stats.requests.filter((request) => request.route === 'task').length).toBe(
 		task.queries,

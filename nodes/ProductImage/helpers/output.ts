@@ -1,5 +1,5 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { isHttpUrl } from '../transport';
 import type { ModuleTarget } from './aPlus';
@@ -118,15 +118,14 @@ export async function taskResultItems(
 ): Promise<INodeExecutionData[]> {
 	const images = task.result?.images ?? [];
 	if (images.length === 0 || images.some((image) => !isHttpUrl(image.url))) {
+		// A task query answered 200: no HTTP code (NodeApiError would read the status word as one).
 		throw withTaskId(
-			new NodeApiError(
+			new NodeOperationError(
 				context.getNode(),
-				{ task_id: taskId, status: task.status },
+				images.length === 0
+					? `The service reported task ${taskId} finished (status "${task.status}") without result images`
+					: `Task ${taskId} succeeded but its result holds no downloadable image addresses`,
 				{
-					message:
-						images.length === 0
-							? `The service reported task ${taskId} finished (status "${task.status}") without result images`
-							: `Task ${taskId} succeeded but its result holds no downloadable image addresses`,
 					description:
 						'A finished task does not change, so the node did not wait on. Query the task with Task → Get to see what the service returned.',
 					itemIndex,
