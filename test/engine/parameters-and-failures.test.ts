@@ -63,6 +63,46 @@ test('with Continue On Fail the bad item becomes its error item and the others r
 	expect(sim.stats.submitsAccepted).toBe(3);
 });
 
+describe('an expression that refers to a node not in the workflow (one renamed or deleted)', () => {
+	const node = (continueOnFail: boolean) => ({
+		continueOnFail,
+		parameters: {
+			resource: 'image',
+			operation: 'generate',
+			prompt: '={{ $json.fromOtherNode ? $("Product Lookup").item.json.title : $json.title }}',
+		},
+	});
+	const input = [{ json: { title: 'Mug' } }, { json: { title: 'Vase', fromOtherNode: true } }];
+
+	test('stops the run naming the item', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [node(false)],
+			input,
+		});
+
+		expect(result.error?.message).toBe("Referenced node doesn't exist");
+		expect(result.error?.context?.itemIndex).toBe(1);
+	});
+
+	test("with Continue On Fail is its item's error, with nothing the node does not know", async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [node(true)],
+			input,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(pairedIndexes(result.items)).toEqual([0, 1]);
+		expect(result.items[0].json.task_id).toEqual(expect.any(String));
+		expect(result.items[1].json.error).toBe("Referenced node doesn't exist");
+		expect(Object.keys(result.items[1].json)).toEqual(['error']);
+		expect(sim.stats.submitsAccepted).toBe(1);
+	});
+});
+
 test('after one item fails, no new submit starts, waits stop, and the error lists the accepted tasks', async () => {
 	const sim = simulator();
 	// Tasks that would outlast the test: only a stopped wait lets the run end.
