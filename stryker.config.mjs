@@ -23,7 +23,9 @@ export const GUARDED = {
 		'classifyDownloadReply',
 		'failureFromException',
 	],
-	// Redaction, and the facts the retry rule decides by.
+	// Redaction, and the facts the retry rule decides by. The code lists these readers share are
+	// module constants, which Stryker leaves alone (ignoreStatic); the code tables of
+	// test/unit/transport.test.ts check them code by code.
 	'nodes/ProductImage/transport/errors.ts': [
 		'parseRetryAfter',
 		'isTlsCode',
