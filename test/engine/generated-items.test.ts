@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
@@ -143,25 +143,29 @@ describe('Max Generations per Run', () => {
 		json: { id: index, title: `Product ${index}` },
 	}));
 
+	/** One node that submits `prompt` for each item, with the limit (and any option) given. */
+	const submitting = (
+		options: INodeParameters,
+		{ operation = 'generate', typeVersion = 2, prompt = 'x', continueOnFail = false } = {},
+	) => ({
+		typeVersion,
+		continueOnFail,
+		parameters: { resource: 'image', operation, prompt, options },
+	});
+
+	const run = async (node: ReturnType<typeof submitting>, input: INodeExecutionData[]) => {
+		const sim = simulator();
+		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [node], input });
+		return { sim, result };
+	};
+
 	test.each(['generate', 'generateAndWait'])(
 		'%s: more items than the limit stop the run before any request',
 		async (operation) => {
-			const sim = simulator();
-			const result = await runWorkflow({
-				credentials: credentialsFor(sim),
-				nodes: [
-					{
-						typeVersion: 2,
-						parameters: {
-							resource: 'image',
-							operation,
-							prompt: 'x',
-							options: { ...fast, maxGenerations: 3 },
-						},
-					},
-				],
-				input: many,
-			});
+			const { sim, result } = await run(
+				submitting({ ...fast, maxGenerations: 3 }, { operation }),
+				many,
+			);
 
 			expect(result.error?.message).toBe(
 				'This run would submit 5 generations, more than Max Generations per Run (3)',
@@ -176,22 +180,7 @@ describe('Max Generations per Run', () => {
 	);
 
 	test('version 1 has the guard too', async () => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [
-				{
-					typeVersion: 1,
-					parameters: {
-						resource: 'image',
-						operation: 'generate',
-						prompt: 'x',
-						options: { maxGenerations: 4 },
-					},
-				},
-			],
-			input: many,
-		});
+		const { sim, result } = await run(submitting({ maxGenerations: 4 }, { typeVersion: 1 }), many);
 
 		expect(result.error?.message).toContain('more than Max Generations per Run (4)');
 		expect(sim.stats.requests).toHaveLength(0);
@@ -201,17 +190,7 @@ describe('Max Generations per Run', () => {
 		const sim = simulator();
 		const atLimit = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [
-				{
-					typeVersion: 2,
-					parameters: {
-						resource: 'image',
-						operation: 'generate',
-						prompt: 'x',
-						options: { maxGenerations: 5 },
-					},
-				},
-			],
+			nodes: [submitting({ maxGenerations: 5 })],
 			input: many,
 		});
 		expect(atLimit.error).toBeUndefined();
@@ -219,9 +198,7 @@ describe('Max Generations per Run', () => {
 
 		const unlimited = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [
-				{ typeVersion: 2, parameters: { resource: 'image', operation: 'generate', prompt: 'x' } },
-			],
+			nodes: [submitting({})],
 			input: [...many, ...many],
 		});
 		expect(unlimited.error).toBeUndefined();
@@ -229,23 +206,10 @@ describe('Max Generations per Run', () => {
 	});
 
 	test('items refused for their own parameters are not counted: only submits count', async () => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [
-				{
-					typeVersion: 2,
-					continueOnFail: true,
-					parameters: {
-						resource: 'image',
-						operation: 'generate',
-						prompt: '={{ $json.prompt }}',
-						options: { maxGenerations: 2 },
-					},
-				},
-			],
-			input: [{ json: { prompt: 'a' } }, { json: { prompt: '' } }, { json: { prompt: 'b' } }],
-		});
+		const { sim, result } = await run(
+			submitting({ maxGenerations: 2 }, { prompt: '={{ $json.prompt }}', continueOnFail: true }),
+			[{ json: { prompt: 'a' } }, { json: { prompt: '' } }, { json: { prompt: 'b' } }],
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.error === undefined)).toEqual([true, false, true]);
@@ -258,22 +222,7 @@ describe('Max Generations per Run', () => {
 		['a negative number', -2, '-2'],
 		['a word', '={{ "three" }}', '"three"'],
 	])('a limit that is %s stops the run before any request', async (_, maxGenerations, shown) => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [
-				{
-					typeVersion: 2,
-					parameters: {
-						resource: 'image',
-						operation: 'generate',
-						prompt: 'x',
-						options: { maxGenerations },
-					},
-				},
-			],
-			input: many.slice(0, 2),
-		});
+		const { sim, result } = await run(submitting({ maxGenerations }), many.slice(0, 2));
 
 		expect(result.error?.message).toBe(
 			`Parameter "Max Generations per Run": must be a whole number of at least 1, got ${shown}`,
@@ -285,67 +234,24 @@ describe('Max Generations per Run', () => {
 		['empty', ''],
 		['an expression that gives nothing', '={{ null }}'],
 	])('a limit left %s is no limit', async (_, maxGenerations) => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [
-				{
-					typeVersion: 2,
-					parameters: {
-						resource: 'image',
-						operation: 'generate',
-						prompt: 'x',
-						options: { maxGenerations },
-					},
-				},
-			],
-			input: many,
-		});
+		const { sim, result } = await run(submitting({ maxGenerations }), many);
 
 		expect(result.error).toBeUndefined();
 		expect(sim.stats.submitsAccepted).toBe(5);
 	});
 
 	test('a limit of one lets one item through', async () => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [
-				{
-					typeVersion: 2,
-					parameters: {
-						resource: 'image',
-						operation: 'generate',
-						prompt: 'x',
-						options: { maxGenerations: 1 },
-					},
-				},
-			],
-			input: many.slice(0, 1),
-		});
+		const { sim, result } = await run(submitting({ maxGenerations: 1 }), many.slice(0, 1));
 
 		expect(result.error).toBeUndefined();
 		expect(sim.stats.submitsAccepted).toBe(1);
 	});
 
 	test('a run with nothing left to submit is not held to the limit, even one that reads wrong', async () => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [
-				{
-					typeVersion: 2,
-					continueOnFail: true,
-					parameters: {
-						resource: 'image',
-						operation: 'generate',
-						prompt: '',
-						options: { maxGenerations: '={{ 0 }}' },
-					},
-				},
-			],
-			input: [{ json: {} }, { json: {} }],
-		});
+		const { sim, result } = await run(
+			submitting({ maxGenerations: '={{ 0 }}' }, { prompt: '', continueOnFail: true }),
+			[{ json: {} }, { json: {} }],
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => String(item.json.error))).toEqual([
