@@ -12,6 +12,7 @@ import ts from 'typescript';
 export const GUARDED = {
 	// The request path: the one retry rule, the 429 pause, the cancellable sleep, the entry.
 	'nodes/ProductImage/transport/retry.ts': '*',
+	'nodes/ProductImage/transport/pause.ts': '*',
 	'nodes/ProductImage/transport/index.ts': '*',
 	// One attempt: redirects (where the key may go), reply limits and what a reply means.
 	'nodes/ProductImage/transport/send.ts': [

@@ -11,13 +11,12 @@ import {
 	parseRetryAfter,
 	redactSecrets,
 } from '../../nodes/ProductImage/transport/errors';
+import { RateLimitGate, sleepUnlessCancelled } from '../../nodes/ProductImage/transport/pause';
 import {
 	backoffDelay,
 	isRetryable,
 	isTransient,
-	RateLimitGate,
 	retryDelay,
-	sleepUnlessCancelled,
 } from '../../nodes/ProductImage/transport/retry';
 import { ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/requestKinds';
 import {

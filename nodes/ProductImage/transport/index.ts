@@ -13,12 +13,14 @@ import type { DownloadInfo, JsonReply, OutgoingRequest } from './send';
 import { classifyDownloadReply, classifyJsonReply } from './send';
 
 // The entry of the transport layer: everything outside transport/ imports from here. A request
-// goes index.ts (what to send) → retry.ts (the loop, the 429 gate) → send.ts (one attempt and what
-// its reply means); errors.ts and guidance.ts turn the last failure into the user's error.
+// goes index.ts (what to send) → retry.ts (the loop; its sleeps and the 429 gate are in pause.ts)
+// → send.ts (one attempt and what its reply means); errors.ts and guidance.ts turn the last
+// failure into the user's error.
 
 export { findEnvelopeCode, findServiceMessage, redactSecrets } from './errors';
 export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
-export { backoffDelay, sleepUnlessCancelled } from './retry';
+export { sleepUnlessCancelled } from './pause';
+export { backoffDelay } from './retry';
 export { isHttpUrl, normalizeBaseUrl, openedRunState } from './runState';
 export { header, htmlHeadline, looksLikeHtml, parseJsonObject } from './send';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { RateLimitGate } from './retry';
+import { RateLimitGate } from './pause';
 
 export const CREDENTIAL_TYPE = 'productImageApi';
 
