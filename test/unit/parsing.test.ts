@@ -125,9 +125,31 @@ describe('unwrapEnvelope', () => {
 			formattedText: 't',
 		});
 	});
+	test('leaves out every envelope field the spec or a variant of it uses', () => {
+		expect(
+			unwrapEnvelope({
+				code: 200,
+				request_id: 'req_1',
+				requestId: 'req_1',
+				message: 'ok',
+				msg: 'ok',
+				success: true,
+				plan: { modules: [] },
+			}),
+		).toEqual({ plan: { modules: [] } });
+	});
+	test.each([
+		['null', null],
+		['a list', ['a']],
+		['text', 'ready'],
+	])('takes the top level when data is %s', (_, data) => {
+		expect(unwrapEnvelope({ code: 200, data, analysis: { x: 1 } })).toEqual({ analysis: { x: 1 } });
+	});
 	test('is empty for anything that is not an object', () => {
 		expect(unwrapEnvelope('text')).toEqual({});
 		expect(unwrapEnvelope([1])).toEqual({});
+		expect(unwrapEnvelope(null)).toEqual({});
+		expect(unwrapEnvelope(undefined)).toEqual({});
 	});
 });
 

@@ -21,6 +21,7 @@ import {
 import { ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/requestKinds';
 import {
 	classifyJsonReply,
+	failureFromException,
 	looksLikeText,
 	peekFirstChunk,
 	xmlErrorHeadline,
@@ -204,6 +205,17 @@ describe('the shared rate-limit gate', () => {
 		expect(gate.delayFor(now + 1000, () => 0)).toBe(1000);
 		expect(gate.delayFor(now + 1000, () => 1)).toBe(1400);
 		expect(gate.delayFor(now + 2000)).toBe(0);
+	});
+
+	test('a later, longer pause extends it; one ending at the same moment keeps the first jitter', () => {
+		const gate = new RateLimitGate();
+		const now = 1_000_000;
+		gate.close(500, now);
+		gate.close(2000, now + 100);
+		expect(gate.delayFor(now + 100, () => 0)).toBe(2000);
+		// Ends where the 2000 ms pause ends: the jitter stays 20% of 2000 ms, not of 1000 ms.
+		gate.close(1000, now + 1100);
+		expect(gate.delayFor(now + 1100, () => 1)).toBe(1400);
 	});
 
 	test('waiting at the gate ends at once when the execution is cancelled', async () => {
@@ -437,6 +449,17 @@ describe('what a reply to an API call means', () => {
 			failure: expect.objectContaining({ status: 200, code: 'E_QUOTA', processed: true }),
 		});
 	});
+});
+
+test.each([
+	['ETIMEDOUT', 'timeout'],
+	['ECONNABORTED', 'timeout'],
+	['ESOCKETTIMEDOUT', 'timeout'],
+	['ECONNRESET', 'network'],
+	['ECONNREFUSED', 'network'],
+])('a request that threw with %s is a %s failure', (code, kind) => {
+	const error = Object.assign(new Error(`request failed: ${code}`), { code });
+	expect(failureFromException(error)).toMatchObject({ kind, networkCode: code });
 });
 
 test('a failure without a network code is no TLS failure', () => {
