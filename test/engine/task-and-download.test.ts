@@ -2,6 +2,7 @@ import { readPngInfo } from '../simulator';
 import { pairedIndexes } from '../harness/fixtures';
 import { binaryBytes, runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { startForeignOrigin } from '../simulator/foreign-origins';
 
 const simulator = useSimulator();
 
@@ -160,5 +161,88 @@ test('downloads from another origin carry no Authorization header, also after a 
 		expect(cdnRequests.length).toBeGreaterThan(0);
 		expect(cdnRequests.every((entry) => entry.authorization === undefined)).toBe(true);
 		expect(sim.stats.cdnAuthRejected).toBe(0);
+	}
+});
+
+test('API calls ask for JSON and downloads for an image; only a submit carries the request id the node made', async () => {
+	const sim = simulator();
+	sim.configure({ downloads: 'redirect' });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'generateAndWait',
+					prompt: 'x',
+					options: { initialDelay: 0, pollInterval: 0.1 },
+				},
+			},
+		],
+	});
+
+	expect(result.error).toBeUndefined();
+	const seen = (route: string) => sim.stats.requests.filter((entry) => entry.route === route);
+	expect(
+		seen('submit').map(({ accept, requestIdHeader }) => ({ accept, requestIdHeader })),
+	).toEqual([
+		{ accept: 'application/json', requestIdHeader: expect.stringMatching(/^n8n-[0-9a-f-]{36}$/) },
+	]);
+	expect(seen('task').length).toBeGreaterThan(0);
+	for (const entry of seen('task')) {
+		expect(entry).toMatchObject({ accept: 'application/json' });
+		expect(entry.requestIdHeader).toBeUndefined();
+	}
+	// The download asks the service, is redirected to the cdn, and asks there again.
+	expect([...seen('asset'), ...seen('cdn')].map(({ accept }) => accept)).toEqual([
+		'image/*, */*',
+		'image/*, */*',
+	]);
+});
+
+test('a download redirected to a host that refuses it (403) blames that host, not the key', async () => {
+	const sim = simulator();
+	sim.configure({ downloads: 'redirect' });
+	sim.addFault({ route: 'cdn', status: 403 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'generateAndWait',
+					prompt: 'x',
+					options: { initialDelay: 0, pollInterval: 0.1 },
+				},
+			},
+		],
+	});
+
+	expect(result.error?.message).toMatch(/^Image download failed with HTTP 403/);
+	const cdnHost = new URL(sim.cdnUrl).host;
+	expect(result.error?.description).toContain(
+		`${cdnHost} refused the download (HTTP 403). The API key goes to the service's host only`,
+	);
+});
+
+test('a Base URL that redirects API calls fails naming the redirect, and the key goes no further', async () => {
+	const sim = simulator();
+	const redirecting = await startForeignOrigin('redirect', { redirectTo: sim.baseUrl });
+	try {
+		const result = await runWorkflow({
+			credentials: { baseUrl: redirecting.baseUrl, apiKey: sim.apiKey },
+			nodes: [{ parameters: { resource: 'task', operation: 'get', taskId: 'task_1' } }],
+		});
+
+		expect(result.error?.message).toBe(
+			`Task query was redirected: ${sim.baseUrl}/v1/open/tasks/task_1`,
+		);
+		expect(result.error?.description).toBe(
+			'The service redirected an API call. Check the Base URL (http vs https, missing path).',
+		);
+		expect(redirecting.requests).toHaveLength(1);
+		expect(sim.stats.requests).toHaveLength(0);
+	} finally {
+		await redirecting.close();
 	}
 });

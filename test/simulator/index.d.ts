@@ -40,6 +40,8 @@ export interface RequestRecord {
 	status: number;
 	/** the raw Authorization header value */
 	authorization: string | undefined;
+	/** the raw Accept header value */
+	accept: string | undefined;
 	/** epoch ms of arrival */
 	at: number;
 	/** the X-Request-Id header a client sent, if any */

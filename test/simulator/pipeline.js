@@ -112,6 +112,7 @@ async function handle(state, origin, req, res) {
 		route,
 		status: 0,
 		authorization: req.headers.authorization,
+		accept: req.headers.accept,
 		at: Date.now(),
 	};
 	const clientRequestId = req.headers['x-request-id'];

@@ -18,6 +18,7 @@ const { FaultQueue } = require('./faults');
  * @property {Route} route
  * @property {number} status 0 until a status line is sent, and stays 0 when the connection is cut first
  * @property {string | undefined} authorization the raw header value
+ * @property {string | undefined} accept the raw Accept header value
  * @property {number} at epoch ms of arrival
  * @property {string} [requestIdHeader] the X-Request-Id header a client sent, if any
  * @property {unknown} [imageUrls] the `image_urls` of a JSON body (submit, analysis, plan), as received
