@@ -18,7 +18,11 @@ import {
 	isTransient,
 	retryDelay,
 } from '../../nodes/ProductImage/transport/retry';
-import { ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/requestKinds';
+import {
+	ENDPOINTS,
+	MAX_RETRY_AFTER_MS,
+	taskPath,
+} from '../../nodes/ProductImage/transport/requestKinds';
 import {
 	classifyJsonReply,
 	failureFromException,
@@ -167,6 +171,19 @@ describe('retry policies', () => {
 		expect(retryDelay('taskQuery', limited, 5)).toBeUndefined();
 		expect(retryDelay('taskQuery', { ...limited, retryAfterMs: 3_600_000 }, 1)).toBeUndefined();
 		expect(retryDelay('taskQuery', limited, 1, Date.now() + 1000)).toBeUndefined();
+	});
+
+	test('a Retry-After of exactly the cap is waited for; a pause ending on the deadline is not', () => {
+		const limited = (retryAfterMs: number) => ({ ...http(429), retryAfterMs });
+		expect(retryDelay('taskQuery', limited(MAX_RETRY_AFTER_MS), 1)).toBe(MAX_RETRY_AFTER_MS);
+		expect(retryDelay('taskQuery', limited(MAX_RETRY_AFTER_MS + 1), 1)).toBeUndefined();
+		const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+		try {
+			expect(retryDelay('taskQuery', limited(1500), 1, 1_001_500)).toBeUndefined();
+			expect(retryDelay('taskQuery', limited(1500), 1, 1_001_501)).toBe(1500);
+		} finally {
+			now.mockRestore();
+		}
 	});
 
 	test('transient failures are marked as such', () => {
