@@ -7,6 +7,14 @@ import { startForeignOrigin } from '../simulator/foreign-origins';
 const simulator = useSimulator();
 
 const submit = { parameters: { resource: 'image', operation: 'generate', prompt: 'a mug' } };
+const generateAndWait = {
+	parameters: {
+		resource: 'image',
+		operation: 'generateAndWait',
+		prompt: 'x',
+		options: { initialDelay: 0, pollInterval: 0.1 },
+	},
+};
 
 test('task/get outputs the task as the service returns it', async () => {
 	const sim = simulator();
@@ -143,16 +151,7 @@ test('downloads from another origin carry no Authorization header, also after a 
 		sim.configure({ downloads });
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [
-				{
-					parameters: {
-						resource: 'image',
-						operation: 'generateAndWait',
-						prompt: 'x',
-						options: { initialDelay: 0, pollInterval: 0.1 },
-					},
-				},
-			],
+			nodes: [generateAndWait],
 		});
 
 		expect(result.error).toBeUndefined();
@@ -169,16 +168,7 @@ test('API calls ask for JSON and downloads for an image; only a submit carries t
 	sim.configure({ downloads: 'redirect' });
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [
-			{
-				parameters: {
-					resource: 'image',
-					operation: 'generateAndWait',
-					prompt: 'x',
-					options: { initialDelay: 0, pollInterval: 0.1 },
-				},
-			},
-		],
+		nodes: [generateAndWait],
 	});
 
 	expect(result.error).toBeUndefined();
@@ -206,16 +196,7 @@ test('a download redirected to a host that refuses it (403) blames that host, no
 	sim.addFault({ route: 'cdn', status: 403 });
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [
-			{
-				parameters: {
-					resource: 'image',
-					operation: 'generateAndWait',
-					prompt: 'x',
-					options: { initialDelay: 0, pollInterval: 0.1 },
-				},
-			},
-		],
+		nodes: [generateAndWait],
 	});
 
 	expect(result.error?.message).toMatch(/^Image download failed with HTTP 403/);
