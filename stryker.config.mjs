@@ -47,6 +47,8 @@ export const GUARDED = {
 	// The submit and the spending guard.
 	'nodes/ProductImage/helpers/generation.ts': ['checkGenerationCount', 'submitGeneration'],
 	'nodes/ProductImage/helpers/runControl.ts': '*',
+	// The run's stop: after another item failed, nothing more is sent.
+	'nodes/ProductImage/transport/runState.ts': ['runStop', 'stopSignal'],
 	'nodes/ProductImage/actions/router.ts': '*',
 };
 

@@ -167,6 +167,57 @@ test('an item still uploading its photos when another item fails does not submit
 	expect(sim.stats.submitsAccepted).toBe(0);
 });
 
+// A retry is a new request: once another item failed, the lane that waits out a pause sends
+// nothing more. The pauses end seconds after the failure, so a retry sent after it would land.
+test.each([
+	{
+		waiting: 'a submit waiting out a 429',
+		fault: { route: 'submit', status: 429, retryAfter: '2' } as const,
+		failsAfterMs: 500,
+		route: 'submit',
+		accepted: 0,
+	},
+	{
+		waiting: "a task query waiting out a 503's Retry-After",
+		fault: { route: 'task', status: 503, retryAfter: '5', times: Infinity } as const,
+		failsAfterMs: 1_500,
+		route: 'task',
+		accepted: 1,
+	},
+])(
+	'$waiting is not sent again once another item failed',
+	async ({ fault, failsAfterMs, route, accepted }) => {
+		const sim = simulator();
+		sim.addFault(fault);
+		// Item 1's photo is refused while item 0 waits out its pause.
+		sim.addFault({ route: 'upload', status: 400, body: 'error', delayMs: failsAfterMs });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					parameters: {
+						resource: 'image',
+						operation: 'generateAndWait',
+						prompt: '={{ $json.prompt }}',
+						inputBinaryFields: '={{ $json.photo ? "data" : "" }}',
+						options: { initialDelay: 0, pollInterval: 0.1, maxConcurrency: 2 },
+					},
+				},
+			],
+			input: [
+				{ json: { prompt: 'item 0' } },
+				photoItem(['data'], { prompt: 'item 1', photo: true }),
+			],
+		});
+
+		expect(result.error?.message).toMatch(/^Image upload failed with HTTP 400: Simulated 400 /);
+		const sent = sim.stats.requests.filter((request) => request.route === route);
+		expect(sent.map((request) => request.status)).toEqual([fault.status]);
+		expect(sim.stats.submitsAccepted).toBe(accepted);
+		expect(result.error?.context?.acceptedTasks ?? []).toHaveLength(accepted);
+	},
+);
+
 test('analysis runs its items up to Max Concurrency at once, never more, and keeps their order and pairing', async () => {
 	const sim = simulator();
 	// Long enough that a wave's requests all arrive before the first is answered, however busy the machine.

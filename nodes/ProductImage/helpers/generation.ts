@@ -201,8 +201,8 @@ export function checkGenerationCount(context: IExecuteFunctions, generations: nu
 
 /**
  * Uploads the item's input binaries, then submits once: the transport's `billable` policy never
- * repeats a request the service may have taken. Once another item of the run failed, nothing new
- * is submitted: its output would be lost.
+ * repeats a request the service may have taken, and once another item of the run failed it sends
+ * nothing (the run's stop, transport/runState.ts): the output would be lost.
  */
 export async function submitGeneration(
 	context: IExecuteFunctions,
@@ -213,14 +213,6 @@ export async function submitGeneration(
 	const body: IDataObject = { ...request.fields };
 	if (imageUrls.length) body.image_urls = imageUrls;
 	Object.assign(body, request.extra);
-	const control = runControl(context);
-	if (control.stop.signal.aborted) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Not submitted: another item of this run failed first',
-			{ itemIndex },
-		);
-	}
 	const { result, requestId } = await requestResult(
 		context,
 		{
@@ -233,7 +225,7 @@ export async function submitGeneration(
 		},
 		submissionSchema,
 	);
-	control.accepted.push({ itemIndex, taskId: result.task_id });
+	runControl(context).accepted.push({ itemIndex, taskId: result.task_id });
 	return {
 		task_id: result.task_id,
 		status: result.status ?? 'submitted',

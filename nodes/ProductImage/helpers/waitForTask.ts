@@ -14,6 +14,7 @@ import {
 	MAX_RETRY_AFTER_MS,
 	requestResult,
 	sleepUnlessCancelled,
+	stopSignal,
 	taskPath,
 } from '../transport';
 import type { Task } from './schemas';
@@ -23,7 +24,6 @@ import { taskResultItems } from './output';
 import { optionOrDefault, readOptions, validateParameter } from './parameters';
 import type { PollingMode } from './pollSchedule';
 import { createdAt, durationModel, firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
-import { waitSignal } from './runControl';
 import {
 	classifyTask,
 	nameTaskInError,
@@ -187,7 +187,7 @@ export async function waitForTask(
 	settings: WaitSettings,
 	submittedAt?: number,
 ): Promise<WaitOutcome> {
-	const signal = waitSignal(context);
+	const signal = stopSignal(context);
 	const started = Date.now();
 	const deadline = started + settings.maxWaitTime * 1000;
 	const pollMs = settings.pollInterval * 1000;

@@ -21,7 +21,7 @@ export { findEnvelopeCode, findServiceMessage, redactSecrets } from './errors';
 export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
 export { sleepUnlessCancelled } from './pause';
 export { backoffDelay } from './retry';
-export { isHttpUrl, normalizeBaseUrl, openedRunState } from './runState';
+export { isHttpUrl, normalizeBaseUrl, openedRunState, runStop, stopSignal } from './runState';
 export { header, htmlHeadline, looksLikeHtml, parseJsonObject } from './send';
 
 interface CallBase {

@@ -8,6 +8,7 @@ import { sleepUnlessCancelled } from './pause';
 import type { RequestKind, RetryPolicy } from './requestKinds';
 import { MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
 import type { RunState } from './runState';
+import { stopSignal } from './runState';
 import type { Outcome, OutgoingRequest, RawReply } from './send';
 import { failureFromException, send } from './send';
 
@@ -83,9 +84,12 @@ function retryReason(failure: Failure): string {
 
 // The errors a request ends with.
 
-/** The error of a request cut short by a cancelled execution. */
-function cancelledError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(context.getNode(), 'The execution was cancelled', { itemIndex });
+/** The error of a request cut short: the execution was cancelled, or another item stopped the run. */
+function stoppedError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
+	const message = context.getExecutionCancelSignal?.()?.aborted
+		? 'The execution was cancelled'
+		: 'Not sent: another item of this run failed first';
+	return new NodeOperationError(context.getNode(), message, { itemIndex });
 }
 
 /**
@@ -152,18 +156,18 @@ export async function withRetries<T>(
 	request: OutgoingRequest,
 	classify: (reply: RawReply) => Promise<Outcome<T>>,
 ): Promise<T> {
-	const signal = context.getExecutionCancelSignal?.();
+	const stop = stopSignal(context);
 	const toService = state.isServiceUrl(request.url);
 	for (let tries = 1; ; tries++) {
-		if (toService && !(await state.rateLimit.waitUntilOpen(signal))) {
-			throw cancelledError(context, call.itemIndex);
-		}
+		// Checked before every attempt, retries included: a retry is a new request to pay for.
+		const open = toService ? await state.rateLimit.waitUntilOpen(stop) : !stop.aborted;
+		if (!open) throw stoppedError(context, call.itemIndex);
 		let outcome: Outcome<T>;
 		const at = { url: request.url };
 		try {
 			outcome = await classify(await send(context, state, request, at));
 		} catch (error) {
-			if (signal?.aborted) throw cancelledError(context, call.itemIndex);
+			if (stop.aborted) throw stoppedError(context, call.itemIndex);
 			outcome = { ok: false, failure: { ...failureFromException(error), url: at.url } };
 		}
 		if (outcome.ok) return outcome.value;
@@ -182,8 +186,8 @@ export async function withRetries<T>(
 			`Product Image: ${call.kind} got ${reason}; retry ${tries} of ${MAX_ATTEMPTS[REQUEST_KINDS[call.kind].retry] - 1} in ${delayMs} ms`,
 			{ itemIndex: call.itemIndex, requestId: failure.requestId },
 		);
-		if (!rateLimited && !(await sleepUnlessCancelled(delayMs, signal))) {
-			throw cancelledError(context, call.itemIndex);
+		if (!rateLimited && !(await sleepUnlessCancelled(delayMs, stop))) {
+			throw stoppedError(context, call.itemIndex);
 		}
 	}
 }

@@ -78,6 +78,30 @@ async function readRunState(context: IExecuteFunctions): Promise<RunState> {
 	};
 }
 
+const runStops = new WeakMap<IExecuteFunctions, AbortController>();
+
+/**
+ * Raised when an item of the run fails without Continue On Fail. The run's output is lost then, so
+ * from that moment no request of the run is sent, not even a retry: a submit sent after it would
+ * be billed for images nobody receives. Requests already on the wire are not cut: a submit's
+ * reply names a billed task the run's error lists.
+ */
+export function runStop(context: IExecuteFunctions): AbortController {
+	let stop = runStops.get(context);
+	if (!stop) {
+		stop = new AbortController();
+		runStops.set(context, stop);
+	}
+	return stop;
+}
+
+/** What ends a pause and refuses the next attempt: the execution was cancelled, or the run stopped. */
+export function stopSignal(context: IExecuteFunctions): AbortSignal {
+	const cancel = context.getExecutionCancelSignal?.();
+	const stop = runStop(context).signal;
+	return cancel ? AbortSignal.any([cancel, stop]) : stop;
+}
+
 /** The state of this node run, if any request read it. */
 export async function openedRunState(context: IExecuteFunctions): Promise<RunState | undefined> {
 	return await runStates.get(context)?.catch(() => undefined);
