@@ -126,16 +126,9 @@ test('after one item fails, no new submit starts, waits stop, and the error list
 	expect(result.error?.context?.acceptedTasks).toEqual([{ itemIndex: acceptedItem, taskId }]);
 });
 
-test('an item still uploading its photos when another item fails does not submit afterwards', async () => {
-	const sim = simulator();
-	// Item 0 has no photo and is refused at once; item 1's upload is still under way then.
-	sim.addFault({ route: 'submit', status: 400, body: 'error' });
-	sim.addFault({ route: 'upload', delayMs: 1_500 });
-	const input = [
-		{ json: { prompt: 'item 0' } },
-		photoItem(['data'], { prompt: 'item 1', photo: true }),
-	];
-	const result = await runWorkflow({
+/** Two items side by side: item 0 a prompt alone, item 1 a prompt and a photo to upload first. */
+function runPromptAndPhotoItems(sim: ReturnType<typeof simulator>) {
+	return runWorkflow({
 		credentials: credentialsFor(sim),
 		nodes: [
 			{
@@ -148,8 +141,16 @@ test('an item still uploading its photos when another item fails does not submit
 				},
 			},
 		],
-		input,
+		input: [{ json: { prompt: 'item 0' } }, photoItem(['data'], { prompt: 'item 1', photo: true })],
 	});
+}
+
+test('an item still uploading its photos when another item fails does not submit afterwards', async () => {
+	const sim = simulator();
+	// Item 0 has no photo and is refused at once; item 1's upload is still under way then.
+	sim.addFault({ route: 'submit', status: 400, body: 'error' });
+	sim.addFault({ route: 'upload', delayMs: 1_500 });
+	const result = await runPromptAndPhotoItems(sim);
 
 	expect(result.error?.message).toContain('400');
 	const routes = sim.stats.requests.map((request) => request.route);
@@ -191,24 +192,7 @@ test.each([
 		sim.addFault(fault);
 		// Item 1's photo is refused while item 0 waits out its pause.
 		sim.addFault({ route: 'upload', status: 400, body: 'error', delayMs: failsAfterMs });
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [
-				{
-					parameters: {
-						resource: 'image',
-						operation: 'generateAndWait',
-						prompt: '={{ $json.prompt }}',
-						inputBinaryFields: '={{ $json.photo ? "data" : "" }}',
-						options: { initialDelay: 0, pollInterval: 0.1, maxConcurrency: 2 },
-					},
-				},
-			],
-			input: [
-				{ json: { prompt: 'item 0' } },
-				photoItem(['data'], { prompt: 'item 1', photo: true }),
-			],
-		});
+		const result = await runPromptAndPhotoItems(sim);
 
 		expect(result.error?.message).toMatch(/^Image upload failed with HTTP 400: Simulated 400 /);
 		const sent = sim.stats.requests.filter((request) => request.route === route);
