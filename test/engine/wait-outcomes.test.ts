@@ -140,3 +140,26 @@ test('an adaptive wait looks a last time at Max Wait Time before it reports the 
 	expect(looks).toHaveLength(2);
 	expect(looks[1]).toBeGreaterThanOrEqual(1100);
 });
+
+test('a Fixed Interval wait ends at its last poll that fits Max Wait Time, without one more at the deadline', async () => {
+	const sim = simulator();
+	sim.configure({ taskOutcome: 'never' });
+	// Polls at 0, 1 and 2 s; the next, at 3 s, would pass the 2.5 s: the fixed poller stops
+	// there, where the adaptive one would poll once more at 2.5 s.
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			generateAndWait({
+				polling: 'fixed',
+				pollInterval: 1,
+				maxWaitTime: 2.5,
+				onTimeout: 'outputTaskState',
+			}),
+		],
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).toMatchObject({ timed_out: true });
+	expect(sim.stats.requests.filter((r) => r.route === 'task')).toHaveLength(3);
+	expect(Number(result.items[0].json.waited_seconds)).toBeLessThan(2.5);
+});
