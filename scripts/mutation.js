@@ -5,9 +5,14 @@
 // docs/mutation-notes.json why no test can kill it. A survivor without a reason fails the run.
 //
 // A whole run takes hours on 2 cores, so results are kept between runs (Stryker's incremental
-// file, reports/mutation/incremental.json) and a run reuses every result whose code and covering
-// tests are unchanged. A run stopped with Ctrl-C keeps what it finished: the next run goes on
-// from there, and the page says how many of the set's mutants have a result so far.
+// file, test/mutation/incremental.json, committed with the page it gives) and a run reuses every
+// result whose code and covering tests are unchanged. A run stopped with Ctrl-C keeps what it
+// finished: the next run goes on from there, and the page says how many of the set's mutants have
+// a result so far.
+//
+// --report-only rewrites the page from the kept results (after editing a reason); --check, which
+// npm test runs, rewrites nothing and fails when the page is not what the kept results and the
+// reasons give, when a survivor has no reason, or when a reason names no surviving mutant.
 //
 // StrykerJS 10 needs Node 22 or newer; the package itself supports Node 20, so the run uses the
 // Node 24 the real-n8n suites install into the cache (npm run e2e:install) when this one is older.
@@ -21,8 +26,10 @@ const path = require('node:path');
 const { cacheDir, NODE_PACKAGE } = require('../test/e2e/lib/config');
 
 const root = path.resolve(__dirname, '..');
-// Every result so far, as Stryker keeps it between runs (stryker.config.mjs names the file).
-const RESULTS = path.join(root, 'reports', 'mutation', 'incremental.json');
+// Every result so far, as Stryker keeps it between runs (stryker.config.mjs names the file), and
+// the facts of the last run the page quotes.
+const RESULTS = path.join(root, 'test', 'mutation', 'incremental.json');
+const RUN = path.join(root, 'test', 'mutation', 'run.json');
 const NOTES = path.join(root, 'docs', 'mutation-notes.json');
 const OUTPUT = path.join(root, 'docs', 'mutation.md');
 
@@ -99,6 +106,18 @@ function mutantKey(file, original, mutant) {
 	return `${file}: ${original} | ${mutant.mutatorName} ${JSON.stringify(mutant.replacement ?? '')}`;
 }
 
+/** Whether the line a reason names is no longer in its file: the code it explained is gone. */
+function lineGone(key) {
+	const file = key.slice(0, key.indexOf(': '));
+	const original = key.slice(file.length + 2, key.lastIndexOf(' | '));
+	const where = path.join(root, file);
+	if (!fs.existsSync(where)) return true;
+	return !fs
+		.readFileSync(where, 'utf8')
+		.split('\n')
+		.some((line) => line.trim() === original);
+}
+
 const KILLED = new Set(['Killed', 'Timeout']);
 const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 /** Statuses of mutants that have no result yet. */
@@ -135,32 +154,41 @@ function cell(text) {
 	return String(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 }
 
-function writeDoc(results, set, notes, run) {
+/** The page's text from the results, and what it found. */
+function renderDoc(results, set, notes, run) {
 	const rows = [];
 	const survivors = [];
 	let killed = 0;
 	let counted = 0;
 	let withResult = 0;
 	let notCompiling = 0;
+	// Reasons still wanted are those of survivors. One for a mutant that now has another result
+	// (killed, or no longer compiling) is stale; so, once every mutant has a result, is one that
+	// names no mutant at all (its code changed). Before that, it may name one not reached yet.
+	const wanted = new Set();
+	const settled = new Set();
 	for (const [file, { mutants: all, source }] of Object.entries(results.files).sort(([a], [b]) =>
 		a.localeCompare(b),
 	)) {
+		const lines = source.split('\n');
 		const mutants = all.filter((m) => inSet(set, file, m) && !PENDING.has(m.status));
 		if (mutants.length === 0) continue;
 		withResult += mutants.length;
 		notCompiling += mutants.filter((m) => m.status === 'CompileError').length;
-		const lines = source.split('\n');
 		const fileCounted = mutants.filter((m) => COUNTED.has(m.status));
 		const fileKilled = fileCounted.filter((m) => KILLED.has(m.status));
 		killed += fileKilled.length;
 		counted += fileCounted.length;
 		const left = fileCounted.filter((m) => !KILLED.has(m.status));
+		for (const m of mutants.filter((m) => !left.includes(m)))
+			settled.add(mutantKey(file, lines[m.location.start.line - 1].trim(), m));
 		rows.push(
 			`| \`${file}\` | ${fileCounted.length} | ${fileKilled.length} | ${left.length} | ${percent(fileKilled.length, fileCounted.length)} |`,
 		);
 		for (const mutant of left.sort((a, b) => a.location.start.line - b.location.start.line)) {
 			const original = lines[mutant.location.start.line - 1].trim();
 			const key = mutantKey(file, original, mutant);
+			wanted.add(key);
 			survivors.push({ key, file, mutant, original, note: notes[key] });
 		}
 	}
@@ -196,21 +224,24 @@ function writeDoc(results, set, notes, run) {
 		),
 		'',
 	].join('\n');
-	fs.writeFileSync(OUTPUT, text);
-	return { killed, counted, survivors, unexplained };
+	const stale = Object.keys(notes).filter(
+		(key) => !wanted.has(key) && (complete || settled.has(key) || lineGone(key)),
+	);
+	return { text, killed, counted, survivors, unexplained, stale };
 }
 
 async function main() {
 	const args = process.argv.slice(2);
 	// --report-only: rewrite docs/mutation.md from the results so far (after editing the notes).
+	// --check: rewrite nothing; fail when the page is not what the results and notes give.
 	const reportOnly = args[0] === '--report-only';
-	const runFile = path.join(path.dirname(RESULTS), 'run.json');
-	if (!reportOnly) {
+	const check = args[0] === '--check';
+	if (!reportOnly && !check) {
 		const concurrencyArg = args.indexOf('--concurrency');
 		// A run of a part (--mutate) counts only its part's mutants: the set's size stays as the
 		// last whole run counted it.
 		const part = args.includes('--mutate') || args.some((arg) => arg.startsWith('--mutate='));
-		const previous = fs.existsSync(runFile) ? JSON.parse(fs.readFileSync(runFile, 'utf8')) : {};
+		const previous = fs.existsSync(RUN) ? JSON.parse(fs.readFileSync(RUN, 'utf8')) : {};
 		const seen = await runStryker(args);
 		const run = {
 			node: seen.node,
@@ -222,24 +253,40 @@ async function main() {
 			cores: os.cpus().length,
 			concurrency: concurrencyArg >= 0 ? Number(args[concurrencyArg + 1]) : 2,
 		};
-		fs.writeFileSync(runFile, JSON.stringify(run));
+		fs.writeFileSync(RUN, `${JSON.stringify(run, null, '\t')}\n`);
 	}
-	if (!fs.existsSync(RESULTS) || !fs.existsSync(runFile))
-		fail(`no results of a run at ${path.relative(root, RESULTS)}`);
+	if (!fs.existsSync(RESULTS) || !fs.existsSync(RUN))
+		fail(`no results of a run at ${path.relative(root, RESULTS)} (npm run mutation makes them)`);
 	const results = JSON.parse(fs.readFileSync(RESULTS, 'utf8'));
 	const notes = fs.existsSync(NOTES) ? JSON.parse(fs.readFileSync(NOTES, 'utf8')) : {};
-	const result = writeDoc(
+	const result = renderDoc(
 		results,
 		await mutatedSet(),
 		notes,
-		JSON.parse(fs.readFileSync(runFile, 'utf8')),
+		JSON.parse(fs.readFileSync(RUN, 'utf8')),
 	);
 	if (result.counted === 0) fail('no mutant of the set has a result: nothing was tested');
+	const page = path.relative(root, OUTPUT);
+	const problems = [
+		...result.unexplained.map((s) => `a survivor without a reason: ${s.key}`),
+		...result.stale.map(
+			(key) => `a reason in docs/mutation-notes.json names no surviving mutant (remove it): ${key}`,
+		),
+	];
+	if (check) {
+		const current = fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT, 'utf8') : '';
+		if (current !== result.text)
+			problems.unshift(
+				`${page} is not what the kept results and reasons give: run node scripts/mutation.js --report-only and commit it`,
+			);
+	} else {
+		fs.writeFileSync(OUTPUT, result.text);
+	}
 	process.stdout.write(
-		`mutation: ${result.killed} of ${result.counted} killed (${percent(result.killed, result.counted)}); ${result.survivors.length} survived, ${result.unexplained.length} without a reason; ${path.relative(root, OUTPUT)} written\n`,
+		`mutation: ${result.killed} of ${result.counted} killed (${percent(result.killed, result.counted)}); ${result.survivors.length} survived, ${result.unexplained.length} without a reason; ${page} ${check ? 'checked' : 'written'}\n`,
 	);
-	for (const s of result.unexplained) process.stdout.write(`  unexplained: ${s.key}\n`);
-	if (result.unexplained.length > 0) process.exitCode = 1;
+	for (const problem of problems) process.stdout.write(`  ${problem}\n`);
+	if (problems.length > 0) process.exitCode = 1;
 }
 
 main().catch((error) => fail(error.stack ?? String(error)));

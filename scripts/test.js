@@ -34,6 +34,11 @@ const steps = [
 		'node',
 		['scripts/fault-table.js', '--check'],
 	],
+	[
+		'mutation page (docs/mutation.md) is what the kept results and reasons give',
+		'node',
+		['scripts/mutation.js', '--check'],
+	],
 	['real n8n (examples, packed package)', 'node', ['test/e2e/run.js']],
 	['real n8n (the 0.2.0 examples as saved, node version 1)', 'npm', ['run', 'test:e2e:v1']],
 	['real n8n (credential test through the REST API)', 'node', ['test/e2e/credential-test.js']],

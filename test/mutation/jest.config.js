@@ -1,11 +1,11 @@
 // The suites `npm run mutation` runs against each mutant: those that drive the request path, the
 // wait and its cancel, the submit and the router. Description, parsing and polling-schedule suites
 // never reach that code, and the whole set would not finish on a 2-core machine.
-const base = require('../jest.config');
+const base = require('../../jest.config');
 
 module.exports = {
 	...base,
-	rootDir: '..',
+	rootDir: '../..',
 	testMatch: [
 		'<rootDir>/test/unit/transport.test.ts',
 		'<rootDir>/test/unit/cancel-latency.test.ts',
