@@ -1,4 +1,6 @@
 // One cancellable sleep serves the waits between polls and the pauses before retries.
+import { getEventListeners } from 'node:events';
+
 import { sleepUnlessCancelled } from '../../nodes/ProductImage/transport';
 
 // The docs promise that a cancelled wait stops at once: the sleep listens to the cancel signal
@@ -49,4 +51,16 @@ test('a wait started after the cancel returns false at once', async () => {
 	void sleepUnlessCancelled(60_000, controller.signal).then((finished) => (ended = finished));
 	await jest.advanceTimersByTimeAsync(0);
 	expect(ended).toBe(false);
+});
+
+test('sleeps that end leave no listener on the signal, which lives as long as the run', async () => {
+	// A long wait sleeps hundreds of times on the run's one stop signal; a listener left behind by
+	// each would pile up (Node warns of a leak past ten).
+	const controller = new AbortController();
+	for (let i = 0; i < 12; i++) {
+		const slept = sleepUnlessCancelled(100, controller.signal);
+		await jest.advanceTimersByTimeAsync(100);
+		expect(await slept).toBe(true);
+	}
+	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
 });
