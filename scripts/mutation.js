@@ -162,15 +162,13 @@ function renderDoc(results, set, notes, run) {
 	let counted = 0;
 	let withResult = 0;
 	let notCompiling = 0;
-	// Reasons still wanted are those of survivors. One for a mutant that now has another result
-	// (killed, or no longer compiling) is stale; so, once every mutant has a result, is one that
-	// names no mutant at all (its code changed). Before that, it may name one not reached yet.
-	const wanted = new Set();
+	// Mutants that have a result other than surviving: a reason naming one of them is stale.
 	const settled = new Set();
 	for (const [file, { mutants: all, source }] of Object.entries(results.files).sort(([a], [b]) =>
 		a.localeCompare(b),
 	)) {
 		const lines = source.split('\n');
+		const originalOf = (m) => lines[m.location.start.line - 1].trim();
 		const mutants = all.filter((m) => inSet(set, file, m) && !PENDING.has(m.status));
 		if (mutants.length === 0) continue;
 		withResult += mutants.length;
@@ -181,14 +179,13 @@ function renderDoc(results, set, notes, run) {
 		counted += fileCounted.length;
 		const left = fileCounted.filter((m) => !KILLED.has(m.status));
 		for (const m of mutants.filter((m) => !left.includes(m)))
-			settled.add(mutantKey(file, lines[m.location.start.line - 1].trim(), m));
+			settled.add(mutantKey(file, originalOf(m), m));
 		rows.push(
 			`| \`${file}\` | ${fileCounted.length} | ${fileKilled.length} | ${left.length} | ${percent(fileKilled.length, fileCounted.length)} |`,
 		);
 		for (const mutant of left.sort((a, b) => a.location.start.line - b.location.start.line)) {
-			const original = lines[mutant.location.start.line - 1].trim();
+			const original = originalOf(mutant);
 			const key = mutantKey(file, original, mutant);
-			wanted.add(key);
 			survivors.push({ key, file, mutant, original, note: notes[key] });
 		}
 	}
@@ -224,6 +221,10 @@ function renderDoc(results, set, notes, run) {
 		),
 		'',
 	].join('\n');
+	// Reasons still wanted are those of survivors. One for a mutant that now has another result
+	// (killed, or no longer compiling) is stale; so, once every mutant has a result, is one that
+	// names no mutant at all (its code changed). Before that, it may name one not reached yet.
+	const wanted = new Set(survivors.map((s) => s.key));
 	const stale = Object.keys(notes).filter(
 		(key) => !wanted.has(key) && (complete || settled.has(key) || lineGone(key)),
 	);

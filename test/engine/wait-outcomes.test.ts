@@ -1,5 +1,5 @@
 import { pairedIndexes } from '../harness/fixtures';
-import { runWorkflow } from '../harness/engine';
+import { runWorkflow, type NodeSpec } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 
 const simulator = useSimulator();
@@ -13,7 +13,7 @@ const waitFor = (taskId: string, options: Record<string, unknown>) => ({
 	},
 });
 
-const generateAndWait = (options: Record<string, unknown>) => ({
+const generateAndWait = (options: Record<string, unknown>): NodeSpec => ({
 	parameters: {
 		resource: 'image',
 		operation: 'generateAndWait',
@@ -22,16 +22,22 @@ const generateAndWait = (options: Record<string, unknown>) => ({
 	},
 });
 
-test('On Timeout → Output Task State hands on where the task stood, without an error', async () => {
+/** Runs `node` on a task that never finishes; it must hand on the task state, timed out. */
+async function runUntilTimedOut(node: NodeSpec) {
 	const sim = simulator();
 	sim.configure({ taskOutcome: 'never' });
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait({ maxWaitTime: 0.5, onTimeout: 'outputTaskState' })],
-	});
-
+	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [node] });
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);
+	expect(result.items[0].json).toMatchObject({ timed_out: true });
+	return { sim, result };
+}
+
+test('On Timeout → Output Task State hands on where the task stood, without an error', async () => {
+	const { sim, result } = await runUntilTimedOut(
+		generateAndWait({ maxWaitTime: 0.5, onTimeout: 'outputTaskState' }),
+	);
+
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.items[0].json).toMatchObject({ task_id: taskId, timed_out: true });
 	expect(['submitted', 'queued', 'processing']).toContain(result.items[0].json.status);
@@ -113,25 +119,16 @@ test('a task that is gone (404) still ends the wait at once', async () => {
 });
 
 test('an adaptive wait looks a last time at Max Wait Time before it reports the task state', async () => {
-	const sim = simulator();
-	sim.configure({ taskOutcome: 'never' });
 	// No Poll Interval set: Adaptive, whose next look (5 s away) would pass the deadline.
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			{
-				parameters: {
-					resource: 'image',
-					operation: 'generateAndWait',
-					prompt: 'studio shot',
-					options: { initialDelay: 0, maxWaitTime: 1.2, onTimeout: 'outputTaskState' },
-				},
-			},
-		],
+	const { sim, result } = await runUntilTimedOut({
+		parameters: {
+			resource: 'image',
+			operation: 'generateAndWait',
+			prompt: 'studio shot',
+			options: { initialDelay: 0, maxWaitTime: 1.2, onTimeout: 'outputTaskState' },
+		},
 	});
 
-	expect(result.error).toBeUndefined();
-	expect(result.items[0].json).toMatchObject({ timed_out: true });
 	expect(Number(result.items[0].json.waited_seconds)).toBeGreaterThanOrEqual(1.1);
 	const [task] = [...sim.tasks.values()];
 	const looks = sim.stats.requests
@@ -142,24 +139,17 @@ test('an adaptive wait looks a last time at Max Wait Time before it reports the 
 });
 
 test('a Fixed Interval wait ends at its last poll that fits Max Wait Time, without one more at the deadline', async () => {
-	const sim = simulator();
-	sim.configure({ taskOutcome: 'never' });
 	// Polls at 0, 1 and 2 s; the next, at 3 s, would pass the 2.5 s: the fixed poller stops
 	// there, where the adaptive one would poll once more at 2.5 s.
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			generateAndWait({
-				polling: 'fixed',
-				pollInterval: 1,
-				maxWaitTime: 2.5,
-				onTimeout: 'outputTaskState',
-			}),
-		],
-	});
+	const { sim, result } = await runUntilTimedOut(
+		generateAndWait({
+			polling: 'fixed',
+			pollInterval: 1,
+			maxWaitTime: 2.5,
+			onTimeout: 'outputTaskState',
+		}),
+	);
 
-	expect(result.error).toBeUndefined();
-	expect(result.items[0].json).toMatchObject({ timed_out: true });
 	expect(sim.stats.requests.filter((r) => r.route === 'task')).toHaveLength(3);
 	expect(Number(result.items[0].json.waited_seconds)).toBeLessThan(2.5);
 });
