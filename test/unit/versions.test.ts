@@ -30,9 +30,9 @@ function shownNamed(
 
 const generate = { resource: 'image', operation: 'generateAndWait' };
 
-test('new nodes get version 2; version 1 stays loadable', () => {
-	expect(description.version).toEqual([1, 2]);
-	expect(description.defaultVersion).toBe(2);
+test('new nodes get version 3; versions 1 and 2 stay loadable', () => {
+	expect(description.version).toEqual([1, 2, 3]);
+	expect(description.defaultVersion).toBe(3);
 });
 
 test('version 1 shows the free-text fields it saved; version 2 shows lists with Other', () => {
