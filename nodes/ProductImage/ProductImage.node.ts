@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties, SUBTITLE } from './actions/properties';
 import { router } from './actions/router';
-import { DEFAULT_VERSION, NODE_VERSIONS } from './actions/versions';
+import { DEFAULT_VERSION, NODE_VERSIONS } from './descriptions/versions';
 import { productImageApiConnection } from './methods/credentialTest';
 
 export class ProductImage implements INodeType {

@@ -14,7 +14,7 @@ import * as aPlusPlan from './aPlusPlan/APlusPlan.resource';
 import * as analysis from './analysis/Analysis.resource';
 import * as image from './image/Image.resource';
 import * as task from './task/Task.resource';
-import { maxConcurrencyOption } from './common.descriptions';
+import { maxConcurrencyOption } from '../descriptions/common.descriptions';
 
 /**
  * What every `<operation>.operation.ts` exports. The router reads every item's parameters before

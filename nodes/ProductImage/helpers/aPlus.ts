@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { RESOLUTION_LONG_SIDES } from '../actions/choices';
+import { RESOLUTION_LONG_SIDES } from '../descriptions/choices';
 import { isHttpUrl } from '../transport';
 import { parameterError } from './parameters';
 import type { Plan } from './schemas';

@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { readListOrText } from '../actions/choices';
+import { readListOrText } from '../descriptions/choices';
 import {
 	GENERATION_SOURCE,
 	maxGenerationsOption,
 	submitTimeoutOption,
-} from '../actions/image/generation.descriptions';
-import { nodeVersion } from '../actions/versions';
+} from '../descriptions/generation.descriptions';
+import { nodeVersion } from '../descriptions/versions';
 import { ENDPOINTS, requestResult } from '../transport';
 import type { ModuleSource, ModuleTarget } from './aPlus';
 import { readModuleSource } from './aPlus';

@@ -8,7 +8,7 @@ import {
 	maxWaitTimeOption,
 	pollingOption,
 	pollIntervalOption,
-} from '../actions/common.descriptions';
+} from '../descriptions/common.descriptions';
 import {
 	backoffDelay,
 	MAX_RETRY_AFTER_MS,

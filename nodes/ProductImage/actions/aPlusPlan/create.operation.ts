@@ -25,8 +25,8 @@ import {
 	readListOrText,
 	SERVICE_DEFAULT,
 	withOther,
-} from '../choices';
-import { fromVersion2, inVersion1, nodeVersion } from '../versions';
+} from '../../descriptions/choices';
+import { fromVersion2, inVersion1, nodeVersion } from '../../descriptions/versions';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageUrlsProperty,
@@ -35,7 +35,7 @@ import {
 	maxConcurrencyOption,
 	platformProperty,
 	timeoutOption,
-} from '../common.descriptions';
+} from '../../descriptions/common.descriptions';
 
 const productDescriptionV1: INodeProperties = {
 	displayName: 'Product Description',

@@ -18,7 +18,7 @@ import {
 	optionsCollection,
 	productNameProperty,
 	timeoutOption,
-} from '../common.descriptions';
+} from '../../descriptions/common.descriptions';
 
 export const MAX_ANALYSIS_IMAGES = 16;
 

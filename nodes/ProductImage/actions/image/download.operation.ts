@@ -11,7 +11,7 @@ import {
 	readOptions,
 	validateParameter,
 } from '../../helpers/parameters';
-import { binaryPropertyOption, optionsCollection } from '../common.descriptions';
+import { binaryPropertyOption, optionsCollection } from '../../descriptions/common.descriptions';
 
 const properties: INodeProperties[] = [
 	{

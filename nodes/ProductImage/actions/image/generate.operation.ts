@@ -13,7 +13,10 @@ import {
 	readGenerationRequest,
 	submitGeneration,
 } from '../../helpers/generation';
-import { generationOptions, generationProperties } from './generation.descriptions';
+import {
+	generationOptions,
+	generationProperties,
+} from '../../descriptions/generation.descriptions';
 
 const properties: INodeProperties[] = [...generationProperties, generationOptions(false)];
 

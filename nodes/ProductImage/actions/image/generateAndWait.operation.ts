@@ -9,8 +9,11 @@ import {
 	submitGeneration,
 } from '../../helpers/generation';
 import { collectTask, readWaitSettings } from '../../helpers/waitForTask';
-import { nodeVersion } from '../versions';
-import { generationOptions, generationProperties } from './generation.descriptions';
+import { nodeVersion } from '../../descriptions/versions';
+import {
+	generationOptions,
+	generationProperties,
+} from '../../descriptions/generation.descriptions';
 
 const properties: INodeProperties[] = [...generationProperties, generationOptions(true)];
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { collectTask, readWaitSettings } from '../../helpers/waitForTask';
-import { optionsCollection, waitOptions } from '../common.descriptions';
+import { optionsCollection, waitOptions } from '../../descriptions/common.descriptions';
 import { readTaskId, taskIdProperty } from './taskId.description';
 
 const properties: INodeProperties[] = [taskIdProperty, optionsCollection(waitOptions)];

@@ -8,7 +8,7 @@ import {
 	SERVICE_DEFAULT,
 	SIZE_CHOICES,
 	withOther,
-} from '../choices';
+} from './choices';
 import {
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
@@ -17,8 +17,8 @@ import {
 	productNameProperty,
 	timeoutOption,
 	waitOptions,
-} from '../common.descriptions';
-import { fromVersion2, inVersion1 } from '../versions';
+} from './common.descriptions';
+import { fromVersion2, inVersion1 } from './versions';
 
 export const GENERATION_SOURCE = { module: 'aPlusModule', define: 'define' } as const;
 
