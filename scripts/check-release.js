@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // What n8n's registry asks of a release, checked before one is made: the GitHub workflows are
-// valid (action-validator, a real workflow linter) and publish with npm provenance from CI,
-// authenticated by trusted publishing rather than a stored token; the node's documentation links
-// and the pictures of the README and docs/ are in the repository; and the tarball `npm pack`
-// builds holds the built node and nothing else.
+// valid (action-validator, a real workflow linter) and publish through n8n-node release with npm
+// provenance from CI, authenticated by trusted publishing rather than a stored token; the lint is
+// n8n-node lint with n8n's default config; the node's documentation links and the pictures of the
+// README and docs/ are in the repository; and the tarball `npm pack` builds holds the built node
+// and nothing else.
 'use strict';
 
 const { spawnSync } = require('node:child_process');
@@ -23,10 +24,13 @@ const WORKFLOWS = {
 		[/tags: \['v\*'\]/, 'runs on version tags v*'],
 		[/^\s*id-token: write\s*$/m, 'grants id-token: write (trusted publishing and provenance)'],
 		[
-			/^\s*- run: npm run lint\s*$[\s\S]*^\s*- run: npm run build\s*$[\s\S]*^\s*- run: npm test\s*$[\s\S]*npm publish /m,
-			'lints, builds and runs the test command, in that order, before publishing',
+			/^\s*- run: npm test\s*$[\s\S]*^\s*npx n8n-node release\s*$/m,
+			'runs the test command (build, n8n-node lint, the suites), then publishes with n8n-node release',
 		],
-		[/npm publish --provenance --access public/, 'publishes with --provenance --access public'],
+		[
+			/npx n8n-node release\s*\n\s*env:(?:\n\s+.*)*?\n\s+NPM_CONFIG_PROVENANCE: 'true'/,
+			"sets NPM_CONFIG_PROVENANCE: 'true' on the release step (provenance not left to the tool alone)",
+		],
 		[/11\.5\.1/, 'checks that its npm is 11.5.1 or newer, the first that publishes by OIDC'],
 		[
 			/if \[ -n "\$NPM_TOKEN" \]; then npm config set/,
@@ -49,6 +53,10 @@ const PUBLISH_FORBIDDEN = [
 	[
 		/^\s*registry-url:/m,
 		'gives setup-node a registry-url: the placeholder token it configures can stand in the way of trusted publishing',
+	],
+	[
+		/^\s*(?:- )?(?:run: )?npm publish\b/m,
+		'runs npm publish itself: publishing goes through n8n-node release, which lints and builds first',
 	],
 ];
 const PUBLISH_NODE_MAJOR = 24;
@@ -89,10 +97,40 @@ for (const [file, rules] of Object.entries(WORKFLOWS)) {
 	}
 }
 
+// n8n's own tooling does the lint and the publish: `npm run lint` is n8n-node lint on the package's
+// sources with the default config, held to it by strict mode, and the pinned @n8n/node-cli's release
+// command, in GitHub Actions, lints, builds, then publishes with provenance. A new @n8n/node-cli
+// that changes either is caught here, before a tag publishes with it.
+const cli = path.join(root, 'node_modules', '@n8n', 'node-cli', 'dist');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+if (pkg.scripts?.lint !== 'node scripts/n8n-node-lint.js')
+	problems.push("package.json's lint script must be node scripts/n8n-node-lint.js (n8n-node lint)");
+if (pkg.n8n?.strict !== true)
+	problems.push(
+		'package.json must set n8n.strict: n8n-node lint checks the default config only then',
+	);
+const normalized = (file) => fs.readFileSync(file, 'utf8').replace(/\s+/g, ' ').trim();
+if (
+	normalized(path.join(root, 'eslint.config.mjs')) !==
+	normalized(path.join(cli, 'template/templates/shared/default/eslint.config.mjs'))
+)
+	problems.push("eslint.config.mjs must be n8n-node's default config, unmodified");
+const releaseInCI = /if \(isCI\) \{([\s\S]*?)\n\s*return;/.exec(
+	fs.readFileSync(path.join(cli, 'commands/release.js'), 'utf8'),
+)?.[1];
+if (
+	!releaseInCI ||
+	!/\['run', 'lint'\][\s\S]*\['run', 'build'\][\s\S]*\['publish'\][\s\S]*NPM_CONFIG_PROVENANCE: 'true'/.test(
+		releaseInCI,
+	)
+)
+	problems.push(
+		"the installed @n8n/node-cli's release command no longer lints, builds, then publishes with NPM_CONFIG_PROVENANCE in GitHub Actions: read it before adopting it",
+	);
+
 // Documentation links lead to a page of the repository package.json names, and to no anchor: n8n
 // appends its own ?utm_… query to the address, which lands after a #anchor and breaks it.
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const repository = String(manifest.repository?.url ?? '')
+const repository = String(pkg.repository?.url ?? '')
 	.replace(/^git\+/, '')
 	.replace(/\.git$/, '');
 const links = [
@@ -192,5 +230,5 @@ if (problems.length) {
 	process.exit(1);
 }
 process.stdout.write(
-	`release checks: ${Object.keys(WORKFLOWS).length} workflows valid, publishing with provenance by trusted publishing; ${links.length} documentation links and ${shown.size} pictures in the repository\n`,
+	`release checks: ${Object.keys(WORKFLOWS).length} workflows valid, publishing through n8n-node release with provenance by trusted publishing; eslint.config.mjs is n8n-node's default; ${links.length} documentation links and ${shown.size} pictures in the repository\n`,
 );

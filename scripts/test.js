@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The one test command: build, lint with n8n's community-node rules, type-check, the engine, fault
-// and unit suites against the simulator, then the packed package inside real n8n installations.
+// The one test command: build, n8n-node lint (n8n's default config) on the package, type-check,
+// the engine, fault and unit suites against the simulator, then the packed package inside real n8n
+// installations.
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
@@ -18,7 +19,7 @@ const treeBefore = treeState();
 
 const steps = [
 	['build', 'npm', ['run', 'build']],
-	['lint', 'npm', ['run', 'lint']],
+	["n8n-node lint, n8n's default config, on the package's sources", 'npm', ['run', 'lint']],
 	['format (Prettier, checked, never rewritten)', 'npm', ['run', 'format:check']],
 	['typecheck', 'npm', ['run', 'typecheck']],
 	[

@@ -82,12 +82,12 @@ test('Submit Generation carries the product too', async () => {
 	expect(result.items.map((item) => item.json.status)).toEqual(['submitted', 'submitted']);
 });
 
-test('File Name names the files, numbered when a task makes several, with the extension of the type received', async () => {
+test('File Name names the files, numbered when a task makes several, with the extension of the type received; a run of characters a file system refuses (a tab among them) becomes one dash', async () => {
 	const sim = simulator();
 	sim.configure({ imagesPerTask: 2 });
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [generateAndWait({ fileName: '={{ $json.title }}/{{ $json.id }}' })],
+		nodes: [generateAndWait({ fileName: '={{ $json.title }}\t/{{ $json.id }}' })],
 		input: products,
 	});
 

@@ -49,8 +49,20 @@ function describedFileName(
 			? `${described.target.module}-${described.target.target_size}`
 			: productFileName(described.productName));
 	if (base === undefined) return fileNameFor(image, taskId, index);
-	const safe = base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'image';
+	const safe = safeFileName(base);
 	return count > 1 ? `${safe}-${index + 1}` : safe;
+}
+
+/**
+ * A run of characters a file system refuses in a name (Windows' reserved ones and the control
+ * characters below U+0020) becomes one dash. The controls are found by code point: n8n's lint
+ * (no-control-regex) takes a control character in a pattern for a mistake.
+ */
+function safeFileName(base: string): string {
+	const controlsMarked = Array.from(base, (character) =>
+		character.charCodeAt(0) < 0x20 ? '|' : character,
+	).join('');
+	return controlsMarked.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'image';
 }
 
 /** Width, height and, for a module, whether the image is too small to be fitted down to it. */
