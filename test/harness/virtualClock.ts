@@ -11,8 +11,10 @@ import { subscribe } from 'node:diagnostics_channel';
  * so a request takes no virtual time and a poll due at 1.5 s is seen at exactly 1.5 s, however
  * busy the machine is.
  *
- * Not for a simulator fault that holds a reply on a timer (a slow reply): its request stays open
- * until the clock moves, so the clock never would. Those tests stay on real time.
+ * A reply the simulator holds back (a fault's delayMs) waits on the same clock: a request it holds
+ * counts as waiting for a timer, not as I/O under way. A request held by anything else (a socket
+ * timeout, which is Node's own timer) would keep the clock from moving: those tests stay on real
+ * time.
  */
 
 /** Requests started and not yet closed, seen where Node creates them. */
@@ -35,8 +37,18 @@ const WORK = new Set([
 	'ZlibWrap',
 ]);
 
+/** Where requests wait on the virtual clock instead of I/O: the simulators' held replies. */
+const holders = new Set<() => number>();
+
+/** Counts `held` requests as waiting on the clock (useSimulator registers its simulator). */
+export function countHeldReplies(held: () => number): void {
+	holders.add(held);
+}
+
 function busy(): boolean {
-	return open.size > 0 || process.getActiveResourcesInfo().some((kind) => WORK.has(kind));
+	let held = 0;
+	for (const count of holders) held += count();
+	return open.size > held || process.getActiveResourcesInfo().some((kind) => WORK.has(kind));
 }
 
 /** One turn of the real event loop (setImmediate is left real), I/O callbacks included. */
@@ -70,17 +82,37 @@ async function settle(): Promise<void> {
 /** The fake clock starts here, a fixed date, so figures and logged times repeat run to run. */
 const EPOCH = Date.UTC(2026, 0, 1);
 
+function install(): void {
+	jest.useFakeTimers({
+		doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'performance'],
+		now: EPOCH,
+	});
+}
+
 /** Every test of the file runs on the virtual clock; real time comes back after each. */
 export function useVirtualClock(): void {
-	beforeEach(() => {
-		jest.useFakeTimers({
-			doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'performance'],
-			now: EPOCH,
-		});
-	});
+	beforeEach(install);
 	afterEach(() => {
 		jest.useRealTimers();
 	});
+}
+
+/**
+ * Runs `body` on the virtual clock, for one test in a file whose others run on real time. Inside,
+ * drive each run with `onVirtualClock`.
+ */
+export async function withVirtualClock<T>(body: () => Promise<T>): Promise<T> {
+	install();
+	try {
+		return await body();
+	} finally {
+		jest.useRealTimers();
+	}
+}
+
+/** Starts `work` on the virtual clock and drives it to its end; real time again afterwards. */
+export async function runOnVirtualClock<T>(work: () => Promise<T>): Promise<T> {
+	return await withVirtualClock(async () => await onVirtualClock(work()));
 }
 
 /**
