@@ -204,14 +204,17 @@ const taskSpans = (sim: ReturnType<typeof simulator>) =>
 
 test('items run concurrently up to Max Concurrency and never more, and output keeps input order', async () => {
 	const sim = simulator();
-	// Long enough that the first wave of submits lands before any of its tasks ends, however busy the machine.
+	// On the virtual clock, so the first wave of submits lands before any of its tasks ends,
+	// however busy the machine.
 	sim.configure({ taskDurationMs: 1_500 });
 	const input = [0, 1, 2, 3, 4, 5].map((index) => ({ json: { index } }));
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait({ maxConcurrency: 3 }, { prompt: '={{ "item " + $json.index }}' })],
-		input,
-	});
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({ maxConcurrency: 3 }, { prompt: '={{ "item " + $json.index }}' })],
+			input,
+		}),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(sim.tasks.size).toBe(6);
@@ -287,11 +290,10 @@ test('without Max Concurrency, items run as many at once as the option shows by 
 	const sim = simulator();
 	sim.configure({ taskDurationMs: 1_500 });
 	const input = Array.from({ length: shown + 2 }, (_, index) => ({ json: { index } }));
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait()],
-		input,
-	});
+	// On the virtual clock: every lane's submit lands before the first task ends.
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()], input }),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(sim.tasks.size).toBe(shown + 2);

@@ -206,24 +206,27 @@ test.each([
 
 test('analysis runs its items up to Max Concurrency at once, never more, and keeps their order and pairing', async () => {
 	const sim = simulator();
-	// Long enough that a wave's requests all arrive before the first is answered, however busy the machine.
+	// Replies held on the virtual clock: a wave's requests all arrive before the first is
+	// answered, however busy the machine.
 	sim.configure({ latencyMs: 1_000 });
 	const input = ['one', 'two', 'three', 'four', 'five', 'six'].map((name) => ({ json: { name } }));
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			{
-				parameters: {
-					resource: 'analysis',
-					operation: 'analyze',
-					productName: '={{ $json.name }}',
-					imageUrls: 'https://img.test/a,b.jpg',
-					options: { maxConcurrency: 3 },
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					parameters: {
+						resource: 'analysis',
+						operation: 'analyze',
+						productName: '={{ $json.name }}',
+						imageUrls: 'https://img.test/a,b.jpg',
+						options: { maxConcurrency: 3 },
+					},
 				},
-			},
-		],
-		input,
-	});
+			],
+			input,
+		}),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3, 4, 5]);
