@@ -31,13 +31,19 @@ function parseSteps(output) {
 	return steps;
 }
 
-/** 75 → "1 min 15 s", 9.4 → "9 s". */
+/** 75 → "1 min 15 s", 9.4 → "9 s", 0.3 → "< 1 s". */
 function duration(seconds) {
+	if (seconds < 0.5) return '< 1 s';
 	const whole = Math.round(seconds);
 	if (whole < 60) return `${whole} s`;
 	const minutes = Math.floor(whole / 60);
 	const rest = whole % 60;
 	return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}
+
+/** A step's label as Markdown text: its `*` (docs/*.md) is not emphasis. */
+function cell(label) {
+	return label.replace(/[*|]/g, (mark) => `\\${mark}`);
 }
 
 /** The section between the markers: when and where it was measured, each step, the total. */
@@ -47,7 +53,7 @@ function renderSection({ date, cores, cpu, node, commit, npmCiSeconds, steps, to
 	const largest = [...rows]
 		.sort((a, b) => b.seconds - a.seconds)
 		.slice(0, 3)
-		.map((row) => `${row.label} ${Math.round((100 * row.seconds) / measured)} %`);
+		.map((row) => `${cell(row.label)} ${Math.round((100 * row.seconds) / measured)} %`);
 	const limit = totalSeconds < 30 * 60 ? 'under' : 'over';
 	return [
 		START,
@@ -58,7 +64,7 @@ function renderSection({ date, cores, cpu, node, commit, npmCiSeconds, steps, to
 		'',
 		'| Step | Time |',
 		'|---|---|',
-		...rows.map((row) => `| ${row.label} | ${duration(row.seconds)} |`),
+		...rows.map((row) => `| ${cell(row.label)} | ${duration(row.seconds)} |`),
 		`| **Total, \`npm ci && npm test\`** | **${duration(totalSeconds)}** (${limit} 30 min) |`,
 		'',
 		`The largest shares: ${largest.join(', ')}.`,

@@ -61,7 +61,7 @@ const STUCK_MS = 20_000;
 
 /** Lets real I/O finish: returns once nothing is open and the pending timers stopped changing. */
 async function settle(): Promise<void> {
-	// performance is left real (useVirtualClock): it measures how long real I/O is taking.
+	// performance is left real (install): it measures how long real I/O is taking.
 	const since = performance.now();
 	let quiet = 0;
 	let last = jest.getTimerCount();
