@@ -4,6 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { binaryBytes, loadedPackage, NODE_TYPE, runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { runOnVirtualClock } from '../harness/virtualClock';
 
 const simulator = useSimulator();
 
@@ -96,14 +97,17 @@ test('filesystem binary mode stores the images by id', async () => {
 
 test('waits the initial delay before the first query', async () => {
 	const sim = simulator();
-	await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait({ initialDelay: 0.4 })],
-	});
+	await runOnVirtualClock(() =>
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({ initialDelay: 0.4 })],
+		}),
+	);
 
 	const submit = sim.stats.requests.find((entry) => entry.route === 'submit')!;
 	const firstQuery = sim.stats.requests.find((entry) => entry.route === 'task')!;
-	expect(firstQuery.at - submit.at).toBeGreaterThanOrEqual(380);
+	// On the virtual clock: exactly the delay after the submit.
+	expect(firstQuery.at - submit.at).toBe(400);
 });
 
 test('a failed task is an error naming the task, its status and the reason', async () => {
@@ -123,17 +127,20 @@ test('a failed task is an error naming the task, its status and the reason', asy
 test('a task that never finishes gives up after Max Wait Time, naming the task and its last status', async () => {
 	const sim = simulator();
 	sim.configure({ taskOutcome: 'never' });
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait({ maxWaitTime: 0.6, pollInterval: 0.1 })],
-	});
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({ maxWaitTime: 0.6, pollInterval: 0.1 })],
+		}),
+	);
 
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toBe(
 		`Task ${taskId} did not finish within 0.6 s (last status "processing")`,
 	);
 	expect(result.error?.description).toContain('Wait for Task');
-	expect(result.durationMs).toBeLessThan(5_000);
+	// On the virtual clock: the last poll that fits is at 0.6 s, and the run ends there.
+	expect(result.durationMs).toBe(600);
 });
 
 test('Continue On Fail: a failing item becomes an error item; the others go on', async () => {
@@ -197,14 +204,17 @@ const taskSpans = (sim: ReturnType<typeof simulator>) =>
 
 test('items run concurrently up to Max Concurrency and never more, and output keeps input order', async () => {
 	const sim = simulator();
-	// Long enough that the first wave of submits lands before any of its tasks ends, however busy the machine.
+	// On the virtual clock, so the first wave of submits lands before any of its tasks ends,
+	// however busy the machine.
 	sim.configure({ taskDurationMs: 1_500 });
 	const input = [0, 1, 2, 3, 4, 5].map((index) => ({ json: { index } }));
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait({ maxConcurrency: 3 }, { prompt: '={{ "item " + $json.index }}' })],
-		input,
-	});
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({ maxConcurrency: 3 }, { prompt: '={{ "item " + $json.index }}' })],
+			input,
+		}),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(sim.tasks.size).toBe(6);
@@ -256,21 +266,23 @@ test('without wait options, polls come at the Initial Delay and Poll Interval th
 	// Running at the first poll, finished by the second: two polls on the fixed rhythm, since a
 	// run of one task has nothing to learn.
 	sim.configure({ taskDurationMs: initialDelayMs + pollIntervalMs / 2 });
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [{ parameters: { ...generateAndWait().parameters, options: {} } }],
-	});
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ parameters: { ...generateAndWait().parameters, options: {} } }],
+		}),
+	);
 
 	expect(result.error).toBeUndefined();
 	const submit = sim.stats.requests.find((request) => request.route === 'submit')!;
 	const polls = sim.stats.requests.filter((request) => request.route === 'task');
 	expect(polls).toHaveLength(2);
-	const after = polls.map((poll) => poll.at - submit.at);
-	expect(after[0]).toBeGreaterThanOrEqual(initialDelayMs - 50);
-	expect(after[0]).toBeLessThan(initialDelayMs + 1_500);
-	expect(after[1] - after[0]).toBeGreaterThanOrEqual(pollIntervalMs - 300);
-	expect(after[1] - after[0]).toBeLessThan(pollIntervalMs + 1_500);
-}, 30_000);
+	// On the virtual clock: exactly at the Initial Delay, then one Poll Interval later.
+	expect(polls.map((poll) => poll.at - submit.at)).toEqual([
+		initialDelayMs,
+		initialDelayMs + pollIntervalMs,
+	]);
+});
 
 test('without Max Concurrency, items run as many at once as the option shows by default', async () => {
 	const shown = Number(await shownDefault('maxConcurrency'));
@@ -278,11 +290,10 @@ test('without Max Concurrency, items run as many at once as the option shows by 
 	const sim = simulator();
 	sim.configure({ taskDurationMs: 1_500 });
 	const input = Array.from({ length: shown + 2 }, (_, index) => ({ json: { index } }));
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait()],
-		input,
-	});
+	// On the virtual clock: every lane's submit lands before the first task ends.
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()], input }),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(sim.tasks.size).toBe(shown + 2);

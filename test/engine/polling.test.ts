@@ -1,7 +1,10 @@
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { advanceVirtualClock, onVirtualClock, useVirtualClock } from '../harness/virtualClock';
 
 const simulator = useSimulator();
+// The schedule and the simulator's tasks on one clock the test moves: every time below is exact.
+useVirtualClock();
 
 // Tasks of 3.5 to 4.1 s (the simulator spreads them evenly by submit order), two waves of three:
 // the first wave is seen finished at its look at 4.5 s, well clear of its longest task.
@@ -9,8 +12,6 @@ const TASK_MS = 3500;
 const SPREAD_MS = 600;
 const INITIAL_DELAY_S = 0.5;
 const POLL_S = 2;
-/** How late a look may land on a loaded 2-core machine; well under a Poll Interval. */
-const LATE_MS = 1_000;
 
 const generateAndWait = (options: Record<string, unknown>) => ({
 	parameters: {
@@ -31,22 +32,29 @@ const items = Array.from({ length: 6 }, (_, index) => ({ json: { prompt: `bottle
 
 /**
  * Each task's queries, as milliseconds after its creation, in submit order, and whether the task
- * was submitted after three tasks had been seen finished (the run could predict it).
+ * was submitted after three tasks had been seen finished (the run could predict it). "After" is by
+ * the order the simulator saw the requests in: on the virtual clock a submit can share the
+ * millisecond of the poll that informed it.
  */
 function queryTimes(
 	sim: ReturnType<typeof simulator>,
-): Array<{ looks: number[]; informed: boolean }> {
+): Array<{ looks: number[]; informed: boolean; durationMs: number }> {
 	const tasks = [...sim.tasks.values()].sort((a, b) => a.createdAt - b.createdAt);
+	const requests = sim.stats.requests.map((request, index) => ({ ...request, index }));
+	// Every submit is accepted (run() checks), so the n-th submit created the n-th task.
+	const submits = requests.filter((r) => r.route === 'submit');
 	const looksOf = (task: (typeof tasks)[number]) =>
-		sim.stats.requests
-			.filter((r) => r.route === 'task' && r.path.endsWith(task.task_id))
-			.map((r) => r.at);
+		requests.filter((r) => r.route === 'task' && r.path.endsWith(task.task_id));
 	const seenFinished = tasks
-		.map((task) => looksOf(task).find((at) => at >= task.createdAt + task.durationMs) ?? Infinity)
+		.map(
+			(task) =>
+				looksOf(task).find((r) => r.at >= task.createdAt + task.durationMs)?.index ?? Infinity,
+		)
 		.sort((a, b) => a - b);
-	return tasks.map((task) => ({
-		looks: looksOf(task).map((at) => at - task.createdAt),
-		informed: task.createdAt > seenFinished[2],
+	return tasks.map((task, order) => ({
+		looks: looksOf(task).map((r) => r.at - task.createdAt),
+		informed: submits[order].index > seenFinished[2],
+		durationMs: task.durationMs,
 	}));
 }
 
@@ -62,11 +70,9 @@ async function run(polling: Record<string, unknown>, durations?: number[]) {
 	const input = durations
 		? durations.map((_, index) => ({ json: { prompt: `bottle ${index}` } }))
 		: items;
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		input,
-		nodes: [generateAndWait(polling)],
-	});
+	const result = await onVirtualClock(
+		runWorkflow({ credentials: credentialsFor(sim), input, nodes: [generateAndWait(polling)] }),
+	);
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(input.length);
 	expect(sim.stats.submitsAccepted).toBe(input.length);
@@ -80,59 +86,45 @@ const rhythm = (look: number) => (INITIAL_DELAY_S + look * POLL_S) * 1000;
 const fixedPolls = (durationMs: number) =>
 	1 + Math.max(0, Math.ceil((durationMs - rhythm(0)) / (POLL_S * 1000)));
 
-/**
- * Every poll on the fixed rhythm. A fixed poller sleeps the interval after each answer, so its
- * polls drift later by every answer's latency: the tolerance grows by 100 ms a poll.
- */
-function expectOnRhythm(looks: number[], from = 0) {
-	looks.forEach((at) => {
-		const nearest = Math.round((at - rhythm(0)) / (POLL_S * 1000));
-		expect(nearest).toBeGreaterThanOrEqual(from);
-		expect(at - rhythm(nearest)).toBeGreaterThan(-100);
-		expect(at - rhythm(nearest)).toBeLessThan(250 + 100 * nearest);
-	});
-}
+/** The fixed poller's polls of a task of this duration, from its `from`-th poll on. */
+const onRhythm = (durationMs: number, from = 0) =>
+	Array.from({ length: fixedPolls(durationMs) - from }, (_, look) => rhythm(from + look));
 
 test('Fixed Interval keeps the rhythm: the first look after Initial Delay, then one per Poll Interval', async () => {
 	const times = await run({ polling: 'fixed' });
-	// Judged look by look, so a busy machine's delays do not add up: a look is sent a Poll Interval
-	// after the previous one was answered, never sooner, and well before a second interval is over.
-	for (const { looks } of times) {
-		expect(looks[0]).toBeGreaterThanOrEqual(INITIAL_DELAY_S * 1000 - 50);
-		expect(looks[0]).toBeLessThan(INITIAL_DELAY_S * 1000 + LATE_MS);
-		for (let look = 1; look < looks.length; look++) {
-			expect(looks[look] - looks[look - 1]).toBeGreaterThanOrEqual(POLL_S * 1000 - 5);
-			expect(looks[look] - looks[look - 1]).toBeLessThan(POLL_S * 1000 + LATE_MS);
-		}
+	// 0.5, 2.5 and 4.5 s after each task's submit: the third is the first at or after its finish.
+	for (const { looks, durationMs } of times) {
+		expect(looks).toEqual(onRhythm(durationMs));
+		expect(looks).toEqual([500, 2500, 4500]);
 	}
 });
 
 test('Adaptive: after three tasks have finished, the next ones are looked at where they should finish, half a second apart', async () => {
 	const times = await run({ polling: 'adaptive' });
 	// The first wave knows nothing yet: it polls like Fixed Interval.
-	for (const { looks } of times.slice(0, 3)) {
-		expect(looks[0]).toBeGreaterThanOrEqual(INITIAL_DELAY_S * 1000 - 50);
-		expect(looks[0]).toBeLessThan(INITIAL_DELAY_S * 1000 + LATE_MS);
-	}
+	for (const { looks, durationMs } of times.slice(0, 3))
+		expect(looks).toEqual(onRhythm(durationMs));
 	// Tasks submitted once three were seen finished: no look before the shortest task seen, less a
-	// second; looks inside the window half a second apart, closer than the poll interval.
+	// second, nor after the longest seen, plus a step; looks inside the window half a second apart;
+	// seen finished at the first look at or after the finish, in fewer looks than the fixed rhythm.
+	const seen = times.slice(0, 3).map((task) => task.durationMs);
 	const informed = times.filter((task) => task.informed);
 	expect(informed.length).toBeGreaterThan(0);
-	for (const { looks } of informed) {
-		expect(looks[0]).toBeGreaterThanOrEqual(TASK_MS - 1000 - 100);
+	for (const { looks, durationMs } of informed) {
+		expect(looks[0]).toBeGreaterThanOrEqual(Math.min(...seen) - 1000);
 		for (let look = 1; look < looks.length; look++)
-			expect(looks[look] - looks[look - 1]).toBeLessThan(POLL_S * 1000 - 500);
-		// Seen finished within a step of finishing.
-		expect(looks[looks.length - 1]).toBeLessThan(TASK_MS + SPREAD_MS + 500 + 300);
+			expect(looks[look] - looks[look - 1]).toBeLessThanOrEqual(500);
+		expect(looks.at(-2) ?? 0).toBeLessThan(durationMs);
+		expect(looks.at(-1)).toBeGreaterThanOrEqual(durationMs);
+		expect(looks.at(-1)).toBeLessThanOrEqual(Math.max(...seen) + 500);
+		expect(looks.length).toBeLessThan(fixedPolls(durationMs));
 	}
 });
 
 test('a workflow saved with a Poll Interval and no Polling choice keeps the fixed rhythm', async () => {
 	const times = await run({});
-	for (const { looks } of times.slice(3)) {
-		expect(looks[0]).toBeGreaterThanOrEqual(INITIAL_DELAY_S * 1000 - 50);
-		expect(looks[0]).toBeLessThan(INITIAL_DELAY_S * 1000 + LATE_MS);
-	}
+	// The informed ones too: 0.5, 2.5, 4.5 s, as before there was a Polling choice.
+	for (const { looks, durationMs } of times) expect(looks).toEqual(onRhythm(durationMs));
 });
 
 test("Adaptive where nothing can be learned (spread durations started at once): the fixed poller's polls and not one more", async () => {
@@ -141,13 +133,10 @@ test("Adaptive where nothing can be learned (spread durations started at once): 
 	const durations = [1200, 2000, 3100, 3900, 5600, 7200];
 	const adaptive = await run({ polling: 'adaptive', maxConcurrency: 6 }, durations);
 	const fixed = await run({ polling: 'fixed', maxConcurrency: 6 }, durations);
+	// Exactly the fixed poller's polls: nothing between them, nothing after them.
 	adaptive.forEach(({ looks }, order) => {
-		expectOnRhythm(looks);
-		expect(looks).toHaveLength(fixedPolls(durations[order]));
-		expect(looks).toHaveLength(fixed[order].looks.length);
-		// Nothing between the fixed poller's polls.
-		for (let look = 1; look < looks.length; look++)
-			expect(looks[look] - looks[look - 1]).toBeGreaterThanOrEqual(POLL_S * 1000 - 50);
+		expect(looks).toEqual(onRhythm(durations[order]));
+		expect(looks).toEqual(fixed[order].looks);
 	});
 });
 
@@ -155,21 +144,17 @@ test('Adaptive: past the predicted window a task is polled on the fixed rhythm f
 	// One lane: three tasks of 1.2–1.6 s teach the window, then one of that length and one of 6 s.
 	const durations = [1200, 1400, 1600, 1300, 6000];
 	const times = await run({ polling: 'adaptive', maxConcurrency: 1 }, durations);
-	for (const { looks } of times.slice(0, 3)) expectOnRhythm(looks);
+	for (const { looks, durationMs } of times.slice(0, 3))
+		expect(looks).toEqual(onRhythm(durationMs));
 	// The two after them: no poll before the window opens, the first a step (0.5 s) into it.
-	for (const { looks, informed } of times.slice(3)) {
-		expect(informed).toBe(true);
-		expect(looks[0]).toBeGreaterThanOrEqual(1200 + 500 - 100);
-		expect(looks[0]).toBeLessThan(1200 + 500 + 300);
-	}
+	for (const { informed } of times.slice(3)) expect(informed).toBe(true);
 	// The one that fits the window is seen at its first poll.
-	expect(times[3].looks).toHaveLength(1);
+	expect(times[3].looks).toEqual([1200 + 500]);
 	// The long one: after the window, the polls a fixed poller makes (2.5, 4.5 and 6.5 s), not a
 	// new rhythm counted from the window's poll (3.7, 5.7, 7.7 s); no more polls than a fixed poller.
-	const long = times[4].looks;
-	expect(long).toHaveLength(4);
-	expectOnRhythm(long.slice(1), 1);
-	expect(long.length).toBeLessThanOrEqual(fixedPolls(6000));
+	expect(times[4].looks).toEqual([1200 + 500, ...onRhythm(6000, 1)]);
+	expect(times[4].looks).toEqual([1700, 2500, 4500, 6500]);
+	expect(times[4].looks.length).toBeLessThanOrEqual(fixedPolls(6000));
 });
 
 test('Adaptive: a task still running past the durations seen keeps the window open, so the next task is polled on the fixed rhythm', async () => {
@@ -180,8 +165,8 @@ test('Adaptive: a task still running past the durations seen keeps the window op
 		[9000, 1000, 1100, 1200, 1100],
 	);
 	expect(times[4].informed).toBe(true);
-	expectOnRhythm(times[4].looks);
-	expect(times[4].looks).toHaveLength(2);
+	expect(times[4].looks).toEqual(onRhythm(1100));
+	expect(times[4].looks).toEqual([500, 2500]);
 });
 
 test('Adaptive: the same short tasks with nothing running past them make a window: the fifth is polled a step into it', async () => {
@@ -191,9 +176,7 @@ test('Adaptive: the same short tasks with nothing running past them make a windo
 		[1300, 1000, 1100, 1200, 1100],
 	);
 	expect(times[4].informed).toBe(true);
-	expect(times[4].looks).toHaveLength(1);
-	expect(times[4].looks[0]).toBeGreaterThanOrEqual(1000 + 500 - 100);
-	expect(times[4].looks[0]).toBeLessThan(1000 + 500 + 300);
+	expect(times[4].looks).toEqual([1000 + 500]);
 });
 
 /** Each task's queries in creation order, as milliseconds after its creation. */
@@ -213,11 +196,8 @@ test('Adaptive: a task polled inside the window keeps it, so the polls stay clos
 	const times = await run({ polling: 'adaptive', maxConcurrency: 1 }, [1000, 1100, 3000, 2800]);
 	const fourth = times[3];
 	expect(fourth.informed).toBe(true);
-	expect(fourth.looks[0]).toBeGreaterThanOrEqual(1000 + 500 - 100);
-	expect(fourth.looks.length).toBeGreaterThanOrEqual(3);
-	for (let look = 1; look < fourth.looks.length; look++)
-		expect(fourth.looks[look] - fourth.looks[look - 1]).toBeLessThan(POLL_S * 1000 - 500);
-	expect(fourth.looks.at(-1)).toBeLessThan(2800 + 500 + 300);
+	// From a step into the window, every half second, until the first look at or after 2.8 s.
+	expect(fourth.looks).toEqual([1500, 2000, 2500, 3000]);
 });
 
 test('Adaptive: a failed task says nothing about how long tasks take; the next ones are polled in the window', async () => {
@@ -233,9 +213,10 @@ test('Adaptive: a failed task says nothing about how long tasks take; the next o
 			{ ...generateAndWait({ polling: 'adaptive', maxConcurrency: 1 }), continueOnFail: true },
 		],
 	});
-	while (sim.tasks.size === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+	// The first task's submit is answered before any timer: settling the I/O is enough.
+	while (sim.tasks.size === 0) await new Promise((resolve) => setImmediate(resolve));
 	sim.configure({ taskOutcome: 'succeed' });
-	const result = await running;
+	const result = await onVirtualClock(running);
 
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => item.json.error === undefined)).toEqual([
@@ -246,10 +227,8 @@ test('Adaptive: a failed task says nothing about how long tasks take; the next o
 		true,
 	]);
 	const looks = looksAfterCreation(sim);
-	expect(looks[0]).toHaveLength(3);
-	expect(looks[4]).toHaveLength(1);
-	expect(looks[4][0]).toBeGreaterThanOrEqual(1000 + 500 - 100);
-	expect(looks[4][0]).toBeLessThan(1000 + 500 + 300);
+	expect(looks[0]).toEqual([500, 2500, 4500]);
+	expect(looks[4]).toEqual([1000 + 500]);
 });
 
 test('Adaptive in Task → Wait for Task: a task this run did not submit is timed from its creation, not polled before the window', async () => {
@@ -257,44 +236,48 @@ test('Adaptive in Task → Wait for Task: a task this run did not submit is time
 	sim.reset();
 	sim.configure({ taskDurationsMs: [2800, 2900, 3000, 3000] });
 	const generate = (count: number) =>
-		runWorkflow({
-			credentials: credentialsFor(sim),
-			input: items.slice(0, count),
-			nodes: [
-				{ parameters: { resource: 'image', operation: 'generate', prompt: '={{ $json.prompt }}' } },
-			],
-		});
+		onVirtualClock(
+			runWorkflow({
+				credentials: credentialsFor(sim),
+				input: items.slice(0, count),
+				nodes: [
+					{
+						parameters: { resource: 'image', operation: 'generate', prompt: '={{ $json.prompt }}' },
+					},
+				],
+			}),
+		);
 	const first = await generate(3);
 	// The three have finished when the fourth is submitted and all four are waited for.
-	await new Promise((resolve) => setTimeout(resolve, 3100));
+	await advanceVirtualClock(3100);
 	const fourth = await generate(1);
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		input: [...first.items, ...fourth.items].map((item) => ({
-			json: { taskId: item.json.task_id },
-		})),
-		nodes: [
-			{
-				parameters: {
-					resource: 'task',
-					operation: 'wait',
-					taskId: '={{ $json.taskId }}',
-					options: {
-						polling: 'adaptive',
-						pollInterval: POLL_S,
-						maxConcurrency: 1,
-						downloadImages: false,
+	const result = await onVirtualClock(
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			input: [...first.items, ...fourth.items].map((item) => ({
+				json: { taskId: item.json.task_id },
+			})),
+			nodes: [
+				{
+					parameters: {
+						resource: 'task',
+						operation: 'wait',
+						taskId: '={{ $json.taskId }}',
+						options: {
+							polling: 'adaptive',
+							pollInterval: POLL_S,
+							maxConcurrency: 1,
+							downloadImages: false,
+						},
 					},
 				},
-			},
-		],
-	});
+			],
+		}),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => item.json.status)).toEqual(Array(4).fill('succeeded'));
 	const looks = looksAfterCreation(sim);
 	// Polled at once (the wait's first poll), then not before the window the three taught opens.
-	expect(looks[3]).toHaveLength(2);
-	expect(looks[3][0]).toBeLessThan(1500);
-	expect(looks[3][1]).toBeGreaterThanOrEqual(2800 + 500 - 100);
+	expect(looks[3]).toEqual([0, 2800 + 500]);
 });

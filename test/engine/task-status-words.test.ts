@@ -2,6 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { onVirtualClock, withVirtualClock } from '../harness/virtualClock';
 
 const simulator = useSimulator({ taskDurationMs: 300 });
 
@@ -132,30 +133,41 @@ describe('Wait for Task on a task that has finished', () => {
 
 	test('looks at once, not after the 5 s Initial Delay', async () => {
 		const sim = simulator();
-		const taskId = await seed(sim);
-		const started = Date.now();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [waitFor(taskId, {})],
+		// Seeded on the same virtual clock: the task is finished when the wait starts.
+		const { taskId, result, started } = await withVirtualClock(async () => {
+			const taskId = await onVirtualClock(seed(sim));
+			const started = Date.now();
+			const result = await onVirtualClock(
+				runWorkflow({ credentials: credentialsFor(sim), nodes: [waitFor(taskId, {})] }),
+			);
+			return { taskId, result, started };
 		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.task_id).toBe(taskId);
 		expect(sim.stats.byRoute.task).toBe(1);
-		// The default delay is 5 s; a first look well before it is the look "at once".
-		expect(firstLookAfter(sim, started)).toBeLessThan(2500);
+		// On the virtual clock: at once, where the default delay is 5 s.
+		expect(firstLookAfter(sim, started)).toBe(0);
 	});
 
 	test('an Initial Delay set on the node is kept', async () => {
 		const sim = simulator();
-		const taskId = await seed(sim);
-		const started = Date.now();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [waitFor(taskId, { initialDelay: 1.5 })],
+		// Seeded on the same virtual clock: the task is finished when the wait starts.
+		const { taskId, result, started } = await withVirtualClock(async () => {
+			const taskId = await onVirtualClock(seed(sim));
+			const started = Date.now();
+			const result = await onVirtualClock(
+				runWorkflow({
+					credentials: credentialsFor(sim),
+					nodes: [waitFor(taskId, { initialDelay: 1.5 })],
+				}),
+			);
+			return { taskId, result, started };
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(firstLookAfter(sim, started)).toBeGreaterThanOrEqual(1500);
+		expect(result.items[0].json.task_id).toBe(taskId);
+		// On the virtual clock: exactly the delay set.
+		expect(firstLookAfter(sim, started)).toBe(1500);
 	});
 });

@@ -1,6 +1,7 @@
 import { pairedIndexes } from '../harness/fixtures';
 import { runWorkflow, type NodeSpec } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { runOnVirtualClock } from '../harness/virtualClock';
 
 const simulator = useSimulator();
 
@@ -26,7 +27,10 @@ const generateAndWait = (options: Record<string, unknown>): NodeSpec => ({
 async function runUntilTimedOut(node: NodeSpec) {
 	const sim = simulator();
 	sim.configure({ taskOutcome: 'never' });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [node] });
+	// On the virtual clock: when the wait ends is exact.
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({ credentials: credentialsFor(sim), nodes: [node] }),
+	);
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);
 	expect(result.items[0].json).toMatchObject({ timed_out: true });
@@ -41,12 +45,8 @@ test('On Timeout → Output Task State hands on where the task stood, without an
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.items[0].json).toMatchObject({ task_id: taskId, timed_out: true });
 	expect(['submitted', 'queued', 'processing']).toContain(result.items[0].json.status);
-	// Seconds to a tenth, until the last poll that fit the half second (polls 0.1 s apart), late
-	// by however busy the machine is.
-	const waited = Number(result.items[0].json.waited_seconds);
-	expect(waited).toBeGreaterThanOrEqual(0.3);
-	expect(waited).toBeLessThan(5);
-	expect(Math.round(waited * 10)).toBeCloseTo(waited * 10, 6);
+	// Seconds to a tenth, until the last poll that fit the half second (polls 0.1 s apart).
+	expect(result.items[0].json.waited_seconds).toBe(0.5);
 	expect(pairedIndexes(result.items)).toEqual([0]);
 });
 
@@ -129,13 +129,12 @@ test('an adaptive wait looks a last time at Max Wait Time before it reports the 
 		},
 	});
 
-	expect(Number(result.items[0].json.waited_seconds)).toBeGreaterThanOrEqual(1.1);
+	expect(result.items[0].json.waited_seconds).toBe(1.2);
 	const [task] = [...sim.tasks.values()];
 	const looks = sim.stats.requests
 		.filter((r) => r.route === 'task')
 		.map((r) => r.at - task.createdAt);
-	expect(looks).toHaveLength(2);
-	expect(looks[1]).toBeGreaterThanOrEqual(1100);
+	expect(looks).toEqual([0, 1200]);
 });
 
 test('a Fixed Interval wait ends at its last poll that fits Max Wait Time, without one more at the deadline', async () => {
@@ -150,6 +149,9 @@ test('a Fixed Interval wait ends at its last poll that fits Max Wait Time, witho
 		}),
 	);
 
-	expect(sim.stats.requests.filter((r) => r.route === 'task')).toHaveLength(3);
-	expect(Number(result.items[0].json.waited_seconds)).toBeLessThan(2.5);
+	const [task] = [...sim.tasks.values()];
+	expect(
+		sim.stats.requests.filter((r) => r.route === 'task').map((r) => r.at - task.createdAt),
+	).toEqual([0, 1000, 2000]);
+	expect(result.items[0].json.waited_seconds).toBe(2);
 });

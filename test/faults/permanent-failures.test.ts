@@ -2,6 +2,7 @@ import { readPngInfo } from '../simulator';
 import { binaryBytes } from '../harness/engine';
 import { pairedIndexes, photoItem } from '../harness/fixtures';
 import { useSimulator } from '../harness/simulator';
+import { runOnVirtualClock } from '../harness/virtualClock';
 import {
 	analyze,
 	download,
@@ -78,14 +79,17 @@ test('an unknown task id on Task → Get fails fast and says how long tasks are 
 
 test('an unknown task id on Task → Wait fails at the first query, not at Max Wait Time', async () => {
 	const sim = simulator();
-	const result = await run(sim, {
-		nodes: [{ parameters: taskWait('task_0000000000000000deadbeef', { maxWaitTime: 30 }) }],
-	});
+	const result = await runOnVirtualClock(() =>
+		run(sim, {
+			nodes: [{ parameters: taskWait('task_0000000000000000deadbeef', { maxWaitTime: 30 }) }],
+		}),
+	);
 
 	expect(result.error?.message).toMatch(/^Task query failed with HTTP 404/);
 	expect(result.error?.context?.taskId).toBe('task_0000000000000000deadbeef');
 	expectOneAttempt(sim, 'task', result);
-	expect(result.durationMs).toBeLessThan(2_000);
+	// On the virtual clock: not a moment of the 30 s waited.
+	expect(result.durationMs).toBe(0);
 	finishCase(sim, result, {
 		case: '404 unknown task',
 		operation: 'task/wait',
@@ -287,7 +291,9 @@ test('Continue On Fail: failed tasks become error items with their task id, one 
 test('a task that never ends gives up at Max Wait Time, naming the task so the wait can be resumed', async () => {
 	const sim = simulator();
 	sim.configure({ taskOutcome: 'never' });
-	const result = await run(sim, { nodes: [{ parameters: generateAndWait({ maxWaitTime: 0.6 }) }] });
+	const result = await runOnVirtualClock(() =>
+		run(sim, { nodes: [{ parameters: generateAndWait({ maxWaitTime: 0.6 }) }] }),
+	);
 
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toBe(
@@ -296,7 +302,11 @@ test('a task that never ends gives up at Max Wait Time, naming the task so the w
 	expect(result.error?.description).toContain('Wait for Task');
 	expect(result.error?.description).toContain(taskId);
 	expect(sim.stats.submitsAccepted).toBe(1);
-	expect(result.durationMs).toBeLessThan(2_000);
+	// On the virtual clock: polls every 0.1 s from the submit; the last that fits is at 0.6 s.
+	expect(requestsOn(sim, 'task').map((poll) => poll.at - requestsOn(sim, 'submit')[0].at)).toEqual([
+		0, 100, 200, 300, 400, 500, 600,
+	]);
+	expect(result.durationMs).toBe(600);
 	finishCase(sim, result, {
 		case: 'never-ending task',
 		operation: 'image/generateAndWait',

@@ -3,6 +3,7 @@ import { pairedIndexes } from '../harness/fixtures';
 import { clientEventMark, clientEventsSince } from '../harness/clientRequests';
 import { binaryBytes } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
+import { runOnVirtualClock, withVirtualClock, onVirtualClock } from '../harness/virtualClock';
 import {
 	analyze,
 	generateAndWait,
@@ -21,7 +22,10 @@ const simulator = useSimulator(FAULT_SIMULATOR);
 test('a 429 storm on task queries with Retry-After: 0 is waited out at once, not with backoff', async () => {
 	const sim = simulator();
 	sim.addFault({ route: 'task', status: 429, retryAfter: '0', times: 3 });
-	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+	// On the virtual clock, where a query takes no time: "at once" is the same millisecond.
+	const result = await runOnVirtualClock(() =>
+		run(sim, { nodes: [{ parameters: generateAndWait() }] }),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);
@@ -29,8 +33,7 @@ test('a 429 storm on task queries with Retry-After: 0 is waited out at once, not
 	const queries = requestsOn(sim, 'task');
 	expect(queries.slice(0, 3).map((entry) => entry.status)).toEqual([429, 429, 429]);
 	// Backoff would wait at least 500 ms before the first retry; Retry-After: 0 means now.
-	for (let index = 1; index < 4; index++)
-		expect(queries[index].at - queries[index - 1].at).toBeLessThan(400);
+	for (let index = 1; index < 4; index++) expect(queries[index].at - queries[index - 1].at).toBe(0);
 	expect(retriesLogged(result)).toBe(3);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	finishCase(sim, result, {
@@ -43,14 +46,18 @@ test('a 429 storm on task queries with Retry-After: 0 is waited out at once, not
 test('Retry-After in seconds: the retry waits at least that long', async () => {
 	const sim = simulator();
 	sim.addFault({ route: 'task', status: 429, retryAfter: '1' });
-	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+	const result = await runOnVirtualClock(() =>
+		run(sim, { nodes: [{ parameters: generateAndWait() }] }),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);
 	const [limited, retried] = requestsOn(sim, 'task');
 	expect(limited.status).toBe(429);
-	expect(retried.at - limited.at).toBeGreaterThanOrEqual(990);
-	expect(retried.at - limited.at).toBeLessThan(1_800);
+	// On the virtual clock: the second Retry-After asks for, plus the rate-limit gate's jitter
+	// (at most a fifth of the pause).
+	expect(retried.at - limited.at).toBeGreaterThanOrEqual(1_000);
+	expect(retried.at - limited.at).toBeLessThanOrEqual(1_200);
 	expect(
 		result.logs.some((line) =>
 			/taskQuery got HTTP 429; retry 1 of 4 in 1000 ms/.test(line.message),
@@ -65,17 +72,21 @@ test('Retry-After in seconds: the retry waits at least that long', async () => {
 
 test('Retry-After as an HTTP date: the retry comes no earlier than that date', async () => {
 	const sim = simulator();
-	// HTTP dates have whole seconds: the next full second plus one is 1 to 2 s away.
-	const date = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000);
-	sim.addFault({ route: 'task', status: 429, retryAfter: date.toUTCString() });
-	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+	const { result, date } = await withVirtualClock(async () => {
+		// HTTP dates have whole seconds: the virtual clock starts on one, so this is 1 s away.
+		const date = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000);
+		sim.addFault({ route: 'task', status: 429, retryAfter: date.toUTCString() });
+		const result = await onVirtualClock(run(sim, { nodes: [{ parameters: generateAndWait() }] }));
+		return { result, date };
+	});
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);
 	const [limited, retried] = requestsOn(sim, 'task');
 	expect(limited.status).toBe(429);
-	expect(retried.at).toBeGreaterThanOrEqual(date.getTime() - 15);
-	expect(retried.at - date.getTime()).toBeLessThan(700);
+	// On the virtual clock: at the date, plus the rate-limit gate's jitter (a fifth of the pause).
+	expect(retried.at).toBeGreaterThanOrEqual(date.getTime());
+	expect(retried.at - date.getTime()).toBeLessThanOrEqual(200);
 	finishCase(sim, result, {
 		case: 'Retry-After as HTTP date',
 		operation: 'image/generateAndWait',
@@ -128,7 +139,9 @@ test('a 429 storm on submit gives up after 4 attempts with advice to slow down, 
 test('a Retry-After beyond two minutes is not waited for: one request, a clear error', async () => {
 	const sim = simulator();
 	sim.addFault({ route: 'task', status: 429, retryAfter: '3600' });
-	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+	const result = await runOnVirtualClock(() =>
+		run(sim, { nodes: [{ parameters: generateAndWait() }] }),
+	);
 
 	expect(result.error?.message).toMatch(/^Task query failed with HTTP 429/);
 	expect(result.error?.description).toContain('rate-limiting');
@@ -136,8 +149,9 @@ test('a Retry-After beyond two minutes is not waited for: one request, a clear e
 		/asked to wait 60 minutes \(until about \d\d:\d\d UTC\)/,
 	);
 	expect(requestsOn(sim, 'task')).toHaveLength(1);
-	// Waiting even the longest pause the transport accepts (2 minutes) would take far longer.
-	expect(result.durationMs).toBeLessThan(30_000);
+	// On the virtual clock: not a moment waited, where even the longest pause the transport
+	// accepts is 2 minutes.
+	expect(result.durationMs).toBe(0);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	finishCase(sim, result, {
 		case: 'Retry-After too long',
@@ -226,10 +240,12 @@ test('a 429 with Retry-After pauses every lane of the run, not only the one that
 	sim.configure({ taskDurationMs: 1_500 });
 	sim.addFault({ route: 'task', status: 429, retryAfter: '1' });
 	const mark = clientEventMark();
-	const result = await run(sim, {
-		nodes: [{ parameters: generateAndWait({ maxConcurrency: 6 }, { prompt: PROMPT_FROM_ITEM }) }],
-		input: promptItems(6),
-	});
+	const result = await runOnVirtualClock(() =>
+		run(sim, {
+			nodes: [{ parameters: generateAndWait({ maxConcurrency: 6 }, { prompt: PROMPT_FROM_ITEM }) }],
+			input: promptItems(6),
+		}),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3, 4, 5]);
@@ -242,9 +258,12 @@ test('a 429 with Retry-After pauses every lane of the run, not only the one that
 	expect(limited).toBeGreaterThanOrEqual(0);
 	const startsAfter = events.slice(limited + 1).filter((event) => event.kind === 'start');
 	expect(startsAfter.length).toBeGreaterThan(0);
-	expect(Math.min(...startsAfter.map((event) => event.at))).toBeGreaterThanOrEqual(
-		events[limited].at + 1_000,
-	);
+	// On the virtual clock: the pause is the second asked for plus each lane's jitter, at most a
+	// fifth of the pause; the lanes come back spread over that fifth, not in the same millisecond.
+	const resumed = startsAfter.map((event) => event.at - events[limited].at);
+	expect(Math.min(...resumed)).toBeGreaterThanOrEqual(1_000);
+	expect(Math.max(...resumed.slice(0, 6))).toBeLessThanOrEqual(1_200);
+	expect(new Set(resumed.slice(0, 6)).size).toBeGreaterThan(1);
 	expect(queries.filter((entry) => entry.status === 429)).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(6);
 	finishCase(sim, result, {

@@ -2,6 +2,7 @@ import { readPngInfo } from '../simulator';
 import { pairedIndexes, photoItem } from '../harness/fixtures';
 import { binaryBytes } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
+import { runOnVirtualClock } from '../harness/virtualClock';
 import {
 	analyze,
 	generate,
@@ -25,15 +26,20 @@ test('a burst of 5xx on task queries is retried with backoff and the task comple
 	const sim = simulator();
 	sim.addFault({ route: 'task', status: 503 });
 	sim.addFault({ route: 'task', status: 500, body: 'empty' });
-	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+	const result = await runOnVirtualClock(() =>
+		run(sim, { nodes: [{ parameters: generateAndWait() }] }),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);
 	const queries = requestsOn(sim, 'task');
 	expect(queries.slice(0, 2).map((entry) => entry.status)).toEqual([503, 500]);
-	// Equal jitter: the first retry waits 0.5–1 s, the second 1–2 s.
-	expect(queries[1].at - queries[0].at).toBeGreaterThanOrEqual(480);
-	expect(queries[2].at - queries[1].at).toBeGreaterThanOrEqual(980);
+	// Equal jitter: the first retry waits 0.5–1 s, the second 1–2 s (on the virtual clock, so
+	// both ends hold exactly).
+	expect(queries[1].at - queries[0].at).toBeGreaterThanOrEqual(500);
+	expect(queries[1].at - queries[0].at).toBeLessThanOrEqual(1_000);
+	expect(queries[2].at - queries[1].at).toBeGreaterThanOrEqual(1_000);
+	expect(queries[2].at - queries[1].at).toBeLessThanOrEqual(2_000);
 	expect(retriesLogged(result)).toBe(2);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	finishCase(sim, result, {
@@ -81,7 +87,9 @@ test('a 5xx on an upload is retried: uploads bill nothing', async () => {
 test('a 5xx storm on task queries ends at Max Wait Time with an error naming the task', async () => {
 	const sim = simulator();
 	sim.addFault({ route: 'task', status: 503, times: Infinity });
-	const result = await run(sim, { nodes: [{ parameters: generateAndWait({ maxWaitTime: 1.4 }) }] });
+	const result = await runOnVirtualClock(() =>
+		run(sim, { nodes: [{ parameters: generateAndWait({ maxWaitTime: 1.4 }) }] }),
+	);
 
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toMatch(/^Task query failed with HTTP 503: Simulated 503/);
@@ -92,7 +100,9 @@ test('a 5xx storm on task queries ends at Max Wait Time with an error naming the
 	// Time: backoff steps of 0.5–1 s fit two or three queries into 1.4 s, never more.
 	expect(requestsOn(sim, 'task').length).toBeGreaterThanOrEqual(2);
 	expect(requestsOn(sim, 'task').length).toBeLessThanOrEqual(3);
-	expect(result.durationMs).toBeLessThan(2_500);
+	// On the virtual clock: ended at its last query, inside Max Wait Time.
+	expect(requestsOn(sim, 'task').at(-1)!.at - requestsOn(sim, 'submit')[0].at).toBeLessThan(1_400);
+	expect(result.durationMs).toBeLessThan(1_400);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	finishCase(sim, result, {
 		case: '5xx storm on task query',

@@ -120,6 +120,8 @@ export interface Simulator {
 	readonly stats: Stats;
 	readonly tasks: Map<string, TaskRecord>;
 	readonly uploads: Map<string, UploadRecord>;
+	/** Replies waiting out a delay (a fault's delayMs, latencyMs) before they are sent. */
+	readonly heldReplies: number;
 	readonly config: Readonly<SimulatorConfig>;
 	close(): Promise<void>;
 }

@@ -145,6 +145,9 @@ async function startSimulator(options = {}) {
 		get uploads() {
 			return state.uploads;
 		},
+		get heldReplies() {
+			return state.timers.size;
+		},
 		get config() {
 			return Object.freeze({ ...state.config });
 		},

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// scripts/measure-test-time.js reads the test command's output after a cold run of half an hour:
+// its reading of that output is checked here, on a saved sample of it.
+
+interface Step {
+	label: string;
+	passed: boolean;
+	seconds: number;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const measure = require('../../scripts/measure-test-time') as {
+	parseSteps(output: string): Step[];
+	renderSection(figures: Record<string, unknown>): string;
+	withSection(page: string, section: string): string;
+	duration(seconds: number): string;
+	START: string;
+	END: string;
+};
+
+const root = path.resolve(__dirname, '..', '..');
+const sample = readFileSync(path.join(__dirname, 'samples', 'npm-test-output.txt'), 'utf8');
+
+/** The labels scripts/test.js runs its steps under, read from its step list. */
+function labelsOfTestCommand(): string[] {
+	const source = readFileSync(path.join(root, 'scripts', 'test.js'), 'utf8');
+	const list = source.slice(source.indexOf('const steps = ['), source.indexOf('];'));
+	return [...list.matchAll(/^\t\[\s*(['"])(.+?)\1,/gm)].map((match) => match[2]);
+}
+
+test('every step of the test command is read from its output, with its time, and nothing else is', () => {
+	const steps = measure.parseSteps(sample);
+	expect(steps.map((step) => step.label)).toEqual(labelsOfTestCommand());
+	expect(steps.every((step) => step.passed)).toBe(true);
+	expect(steps[0]).toEqual({ label: 'build', passed: true, seconds: 14.2 });
+	expect(steps.find((step) => step.label === 'engine, fault and unit tests')?.seconds).toBe(412.5);
+	expect(steps.find((step) => step.label.startsWith("n8n's registry scanner"))?.seconds).toBe(12);
+});
+
+test('a failed step is read as failed', () => {
+	const steps = measure.parseSteps(
+		'=== lint passed in 3.0 s\n\n=== typecheck failed after 7.5 s\n',
+	);
+	expect(steps).toEqual([
+		{ label: 'lint', passed: true, seconds: 3 },
+		{ label: 'typecheck', passed: false, seconds: 7.5 },
+	]);
+});
+
+test('the section names the machine, every step, the total and the largest shares', () => {
+	const steps = measure.parseSteps(sample);
+	const section = measure.renderSection({
+		date: '2026-11-25',
+		cores: 2,
+		cpu: 'Test CPU',
+		node: 'v20.20.2',
+		commit: 'abc1234',
+		npmCiSeconds: 95,
+		steps,
+		totalSeconds: 2000,
+	});
+	expect(section.startsWith(measure.START)).toBe(true);
+	expect(section.endsWith(measure.END)).toBe(true);
+	expect(section).toContain('Measured 2026-11-25 on 2 cores (Test CPU), Node v20.20.2');
+	expect(section).toContain('| `npm ci` (empty npm cache) | 1 min 35 s |');
+	expect(section).toContain('| real n8n (examples, packed package) | 15 min 3 s |');
+	expect(section).toContain('| **Total, `npm ci && npm test`** | **33 min 20 s** (over 30 min) |');
+	expect(section).toContain('The largest shares: real n8n (examples, packed package) 45 %');
+	expect(section).toContain('| links in README.md and docs/\\*.md lead somewhere | < 1 s |');
+	for (const step of steps) expect(section).toContain(`| ${step.label.replace('*', '\\*')} |`);
+});
+
+test('the figures go between the markers of the development page, and only there', () => {
+	const page = readFileSync(path.join(root, 'docs', 'development.md'), 'utf8');
+	const section = `${measure.START}\nnew figures\n${measure.END}`;
+	const written = measure.withSection(page, section);
+	expect(written.slice(0, page.indexOf(measure.START))).toBe(
+		page.slice(0, page.indexOf(measure.START)),
+	);
+	expect(written.endsWith(page.slice(page.indexOf(measure.END) + measure.END.length))).toBe(true);
+	expect(written).toContain(section);
+	expect(() => measure.withSection('no markers', section)).toThrow(/needs one/);
+});
