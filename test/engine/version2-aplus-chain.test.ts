@@ -184,7 +184,7 @@ describe('an input item that is not a module is an error before any request', ()
 		});
 
 		expect(result.error?.message).toContain(
-			'Parameter "Prompt and Size From": the input item is not an A+ module',
+			`'Prompt and Size From': the input item is not an A+ module`,
 		);
 		expect(`${result.error?.message} ${result.error?.description}`).toContain(says);
 		expect(sim.stats.requests).toHaveLength(0);

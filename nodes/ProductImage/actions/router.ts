@@ -97,6 +97,18 @@ export async function forEachLimited(
 	if (failure) throw failure.error;
 }
 
+/**
+ * The title as n8n's guidelines write it: the item named at its end in n8n's own form ("[item 2]",
+ * counted from 0 as the engine counts). The editor's toast renders the title as HTML, where a value
+ * in angle brackets would vanish: they are shown as look-alike quotation marks.
+ */
+function withItemInTitle<E extends NodeApiError | NodeOperationError>(error: E): E {
+	const tag = ` [item ${String(error.context.itemIndex)}]`;
+	const title = error.message.replace(/</g, '‹').replace(/>/g, '›');
+	error.message = title.endsWith(tag) ? title : `${title}${tag}`;
+	return error;
+}
+
 /** The error of one item, as n8n shows it: its own class kept, the item it belongs to named. */
 function itemError(
 	context: IExecuteFunctions,
@@ -105,9 +117,9 @@ function itemError(
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex ??= itemIndex;
-		return error;
+		return withItemInTitle(error);
 	}
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	return withItemInTitle(new NodeOperationError(context.getNode(), error as Error, { itemIndex }));
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import {
 	backoffDelay,
 	MAX_RETRY_AFTER_MS,
+	quotedText,
 	requestResult,
 	sleepUnlessCancelled,
 	stopSignal,
@@ -154,10 +155,9 @@ function cancelled(
 		? 'The execution was cancelled'
 		: 'Another item of this run failed';
 	return withTaskId(
-		new NodeOperationError(context.getNode(), `${why} while waiting for task ${taskId}`, {
+		new NodeOperationError(context.getNode(), `${why} while waiting for the task`, {
 			itemIndex,
-			description:
-				'The task may still finish on the service: resume with Task → Wait for Task and this task id.',
+			description: `The task may still finish on the service: resume with Task → Wait for Task and task id ${taskId}.`,
 		}),
 		taskId,
 	);
@@ -167,11 +167,19 @@ function cancelled(
  * A task whose last answer carried images is not called unfinished: it is one the service has not
  * marked done (no completion time, a word for "still working"), and the message says so.
  */
-function timeoutMessage(task: Task, taskId: string, maxWaitTime: number): string {
+function timedOut(task: Task, maxWaitTime: number): { message: string; lastAnswer: string } {
 	const images = resultImageCount(task);
-	if (images === 0)
-		return `Task ${taskId} did not finish within ${maxWaitTime} s (last status "${task.status}")`;
-	return `Task ${taskId} was not marked complete within ${maxWaitTime} s: its last answer (status "${task.status}") carried ${images} result image${images === 1 ? '' : 's'} but no completion time`;
+	const status = quotedText(String(task.status));
+	if (images === 0) {
+		return {
+			message: `The task did not finish within ${maxWaitTime} s`,
+			lastAnswer: `Its last status was "${status}".`,
+		};
+	}
+	return {
+		message: `The task was not marked complete within ${maxWaitTime} s`,
+		lastAnswer: `Its last answer (status "${status}") carried ${images} result image${images === 1 ? '' : 's'} but no completion time.`,
+	};
 }
 
 /**
@@ -264,15 +272,10 @@ export async function waitForTask(
 			// The query was answered 200: the failure is the task's, so no HTTP code (NodeApiError
 			// would read the task's status as one).
 			const error = withTaskId(
-				new NodeOperationError(
-					context.getNode(),
-					`Task ${taskId} ended with status "${task.status}": ${taskFailureReason(task)}`,
-					{
-						description:
-							'The service could not produce the image. Change the prompt or the source images and generate again.',
-						itemIndex,
-					},
-				),
+				new NodeOperationError(context.getNode(), 'The service could not complete the task', {
+					description: `Task ${taskId} ended with status "${quotedText(String(task.status))}": ${taskFailureReason(task)}. Change the prompt or the source images and generate again.`,
+					itemIndex,
+				}),
 				taskId,
 			);
 			error.context.requestId = requestId;
@@ -290,15 +293,12 @@ export async function waitForTask(
 					waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
 				};
 			}
+			const { message, lastAnswer } = timedOut(task, settings.maxWaitTime);
 			throw withTaskId(
-				new NodeOperationError(
-					context.getNode(),
-					timeoutMessage(task, taskId, settings.maxWaitTime),
-					{
-						itemIndex,
-						description: `The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
-					},
-				),
+				new NodeOperationError(context.getNode(), message, {
+					itemIndex,
+					description: `${lastAnswer} The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise 'Max Wait Time'.`,
+				}),
 				taskId,
 			);
 		}
