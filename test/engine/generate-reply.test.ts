@@ -78,13 +78,13 @@ test('a submit reply without a task id is an error that names the missing field'
 	const result = await generate(service.baseUrl);
 
 	expect(result.error?.message).toBe(
-		'Generation submit got a reply without the fields this node needs [item 0]',
+		'Generation request got a reply without the fields this node needs [item 0]',
 	);
 	// No request id in the reply: the description names the field and what to do, and no id.
 	expect(result.error?.description).toMatch(
-		/^Missing or unexpected: task_id: Required\. The reply holds no task id\./,
+		/^Missing or unexpected: task_id: Required\. The reply holds no task ID\./,
 	);
-	expect(result.error?.description).not.toContain('Request id:');
+	expect(result.error?.description).not.toContain('Request ID:');
 });
 
 test('a submit reply of the wrong shape quotes its request id', async () => {
@@ -96,11 +96,11 @@ test('a submit reply of the wrong shape quotes its request id', async () => {
 	const result = await generate(service.baseUrl);
 
 	expect(result.error?.message).toBe(
-		'Generation submit got a reply without the fields this node needs [item 0]',
+		'Generation request got a reply without the fields this node needs [item 0]',
 	);
 	expect(result.error?.description).toMatch(
-		/^Missing or unexpected: task_id: .+\. The reply holds no task id\./,
+		/^Missing or unexpected: task_id: .+\. The reply holds no task ID\./,
 	);
-	expect(result.error?.description).toContain('request id req_0f1e2d');
+	expect(result.error?.description).toContain('request ID req_0f1e2d');
 	expect(result.error?.context?.requestId).toBe('req_0f1e2d');
 });

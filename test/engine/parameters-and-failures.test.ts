@@ -219,7 +219,7 @@ test.each([
 
 		expect(result.error?.message).toBe('Image upload got HTTP 400 [item 1]');
 		expect(result.error?.description).toMatch(
-			/^The reply said: "Simulated 400"\. Request id: req_/,
+			/^The reply said: "Simulated 400"\. Request ID: req_/,
 		);
 		const sent = sim.stats.requests.filter((request) => request.route === route);
 		expect(sent.map((request) => request.status)).toEqual([fault.status]);

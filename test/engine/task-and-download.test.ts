@@ -42,7 +42,7 @@ test('task/get of an unknown task says the id is unknown and that tasks are kept
 
 	expect(result.error?.message).toBe('Task query got HTTP 404 [item 0]');
 	expect(result.error?.description).toMatch(
-		/^The reply said: "Task not found"\. Request id: req_\w+\./,
+		/^The reply said: "Task not found"\. Request ID: req_\w+\./,
 	);
 	expect(result.error?.description).toContain('kept at most 3 days');
 	expect(result.error?.context?.taskId).toBe('task_missing');

@@ -60,7 +60,7 @@ test('cancelling while polling stops the wait at once, not at the next look, and
 	expect(result.error?.message).toBe(
 		'The execution was cancelled while waiting for the task [item 0]',
 	);
-	expect(result.error?.description).toContain(`Wait for Task and task id ${taskId}.`);
+	expect(result.error?.description).toContain(`Wait for Task and task ID ${taskId}.`);
 	expect(await requestsStartedAfterCancel(result, 1_300)).toEqual([]);
 	expect(requestsOn(sim, 'task')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
@@ -85,7 +85,7 @@ test('cancelling during a Retry-After wait stops at once, without the retry', as
 	expect(result.error?.message).toBe(
 		'The execution was cancelled while waiting for the task [item 0]',
 	);
-	expect(result.error?.description).toContain(`Wait for Task and task id ${taskId}.`);
+	expect(result.error?.description).toContain(`Wait for Task and task ID ${taskId}.`);
 	expect(requestsOn(sim, 'task').map((entry) => entry.status)).toEqual([429]);
 	expect(await requestsStartedAfterCancel(result, 1_200)).toEqual([]);
 	finishCase(sim, result, {
@@ -162,7 +162,7 @@ test('cancelling with several items waiting stops all of them; none is submitted
 	for (const [index, item] of result.items.entries()) {
 		expect(item.json.error).toBe('The execution was cancelled while waiting for the task');
 		expect(item.json.description).toBe(
-			`The task may still finish on the service: resume with Task → Wait for Task and task id ${String(item.json.taskId)}.`,
+			`The task may still finish on the service: resume with Task → Wait for Task and task ID ${String(item.json.taskId)}.`,
 		);
 		expect(sim.tasks.get(String(item.json.taskId))?.body.prompt).toBe(`item ${index}`);
 	}

@@ -108,7 +108,7 @@ test('a submit cut mid-body after the service took it is not retried: one task, 
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	expect(result.error?.message).toMatch(
-		/^Generation submit lost its connection \(E[A-Z]+\) \[item 0\]$/,
+		/^Generation request lost its connection \(E[A-Z]+\) \[item 0\]$/,
 	);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
@@ -127,7 +127,7 @@ test('a submit cut before any reply is not retried either', async () => {
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
 	expect(result.error?.message).toMatch(
-		/^Generation submit lost its connection \(E[A-Z]+\) \[item 0\]$/,
+		/^Generation request lost its connection \(E[A-Z]+\) \[item 0\]$/,
 	);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
@@ -203,13 +203,13 @@ test('a submit reply slower than the submit timeout is not retried: one task, a 
 		nodes: [{ parameters: generateAndWait({ submitTimeout: 0.4 }) }],
 	});
 
-	expect(result.error?.message).toBe('Generation submit timed out [item 0]');
+	expect(result.error?.message).toBe('Generation request timed out [item 0]');
 	// No reply, so no request id from the service: the one the node sent is the one to quote.
 	const sent = requestsOn(sim, 'submit')[0];
 	expect(sent.requestIdHeader).toMatch(/^n8n-/);
 	expectSubmitUnsureAdvice(
 		result.error?.description,
-		new RegExp(`X-Request-Id header, ${sent.requestIdHeader}`),
+		new RegExp(`request ID this node sent, ${sent.requestIdHeader}`),
 	);
 	expect(result.error?.description).toContain('Submit Timeout');
 	expect(result.error?.context?.transient).toBe(true);

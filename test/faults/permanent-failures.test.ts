@@ -42,9 +42,9 @@ test('a wrong API key fails at the first request and says to check the credentia
 		{ nodes: [{ parameters: generateAndWait() }] },
 	);
 
-	expect(result.error?.message).toBe('Generation submit got HTTP 401 [item 0]');
+	expect(result.error?.message).toBe('Generation request got HTTP 401 [item 0]');
 	expect(result.error?.description).toMatch(
-		/^The reply said: "Invalid or missing API key"\. Request id: req_\w+\. Check the API key in the Product Image API credential\.$/,
+		/^The reply said: "Invalid or missing API key"\. Request ID: req_\w+\. Check the API key in the Product Image API credential\.$/,
 	);
 	expect(result.error?.httpCode).toBe('401');
 	expectOneAttempt(sim, 'submit', result);
@@ -64,8 +64,8 @@ test('an unknown task id on Task → Get fails fast and says how long tasks are 
 	});
 
 	expect(result.error?.message).toBe('Task query got HTTP 404 [item 0]');
-	expect(result.error?.description).toMatch(/^The reply said: "Task not found"\. Request id: req_/);
-	expect(result.error?.description).toContain('does not know this task id');
+	expect(result.error?.description).toMatch(/^The reply said: "Task not found"\. Request ID: req_/);
+	expect(result.error?.description).toContain('does not know this task ID');
 	expect(result.error?.description).toContain('3 days');
 	expectOneAttempt(sim, 'task', result);
 	finishCase(sim, result, {
@@ -98,9 +98,9 @@ test('a 400 on submit names the service complaint, creates nothing and is not re
 		nodes: [{ parameters: generateAndWait({}, { resolution: '8k' }) }],
 	});
 
-	expect(result.error?.message).toBe('Generation submit got HTTP 400 [item 0]');
+	expect(result.error?.message).toBe('Generation request got HTTP 400 [item 0]');
 	expect(result.error?.description).toMatch(
-		/^The reply said: "resolution must be one of 1k, 2k, 4k, got "8k""\. Request id: req_\w+\. /,
+		/^The reply said: "resolution must be one of 1k, 2k, 4k, got "8k""\. Request ID: req_\w+\. /,
 	);
 	expect(result.error?.description).toContain('Check the parameters its reply names');
 	expectOneAttempt(sim, 'submit', result);
@@ -135,7 +135,7 @@ test('Continue On Fail: a 400 on one item leaves the other items and their order
 	expect(result.items).toHaveLength(3);
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	expect(result.items[1].json).toMatchObject({ httpCode: '400', serviceCode: 400 });
-	expect(result.items[1].json.error).toBe('Generation submit got HTTP 400');
+	expect(result.items[1].json.error).toBe('Generation request got HTTP 400');
 	expect(String(result.items[1].json.description)).toContain('resolution must be one of');
 	for (const index of [0, 2]) {
 		expect(result.items[index].binary?.data).toBeDefined();
@@ -215,7 +215,7 @@ test.each([
 
 		expect(result.error?.message).toBe(`${label} got HTTP 422 [item 0]`);
 		expect(result.error?.description).toMatch(
-			/^The reply said: "Simulated 422" \(code validation_error\)\. Request id: req_/,
+			/^The reply said: "Simulated 422" \(code validation_error\)\. Request ID: req_/,
 		);
 		expect(result.error?.description).toContain('refused the request');
 		expectOneAttempt(sim, route, result);
@@ -317,7 +317,7 @@ test('an expired result address (410) fails at the first download and says to ge
 	expect(result.error?.message).toBe('Image download got HTTP 410 [item 0]');
 	expect(result.error?.description).toMatch(/^The reply said: "The asset address has expired/);
 	expect(result.error?.description).toContain('Generate the image again');
-	expect(result.error?.description).toContain(`Task id: ${taskId}.`);
+	expect(result.error?.description).toContain(`Task ID: ${taskId}.`);
 	expect(result.error?.context?.taskId).toBe(taskId);
 	expectOneAttempt(sim, 'asset', result);
 	expect(sim.stats.submitsAccepted).toBe(1);
@@ -371,7 +371,7 @@ test('malformed JSON on a task query fails fast and points at the Base URL', asy
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toBe('Task query got an unreadable reply (HTTP 200) [item 0]');
 	expect(result.error?.description).toContain(taskId);
-	expect(result.error?.description).toContain('not the JSON the service documents');
+	expect(result.error?.description).toContain('not what the service sends');
 	expectOneAttempt(sim, 'task', result);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	finishCase(sim, result, {
@@ -387,7 +387,7 @@ test('malformed JSON on submit after the service took it is not retried and warn
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
 	expect(result.error?.message).toBe(
-		'Generation submit got an unreadable reply (HTTP 200) [item 0]',
+		'Generation request got an unreadable reply (HTTP 200) [item 0]',
 	);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expectOneAttempt(sim, 'submit', result);
@@ -438,7 +438,7 @@ test('an HTML 404 page on analysis fails fast and says a web page answered', asy
 
 	expect(result.error?.message).toBe('Product analysis got HTTP 404 [item 0]');
 	expect(result.error?.description).toMatch(
-		/^The reply said: "404 Not Found"\. Request id: req_[0-9a-f]+\. /,
+		/^The reply said: "404 Not Found"\. Request ID: req_[0-9a-f]+\. /,
 	);
 	expect(result.error?.description).toContain('A web page answered instead of the service');
 	expectOneAttempt(sim, 'analysis', result);
@@ -545,13 +545,13 @@ test('a submit answered 200 without a task id says the task may exist and which 
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
 	expect(result.error?.message).toBe(
-		'Generation submit got a reply without the fields this node needs [item 0]',
+		'Generation request got a reply without the fields this node needs [item 0]',
 	);
 	expect(result.error?.description).toMatch(/^Missing or unexpected: task_id: Required\. /);
 	expect(result.error?.description).toMatch(
-		/give the service's provider the request id req_[0-9a-f]+,/,
+		/give the service's provider the request ID req_[0-9a-f]+,/,
 	);
-	expect(result.error?.description).toContain('The reply holds no task id.');
+	expect(result.error?.description).toContain('The reply holds no task ID.');
 	expectSubmitUnsureAdvice(result.error?.description);
 	expectOneAttempt(sim, 'submit', result);
 	expect(sim.stats.submitsAccepted).toBe(1);

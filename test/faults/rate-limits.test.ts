@@ -106,9 +106,9 @@ test('a 429 storm on submit gives up after 4 attempts with advice to slow down, 
 	sim.addFault({ route: 'submit', status: 429, retryAfter: '0', times: Infinity });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toBe('Generation submit got HTTP 429 [item 0]');
+	expect(result.error?.message).toBe('Generation request got HTTP 429 [item 0]');
 	expect(result.error?.description).toMatch(
-		/^The reply said: "Simulated 429"\. Request id: req_[0-9a-f]+\. /,
+		/^The reply said: "Simulated 429"\. Request ID: req_[0-9a-f]+\. /,
 	);
 	expect(result.error?.context?.serviceCode).toBe(429);
 	expect(result.error?.description).toContain('rate-limiting');

@@ -108,7 +108,7 @@ test('a 500 on submit that the service did take is not retried: one task, a clea
 	sim.addFault({ route: 'submit', status: 500, acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toBe('Generation submit got HTTP 500 [item 0]');
+	expect(result.error?.message).toBe('Generation request got HTTP 500 [item 0]');
 	expect(result.error?.description).toMatch(/^The reply said: "Simulated 500"\. /);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
@@ -127,7 +127,7 @@ test('a 503 on submit is not retried either: the client cannot know whether it w
 	sim.addFault({ route: 'submit', status: 503 });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toBe('Generation submit got HTTP 503 [item 0]');
+	expect(result.error?.message).toBe('Generation request got HTTP 503 [item 0]');
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(0);
@@ -143,7 +143,7 @@ test('a 502 gateway page on submit is not retried and says to check the task lis
 	sim.addFault({ route: 'submit', body: 'html', acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toBe('Generation submit got HTTP 502 [item 0]');
+	expect(result.error?.message).toBe('Generation request got HTTP 502 [item 0]');
 	expect(result.error?.description).toMatch(/^The reply said: "502 Bad Gateway"\. /);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
@@ -175,7 +175,7 @@ test('Continue On Fail: an ambiguous submit failure costs its own item only, wit
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	expect(result.items[0].binary?.data).toBeDefined();
 	expect(result.items[1].json).toMatchObject({ httpCode: '500', serviceCode: 500 });
-	expect(result.items[1].json.error).toBe('Generation submit got HTTP 500');
+	expect(result.items[1].json.error).toBe('Generation request got HTTP 500');
 	expect(String(result.items[1].json.requestId)).toMatch(/^req_/);
 	expectSubmitUnsureAdvice(String(result.items[1].json.description));
 	expect(result.items[2].binary?.data).toBeDefined();
@@ -240,7 +240,7 @@ test.each([
 
 		expect(result.error?.message).toBe(`${label} got HTTP 500 [item 0]`);
 		expect(result.error?.description).toMatch(
-			/^The reply said: "Simulated 500"\. Request id: req_[0-9a-f]+\. /,
+			/^The reply said: "Simulated 500"\. Request ID: req_[0-9a-f]+\. /,
 		);
 		expect(result.error?.description).toContain('The service could not complete the request');
 		expect(result.error?.httpCode).toBe('500');

@@ -352,7 +352,7 @@ test("an error's title holds none of the service's words; its description quotes
 	);
 	expect(message).toBe('Task query got HTTP 502');
 	expect(description).toMatch(
-		/^The reply said: "Bad gateway ‹b›down‹\/b› x-forwarded-for: 10\.0\.0\.1 .*…" \(code upstream\)\. Request id: req_1\. /,
+		/^The reply said: "Bad gateway ‹b›down‹\/b› x-forwarded-for: 10\.0\.0\.1 .*…" \(code upstream\)\. Request ID: req_1\. /,
 	);
 	expect(description).not.toContain('\n');
 	expect(description).not.toMatch(/[<>]/);

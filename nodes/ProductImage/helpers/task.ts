@@ -146,7 +146,7 @@ export function nameTaskInError(error: unknown, taskId: string, advice: string):
 	if (!(error instanceof NodeApiError) && !(error instanceof NodeOperationError)) return error;
 	const gone =
 		error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '410');
-	const added = gone ? `Task id: ${taskId}.` : advice;
+	const added = gone ? `Task ID: ${taskId}.` : advice;
 	if (!error.description?.includes(added)) {
 		error.description = error.description ? `${error.description} ${added}` : added;
 	}

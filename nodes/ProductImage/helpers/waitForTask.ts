@@ -157,7 +157,7 @@ function cancelled(
 	return withTaskId(
 		new NodeOperationError(context.getNode(), `${why} while waiting for the task`, {
 			itemIndex,
-			description: `The task may still finish on the service: resume with Task → Wait for Task and task id ${taskId}.`,
+			description: `The task may still finish on the service: resume with Task → Wait for Task and task ID ${taskId}.`,
 		}),
 		taskId,
 	);
@@ -249,7 +249,7 @@ export async function waitForTask(
 			throw nameTaskInError(
 				error,
 				taskId,
-				`The task goes on at the service: resume with the Task resource's "Wait for Task" operation and task id ${taskId} instead of generating again.`,
+				`The task goes on at the service: resume with the Task resource's "Wait for Task" operation and task ID ${taskId} instead of generating again.`,
 			);
 		}
 		const { task, requestId } = reply;
@@ -297,7 +297,7 @@ export async function waitForTask(
 			throw withTaskId(
 				new NodeOperationError(context.getNode(), message, {
 					itemIndex,
-					description: `${lastAnswer} The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise 'Max Wait Time'.`,
+					description: `${lastAnswer} The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task ID ${taskId}, or raise 'Max Wait Time'.`,
 				}),
 				taskId,
 			);

@@ -38,11 +38,11 @@ function submitMayHaveLanded(failure: Failure): boolean {
 /** The request id to quote to the provider: the service's own, else the one this node sent. */
 function requestToQuote(requestId: string | undefined, sentRequestId: string | undefined): string {
 	if (requestId)
-		return `give the service's provider the request id ${requestId}, and it can tell whether the task exists`;
+		return `give the service's provider the request ID ${requestId}, and it can tell whether the task exists`;
 	if (sentRequestId) {
-		return `the service gave no request id; give its provider the id this node sent in the X-Request-Id header, ${sentRequestId}, and the time of this run`;
+		return `the service gave no request ID; give its provider the request ID this node sent, ${sentRequestId}, and the time of this run`;
 	}
-	return 'the service gave no request id: tell its provider the time of this run';
+	return 'the service gave no request ID: tell its provider the time of this run';
 }
 
 /**
@@ -143,7 +143,7 @@ function adviceFor(
 		return 'The address answered with a page or a message (a sign-in portal, a notice from a CDN) instead of image bytes. Open the address in a browser to see what it serves, and check the address and its access rights.';
 	}
 	if (failure.kind === 'malformed') {
-		return 'The reply was not the JSON the service documents. Check that the Base URL points at the service itself, not at a web page or proxy.';
+		return 'The reply was not what the service sends. Check that the Base URL points at the service itself, not at a web page or proxy.';
 	}
 	if (failure.kind === 'redirect') {
 		return 'The service redirected an API call. Check the Base URL (http vs https, missing path).';
@@ -165,7 +165,7 @@ function adviceFor(
 	if (status === 403)
 		return 'The API key lacks permission: the service needs a full member-level key.';
 	if (status === 404 && kind === 'taskQuery') {
-		return 'The service does not know this task id. Check it; tasks and their results are kept at most 3 days.';
+		return 'The service does not know this task ID. Check it; tasks and their results are kept at most 3 days.';
 	}
 	if ((status === 404 || status === 410) && kind === 'download') {
 		return 'The address has expired or never existed: uploaded and result images are kept at most 3 days. Generate the image again.';
@@ -251,7 +251,7 @@ function replyFacts(failure: Failure, advice: string): string {
 	}
 	// Submit advice quotes the request id itself, with what to do with it.
 	if (failure.requestId && !advice.includes(failure.requestId))
-		facts.push(`Request id: ${shortened(failure.requestId)}.`);
+		facts.push(`Request ID: ${shortened(failure.requestId)}.`);
 	return facts.join(' ');
 }
 
@@ -275,6 +275,6 @@ export function describeFailure(
 
 /** After a reply that came from the service but lacks what this node needs. */
 export function shapeAdvice(kind: RequestKind, requestId: string | undefined): string {
-	if (kind === 'submit') return `The reply holds no task id. ${submitUnsureAdvice(requestId)}`;
-	return 'The reply came from the service but lacks fields this node needs. Check that the Base URL points at the service and that it speaks API v1.';
+	if (kind === 'submit') return `The reply holds no task ID. ${submitUnsureAdvice(requestId)}`;
+	return 'The reply came from the service but lacks fields this node needs. Check that the Base URL points at the Product Image service (version 1).';
 }

@@ -149,7 +149,7 @@ function parseResult<S extends z.ZodTypeAny>(
 	const issues = parsed.error.issues.slice(0, 5).map(describeIssue).join('; ');
 	const advice = shapeAdvice(kind, reply.requestId);
 	const requestId =
-		reply.requestId && !advice.includes(reply.requestId) ? ` Request id: ${reply.requestId}.` : '';
+		reply.requestId && !advice.includes(reply.requestId) ? ` Request ID: ${reply.requestId}.` : '';
 	const error = new NodeApiError(
 		context.getNode(),
 		{ request_id: reply.requestId ?? null, issues },
