@@ -61,6 +61,12 @@ test('cancelling while polling stops the wait at once, not at the next look, and
 		'The execution was cancelled while waiting for the task [item 0]',
 	);
 	expect(result.error?.description).toContain(`Wait for Task and task ID ${taskId}.`);
+	// The log names the task too: in queue mode the worker's log is where a stop leaves it.
+	expect(
+		result.logs.some((line) =>
+			line.message.includes(`the execution was cancelled while waiting for task ${taskId}`),
+		),
+	).toBe(true);
 	expect(await requestsStartedAfterCancel(result, 1_300)).toEqual([]);
 	expect(requestsOn(sim, 'task')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);

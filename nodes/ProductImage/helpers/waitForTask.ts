@@ -154,6 +154,15 @@ function cancelled(
 	const why = context.getExecutionCancelSignal?.()?.aborted
 		? 'The execution was cancelled'
 		: 'Another item of this run failed';
+	// A cancelled execution keeps n8n's own error, not this one: the task to resume is named in
+	// n8n's log, the one place left that an operator (or a queue-mode worker's log) can find it.
+	// After another item's failure the router's error lists the task instead.
+	if (context.getExecutionCancelSignal?.()?.aborted) {
+		context.logger.warn(
+			`Product Image: the execution was cancelled while waiting for task ${taskId}; resume it with Task → Wait for Task`,
+			{ itemIndex, taskId },
+		);
+	}
 	return withTaskId(
 		new NodeOperationError(context.getNode(), `${why} while waiting for the task`, {
 			itemIndex,
