@@ -97,7 +97,7 @@ test.each([
 		nodes: [analyze({ imageUrls: urls(count) })],
 	});
 
-	expect(result.error?.message).toContain('Image URLs and Input Binary Fields');
+	expect(result.error?.message).toContain("'Image URLs' and 'Input Binary Fields'");
 	expect(result.error?.message).toContain(message);
 	expect(sim.stats.requests).toHaveLength(0);
 });
@@ -148,10 +148,10 @@ test('the plan asks for the chosen modules, in order', async () => {
 });
 
 test.each([
-	[{ modules: '={{ [] }}' }, 'Parameter "Modules": choose at least one module'],
+	[{ modules: '={{ [] }}' }, "'Modules': choose at least one module"],
 	[{ modules: ['hero', 'banner'] }, 'unknown module "banner"'],
-	[{ market: 'USA' }, 'Parameter "Market"'],
-	[{ language: 'english!' }, 'Parameter "Language"'],
+	[{ market: 'USA' }, "'Market'"],
+	[{ language: 'english!' }, "'Language'"],
 	[{ imageUrls: '' }, 'at least 1 image is needed'],
 ])('plan parameters %j are refused before any request', async (parameters, message) => {
 	const sim = simulator();
@@ -186,7 +186,7 @@ test('a JSON reply over the 10 MiB cap is refused, not read into memory whole', 
 		nodes: [analyze({ productName })],
 	});
 
-	expect(result.error?.message).toBe('Product analysis returned too large a reply');
+	expect(result.error?.message).toBe('Product analysis got too large a reply [item 0]');
 	expect(result.error?.description).toContain('larger than this node accepts for JSON');
 	expect(sim.stats.byRoute.analysis).toBe(1);
 });

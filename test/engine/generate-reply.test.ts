@@ -77,10 +77,14 @@ test('a submit reply without a task id is an error that names the missing field'
 	const service = await serviceAnswering({ code: 200, data: { status: 'queued' } });
 	const result = await generate(service.baseUrl);
 
-	// No request id in the reply: nothing to quote after the field.
 	expect(result.error?.message).toBe(
-		"The service's submit reply did not have the expected shape: task_id: Required",
+		'Generation request got a reply without the fields this node needs [item 0]',
 	);
+	// No request id in the reply: the description names the field and what to do, and no id.
+	expect(result.error?.description).toMatch(
+		/^Missing or unexpected: task_id: Required\. The reply holds no task ID\./,
+	);
+	expect(result.error?.description).not.toContain('Request ID:');
 });
 
 test('a submit reply of the wrong shape quotes its request id', async () => {
@@ -91,8 +95,12 @@ test('a submit reply of the wrong shape quotes its request id', async () => {
 	});
 	const result = await generate(service.baseUrl);
 
-	expect(result.error?.message).toMatch(
-		/^The service's submit reply did not have the expected shape: task_id: .+ \[request req_0f1e2d\]$/,
+	expect(result.error?.message).toBe(
+		'Generation request got a reply without the fields this node needs [item 0]',
 	);
+	expect(result.error?.description).toMatch(
+		/^Missing or unexpected: task_id: .+\. The reply holds no task ID\./,
+	);
+	expect(result.error?.description).toContain('request ID req_0f1e2d');
 	expect(result.error?.context?.requestId).toBe('req_0f1e2d');
 });

@@ -168,11 +168,11 @@ describe('Max Generations per Run', () => {
 			);
 
 			expect(result.error?.message).toBe(
-				'This run would submit 5 generations, more than Max Generations per Run (3)',
+				"This run would submit 5 generations, more than 'Max Generations per Run' (3)",
 			);
 			expect(result.error?.description).toBe(
 				'5 items came in, and each submits one generation that the service bills; nothing was submitted. ' +
-					"To allow it, raise Max Generations per Run in the node's Options to 5 or more (or remove the option); " +
+					"To allow it, raise 'Max Generations per Run' in the node's Options to 5 or more (or remove the option); " +
 					'to spend less, filter or limit the items before this node.',
 			);
 			expect(sim.stats.requests).toHaveLength(0);
@@ -182,7 +182,7 @@ describe('Max Generations per Run', () => {
 	test('version 1 has the guard too', async () => {
 		const { sim, result } = await run(submitting({ maxGenerations: 4 }, { typeVersion: 1 }), many);
 
-		expect(result.error?.message).toContain('more than Max Generations per Run (4)');
+		expect(result.error?.message).toContain("more than 'Max Generations per Run' (4)");
 		expect(sim.stats.requests).toHaveLength(0);
 	});
 
@@ -225,7 +225,7 @@ describe('Max Generations per Run', () => {
 		const { sim, result } = await run(submitting({ maxGenerations }), many.slice(0, 2));
 
 		expect(result.error?.message).toBe(
-			`Parameter "Max Generations per Run": must be a whole number of at least 1, got ${shown}`,
+			`'Max Generations per Run': must be a whole number of at least 1, got ${shown}`,
 		);
 		expect(sim.stats.requests).toHaveLength(0);
 	});

@@ -119,8 +119,9 @@ test('a failed task is an error naming the task, its status and the reason', asy
 	});
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toContain(`Task ${taskId} ended with status "failed"`);
-	expect(result.error?.message).toContain('simulated failure');
+	expect(result.error?.message).toBe('The service could not complete the task [item 0]');
+	expect(result.error?.description).toContain(`Task ${taskId} ended with status "failed"`);
+	expect(result.error?.description).toContain('simulated failure');
 	expect(sim.stats.submitsAccepted).toBe(1);
 });
 
@@ -135,10 +136,9 @@ test('a task that never finishes gives up after Max Wait Time, naming the task a
 	);
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toBe(
-		`Task ${taskId} did not finish within 0.6 s (last status "processing")`,
-	);
-	expect(result.error?.description).toContain('Wait for Task');
+	expect(result.error?.message).toBe('The task did not finish within 0.6 s [item 0]');
+	expect(result.error?.description).toContain('Its last status was "processing".');
+	expect(result.error?.description).toContain(`Wait for Task" operation and task ID ${taskId}`);
 	// On the virtual clock: the last poll that fits is at 0.6 s, and the run ends there.
 	expect(result.durationMs).toBe(600);
 });
@@ -177,7 +177,10 @@ test('Continue On Fail: an error item of a failed task carries the task id and r
 	const taskIds = [...sim.tasks.keys()].sort();
 	expect(result.items.map((item) => item.json.taskId).sort()).toEqual(taskIds);
 	for (const item of result.items) {
-		expect(item.json.error).toContain('ended with status "failed"');
+		expect(item.json.error).toBe('The service could not complete the task');
+		expect(item.json.description).toContain(
+			`Task ${String(item.json.taskId)} ended with status "failed"`,
+		);
 		expect(String(item.json.requestId)).toMatch(/^req_/);
 	}
 });
@@ -301,10 +304,10 @@ test('without Max Concurrency, items run as many at once as the option shows by 
 });
 
 test.each([
-	[{ pollInterval: 0.01 }, 'Parameter "Poll Interval"'],
-	[{ initialDelay: -1 }, 'Parameter "Initial Delay"'],
-	[{ maxWaitTime: 0 }, 'Parameter "Max Wait Time"'],
-	[{ binaryPropertyName: ' ' }, 'Parameter "Put Output File in Field"'],
+	[{ pollInterval: 0.01 }, "'Poll Interval'"],
+	[{ initialDelay: -1 }, "'Initial Delay'"],
+	[{ maxWaitTime: 0 }, "'Max Wait Time'"],
+	[{ binaryPropertyName: ' ' }, "'Put Output File in Field'"],
 ])('bad wait options %j are refused before the submit', async (options, message) => {
 	const sim = simulator();
 	const result = await runWorkflow({

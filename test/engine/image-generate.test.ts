@@ -74,13 +74,13 @@ test('image URLs given as a list, plus input binary fields uploaded first', asyn
 });
 
 test.each([
-	[{ size: '16x9' }, 'Parameter "Size"'],
-	[{ size: '0:1' }, 'Parameter "Size"'],
-	[{ resolution: '' }, 'Parameter "Resolution"'],
+	[{ size: '16x9' }, "'Size'"],
+	[{ size: '0:1' }, "'Size'"],
+	[{ resolution: '' }, "'Resolution'"],
 	[{ prompt: '', imageUrls: '' }, 'a generation needs a prompt or at least one source image'],
 	[{ imageUrls: 'file:///etc/passwd' }, '"file:///etc/passwd" is not an http(s) address'],
-	[{ imageUrls: 'ftp://host/a.png' }, 'Parameter "Image URLs"'],
-	[{ options: { extraBodyFields: '[1,2]' } }, 'Parameter "Extra Body Fields"'],
+	[{ imageUrls: 'ftp://host/a.png' }, "'Image URLs'"],
+	[{ options: { extraBodyFields: '[1,2]' } }, "'Extra Body Fields'"],
 ])('bad parameters %j are refused before any request', async (parameters, message) => {
 	const sim = simulator();
 	const result = await runWorkflow({
@@ -101,7 +101,7 @@ test('a missing input binary field is refused before anything is uploaded', asyn
 	});
 
 	expect(result.error?.message).toContain(
-		'Parameter "Input Binary Fields": the input item has no binary field "back"',
+		`'Input Binary Fields': the input item has no binary field 'back'`,
 	);
 	expect(sim.stats.requests).toHaveLength(0);
 });

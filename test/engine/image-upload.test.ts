@@ -61,7 +61,7 @@ test('a missing binary field names the field and the fields that exist, before a
 		input: [photoItem(['front', 'side'])],
 	});
 
-	expect(result.error?.message).toContain('no binary field "photo"');
+	expect(result.error?.message).toContain("no binary field 'photo'");
 	expect(result.error?.description).toContain('front, side');
 	expect(sim.stats.requests).toHaveLength(0);
 });

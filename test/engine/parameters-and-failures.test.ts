@@ -42,7 +42,27 @@ test('a bad parameter on the last item is refused before any item sends a reques
 		input: products,
 	});
 
-	expect(result.error?.message).toContain('Parameter "Size"');
+	// n8n's guidelines: the parameter named in single quotation marks, the item at the end of the
+	// title in n8n's form, and nothing an HTML toast would take for a tag.
+	expect(result.error?.message).toBe(
+		"'Size': must be an aspect ratio width:height, such as 1:1 or 16:9 [item 3]",
+	);
+	expect(result.error?.description).toBe(
+		"Change 'Size' in the node's parameters. No request was sent.",
+	);
+	expect(result.error?.context?.itemIndex).toBe(3);
+	expect(sim.stats.requests).toHaveLength(0);
+});
+
+test('a value in angle brackets reaches the title as look-alike quotation marks, not as a tag', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { ...generateAndWait().parameters, imageUrls: '<photo>' } }],
+		input: [products[0]],
+	});
+
+	expect(result.error?.message).toBe(`'Image URLs': "‹photo›" is not an http(s) address [item 0]`);
 	expect(sim.stats.requests).toHaveLength(0);
 });
 
@@ -56,7 +76,10 @@ test('with Continue On Fail the bad item becomes its error item and the others r
 
 	expect(result.error).toBeUndefined();
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3]);
-	expect(result.items[3].json.error).toContain('Parameter "Size"');
+	// The error item is paired with its input: its title names no item.
+	expect(result.items[3].json.error).toBe(
+		"'Size': must be an aspect ratio width:height, such as 1:1 or 16:9",
+	);
 	// Only what is known: a refused parameter has no HTTP status, request id, task or address.
 	const unknown = ['httpCode', 'requestId', 'taskId', 'serviceCode', 'url'];
 	expect(Object.keys(result.items[3].json).filter((key) => unknown.includes(key))).toEqual([]);
@@ -83,7 +106,7 @@ describe('an expression that refers to a node not in the workflow (one renamed o
 			input,
 		});
 
-		expect(result.error?.message).toBe("Referenced node doesn't exist");
+		expect(result.error?.message).toBe("Referenced node doesn't exist [item 1]");
 		expect(result.error?.context?.itemIndex).toBe(1);
 	});
 
@@ -196,7 +219,10 @@ test.each([
 		sim.addFault({ route: 'upload', status: 400, body: 'error', delayMs: failsAfterMs });
 		const result = await runPromptAndPhotoItems(sim);
 
-		expect(result.error?.message).toMatch(/^Image upload failed with HTTP 400: Simulated 400 /);
+		expect(result.error?.message).toBe('Image upload got HTTP 400 [item 1]');
+		expect(result.error?.description).toMatch(
+			/^The reply said: "Simulated 400"\. Request ID: req_/,
+		);
 		const sent = sim.stats.requests.filter((request) => request.route === route);
 		expect(sent.map((request) => request.status)).toEqual([fault.status]);
 		expect(sim.stats.submitsAccepted).toBe(accepted);

@@ -157,7 +157,7 @@ describe('a shape the node cannot read is a parameter error before any request',
 			'Magento gallery entries (paths inside the store)',
 			magentoProduct,
 			'={{ $json.media_gallery_entries }}',
-			'Parameter "Image URLs": the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store, not an address',
+			`'Image URLs': the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store, not an address`,
 			"{{ $json.media_gallery_entries.map(i => 'https://YOUR-STORE/media/catalog/product' + i.file) }}",
 		],
 		[
@@ -171,7 +171,7 @@ describe('a shape the node cannot read is a parameter error before any request',
 			'objects whose address is in a field the node does not read',
 			{ pictures: [{ id: 1, full_size: 'https://img.test/a.jpg', caption: 'front' }] },
 			'={{ $json.pictures }}',
-			'Parameter "Image URLs": an image object with the fields id, full_size, caption holds no address in a field this node reads',
+			`'Image URLs': an image object with the fields id, full_size, caption holds no address in a field this node reads`,
 			'Its field "full_size" holds an address: enter {{ $json.pictures.map(i => i.full_size) }} in Image URLs.',
 		],
 		[
@@ -185,21 +185,21 @@ describe('a shape the node cannot read is a parameter error before any request',
 			'objects turned into text by an expression inside text',
 			shopifyProduct,
 			'=Images: {{ $json.images }}',
-			'Parameter "Image URLs": the expression turned image objects into the text "[object Object]"',
+			`'Image URLs': the expression turned image objects into the text "[object Object]"`,
 			'such as {{ $json.images }} with no text around it',
 		],
 		[
 			'a product title dragged into Image URLs',
 			shopifyProduct,
 			'={{ $json.title }}',
-			`Parameter "Image URLs": "${shopifyProduct.title}" is not an http(s) address`,
+			`'Image URLs': "${shopifyProduct.title}" is not an http(s) address`,
 			"or a store item's images field dragged from the input panel",
 		],
 		[
 			'a relative path',
 			{},
 			'/products/bottle.jpg',
-			'Parameter "Image URLs": "/products/bottle.jpg" is not an http(s) address',
+			`'Image URLs': "/products/bottle.jpg" is not an http(s) address`,
 			'',
 		],
 	])('%s', async (_case, product, imageUrls, message, hint) => {
@@ -227,7 +227,7 @@ describe('a shape the node cannot read is a parameter error before any request',
 		});
 
 		expect(result.error?.message).toBe(
-			'Parameter "URL": 2 image addresses given; Download takes one per item',
+			`'URL': 2 image addresses given; Download takes one per item [item 0]`,
 		);
 		expect(result.error?.description).toContain('Split Out');
 		expect(sim.stats.requests).toHaveLength(0);
@@ -250,7 +250,7 @@ describe('a shape the node cannot read is a parameter error before any request',
 		});
 
 		expect(result.error?.message).toContain(
-			'Parameter "URL": the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store',
+			`'URL': the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store`,
 		);
 		expect(sim.stats.requests).toHaveLength(0);
 	});

@@ -40,8 +40,10 @@ test('task/get of an unknown task says the id is unknown and that tasks are kept
 		nodes: [{ parameters: { resource: 'task', operation: 'get', taskId: 'task_missing' } }],
 	});
 
-	expect(result.error?.message).toContain('Task query failed with HTTP 404');
-	expect(result.error?.message).toMatch(/\[request req_\w+\]/);
+	expect(result.error?.message).toBe('Task query got HTTP 404 [item 0]');
+	expect(result.error?.description).toMatch(
+		/^The reply said: "Task not found"\. Request ID: req_\w+\./,
+	);
 	expect(result.error?.description).toContain('kept at most 3 days');
 	expect(result.error?.context?.taskId).toBe('task_missing');
 	expect(sim.stats.byRoute.task).toBe(1);
@@ -56,7 +58,7 @@ test.each(['task_1/../../uploads', 'task?x=1', '../admin', '  '])(
 			nodes: [{ parameters: { resource: 'task', operation: 'get', taskId } }],
 		});
 
-		expect(result.error?.message).toContain('Parameter "Task ID"');
+		expect(result.error?.message).toContain("'Task ID'");
 		expect(sim.stats.requests).toHaveLength(0);
 	},
 );
@@ -139,7 +141,7 @@ test.each(['javascript:alert(1)', 'file:///etc/hosts', 'not a url'])(
 			nodes: [{ parameters: { resource: 'image', operation: 'download', url } }],
 		});
 
-		expect(result.error?.message).toContain('Parameter "URL"');
+		expect(result.error?.message).toContain("'URL'");
 		expect(sim.stats.requests).toHaveLength(0);
 	},
 );
@@ -199,7 +201,7 @@ test('a download redirected to a host that refuses it (403) blames that host, no
 		nodes: [generateAndWait],
 	});
 
-	expect(result.error?.message).toMatch(/^Image download failed with HTTP 403/);
+	expect(result.error?.message).toMatch(/^Image download got HTTP 403/);
 	const cdnHost = new URL(sim.cdnUrl).host;
 	expect(result.error?.description).toContain(
 		`${cdnHost} refused the download (HTTP 403). The API key goes to the service's host only`,
@@ -215,11 +217,9 @@ test('a Base URL that redirects API calls fails naming the redirect, and the key
 			nodes: [{ parameters: { resource: 'task', operation: 'get', taskId: 'task_1' } }],
 		});
 
-		expect(result.error?.message).toBe(
-			`Task query was redirected: ${sim.baseUrl}/v1/open/tasks/task_1`,
-		);
+		expect(result.error?.message).toBe('Task query was redirected [item 0]');
 		expect(result.error?.description).toBe(
-			'The service redirected an API call. Check the Base URL (http vs https, missing path).',
+			`It pointed to ${sim.baseUrl}/v1/open/tasks/task_1. The service redirected an API call. Check the Base URL (http vs https, missing path).`,
 		);
 		expect(redirecting.requests).toHaveLength(1);
 		expect(sim.stats.requests).toHaveLength(0);

@@ -64,8 +64,9 @@ test('a completion word without images is an error that says so, at once, not a 
 	});
 
 	const [task] = [...sim.tasks.values()];
-	expect(result.error?.message).toBe(
-		`The service reported task ${task.task_id} finished (status "completed") without result images`,
+	expect(result.error?.message).toBe('The finished task holds no result images [item 0]');
+	expect(result.error?.description).toContain(
+		`The service reported task ${task.task_id} finished (status "completed").`,
 	);
 	expect(result.error?.message).not.toContain('did not finish');
 	// The query was answered 200: the task's status word is no HTTP code.
@@ -86,8 +87,9 @@ test('a failure word of another service fails the task with its reason', async (
 	});
 
 	const [task] = [...sim.tasks.values()];
-	expect(result.error?.message).toBe(
-		`Task ${task.task_id} ended with status "ERROR": The model could not render the product (simulated failure) (code generation_failed)`,
+	expect(result.error?.message).toBe('The service could not complete the task [item 0]');
+	expect(result.error?.description).toContain(
+		`Task ${task.task_id} ended with status "ERROR": The model could not render the product (simulated failure) (code generation_failed).`,
 	);
 });
 
@@ -105,9 +107,11 @@ test('a timeout whose last answer carried images does not call the task unfinish
 	});
 
 	const [task] = [...sim.tasks.values()];
-	expect(result.error?.message).toBe(
-		`Task ${task.task_id} was not marked complete within 0.6 s: its last answer (status "processing") carried 1 result image but no completion time`,
+	expect(result.error?.message).toBe('The task was not marked complete within 0.6 s [item 0]');
+	expect(result.error?.description).toContain(
+		'Its last answer (status "processing") carried 1 result image but no completion time.',
 	);
+	expect(result.error?.description).toContain(task.task_id);
 	expect(result.error?.message).not.toContain('did not finish');
 });
 

@@ -97,6 +97,47 @@ test('plan → generate: each module is generated from its own item, at a resolu
 	}
 });
 
+/** The run's hints about fitting images to their modules. */
+function fittingHints(result: Awaited<ReturnType<typeof runWorkflow>>): string[] {
+	return (result.run.data.resultData.runData.Generate[0].hints ?? [])
+		.map((hint) => hint.message)
+		.filter((message) => message.includes('Edit Image'));
+}
+
+test('images not yet at their module size get one hint for the run that says how to fit them', async () => {
+	const sim = simulator();
+	sim.configure({ imageLongSide: 1024 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [plan(), generateFromModule()],
+	});
+
+	expect(result.error).toBeUndefined();
+	// hero 2048×839, core 1024×633, size 1024×1024: none is its module's size.
+	expect(result.items.every((item) => item.json.width !== item.json.target_width)).toBe(true);
+	expect(fittingHints(result)).toEqual([
+		"3 images are not yet the exact size of their A+ modules. Fit with an Edit Image node: Operation 'Resize', 'Width' and 'Height' dragged from 'target_width' and 'target_height', 'Option' set to Ignore Aspect Ratio (the default, Maximum Area, can miss by a pixel).",
+	]);
+});
+
+test('images that came back at their module size get no fitting hint', async () => {
+	const sim = simulator();
+	// A 1:1 module of 220×220 generated at 1k with a long side of 220: exactly its size.
+	sim.configure({ imageLongSide: 220 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [plan({ modules: ['size', 'size'] }), generateFromModule({ imagesOutput: 'together' })],
+	});
+
+	expect(result.error).toBeUndefined();
+	const images = result.items.flatMap((item) => item.json.images as IDataObject[]);
+	expect(images.map((image) => [image.width, image.height])).toEqual([
+		[220, 220],
+		[220, 220],
+	]);
+	expect(fittingHints(result)).toEqual([]);
+});
+
 test('an image smaller than its module is flagged on its item and in an execution hint', async () => {
 	const sim = simulator();
 	sim.configure({ imageLongSide: 256 });
@@ -184,7 +225,7 @@ describe('an input item that is not a module is an error before any request', ()
 		});
 
 		expect(result.error?.message).toContain(
-			'Parameter "Prompt and Size From": the input item is not an A+ module',
+			`'Prompt and Size From': the input item is not an A+ module`,
 		);
 		expect(`${result.error?.message} ${result.error?.description}`).toContain(says);
 		expect(sim.stats.requests).toHaveLength(0);

@@ -100,9 +100,9 @@ test('an expression in a list field is taken as its value', async () => {
 });
 
 test.each([
-	[{ size: 'custom', customSize: 'HD' }, 'Parameter "Size"'],
-	[{ size: 'custom', customSize: '' }, 'Parameter "Size"'],
-	[{ resolution: 'custom', customResolution: '' }, 'Parameter "Resolution"'],
+	[{ size: 'custom', customSize: 'HD' }, "'Size'"],
+	[{ size: 'custom', customSize: '' }, "'Size'"],
+	[{ resolution: 'custom', customResolution: '' }, "'Resolution'"],
 ])('a bad typed value is refused before any request: %j', async (parameters, says) => {
 	const sim = simulator();
 	const result = await runWorkflow({
@@ -157,7 +157,7 @@ test('a bad typed market is refused before any request', async () => {
 		nodes: [plan({ market: 'custom', customMarket: 'USA' })],
 	});
 
-	expect(result.error?.message).toContain('Parameter "Market"');
+	expect(result.error?.message).toContain("'Market'");
 	expect(sim.stats.requests).toHaveLength(0);
 });
 

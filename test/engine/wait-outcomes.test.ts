@@ -59,9 +59,9 @@ test('On Timeout → Error (the default) stops with the task id', async () => {
 	});
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toContain(`Task ${taskId} did not finish within 0.5 s`);
+	expect(result.error?.message).toBe('The task did not finish within 0.5 s [item 0]');
 	expect(result.error?.description).toContain(
-		`The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
+		`The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task ID ${taskId}, or raise 'Max Wait Time'.`,
 	);
 });
 
@@ -80,7 +80,7 @@ test('a task query asked to wait longer than the transport waits ends the wait a
 		nodes: [waitFor(taskId, { maxWaitTime: 3600 })],
 	});
 
-	expect(result.error?.message).toMatch(/^Task query failed with HTTP 429/);
+	expect(result.error?.message).toMatch(/^Task query got HTTP 429/);
 	expect(result.error?.description).toMatch(/asked to wait 10 minutes/);
 	expect(sim.stats.requests.filter((request) => request.route === 'task')).toHaveLength(1);
 });

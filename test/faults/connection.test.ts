@@ -107,7 +107,9 @@ test('a submit cut mid-body after the service took it is not retried: one task, 
 	sim.addFault({ route: 'submit', reset: 'midBody', acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toMatch(/^Generation submit failed: connection error E/);
+	expect(result.error?.message).toMatch(
+		/^Generation request lost its connection \(E[A-Z]+\) \[item 0\]$/,
+	);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
@@ -124,7 +126,9 @@ test('a submit cut before any reply is not retried either', async () => {
 	sim.addFault({ route: 'submit', reset: 'beforeResponse' });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toMatch(/^Generation submit failed: connection error E/);
+	expect(result.error?.message).toMatch(
+		/^Generation request lost its connection \(E[A-Z]+\) \[item 0\]$/,
+	);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(0);
@@ -181,8 +185,8 @@ test.each([
 			nodes: [{ parameters: route === 'analysis' ? analyze(sim, options) : plan(sim, options) }],
 		});
 
-		expect(result.error?.message).toBe(`${label} timed out`);
-		expect(result.error?.description).toContain('Raise "Timeout"');
+		expect(result.error?.message).toBe(`${label} timed out [item 0]`);
+		expect(result.error?.description).toContain("Raise 'Timeout'");
 		expect(result.error?.description).toContain('120 seconds');
 		expect(requestsOn(sim, route)).toHaveLength(1);
 		expect(result.durationMs).toBeLessThan(10_000);
@@ -201,13 +205,13 @@ test('a submit reply slower than the submit timeout is not retried: one task, a 
 		nodes: [{ parameters: generateAndWait({ submitTimeout: 0.4 }) }],
 	});
 
-	expect(result.error?.message).toBe('Generation submit timed out');
+	expect(result.error?.message).toBe('Generation request timed out [item 0]');
 	// No reply, so no request id from the service: the one the node sent is the one to quote.
 	const sent = requestsOn(sim, 'submit')[0];
 	expect(sent.requestIdHeader).toMatch(/^n8n-/);
 	expectSubmitUnsureAdvice(
 		result.error?.description,
-		new RegExp(`X-Request-Id header, ${sent.requestIdHeader}`),
+		new RegExp(`request ID this node sent, ${sent.requestIdHeader}`),
 	);
 	expect(result.error?.description).toContain('Submit Timeout');
 	expect(result.error?.context?.transient).toBe(true);
@@ -261,7 +265,9 @@ test('an analysis cut mid-body is not repeated: the service already did the work
 	sim.addFault({ route: 'analysis', reset: 'midBody' });
 	const result = await run(sim, { nodes: [{ parameters: analyze(sim) }] });
 
-	expect(result.error?.message).toMatch(/^Product analysis failed: connection error E/);
+	expect(result.error?.message).toMatch(
+		/^Product analysis lost its connection \(E[A-Z]+\) \[item 0\]$/,
+	);
 	expect(result.error?.description).toContain('connection broke');
 	expect(requestsOn(sim, 'analysis')).toHaveLength(1);
 	finishCase(sim, result, {
@@ -277,7 +283,7 @@ test('a host name that does not resolve: nothing was sent, so an analysis is tri
 	const result = await run(unresolvable, { nodes: [{ parameters: analyze(sim) }] });
 
 	expect(result.error?.message).toMatch(
-		/^Product analysis failed: connection error (ENOTFOUND|EAI_AGAIN)$/,
+		/^Product analysis could not connect \((ENOTFOUND|EAI_AGAIN)\) \[item 0\]$/,
 	);
 	expect(result.error?.description).toContain('Nothing was sent');
 	expect(result.error?.description).toContain('tried 4 times');

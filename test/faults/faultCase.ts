@@ -163,6 +163,6 @@ export function expectSubmitUnsureAdvice(
 	expect(description).toContain('Do not run this item again blindly');
 	expect(description).not.toContain('Base URL');
 	expect(description).toMatch(
-		requestId ?? /request id req_[0-9a-f]+|X-Request-Id header, n8n-[0-9a-f-]{36}/,
+		requestId ?? /request ID req_[0-9a-f]+|request ID this node sent, n8n-[0-9a-f-]{36}/,
 	);
 }

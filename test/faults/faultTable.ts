@@ -59,16 +59,25 @@ function stable(text: string): string {
 		.trim();
 }
 
+/** An error as n8n shows it: its title, then the start of its description. */
+function shownError(message: unknown, description: unknown): string {
+	const title = stable(String(message));
+	return typeof description === 'string' && description
+		? `${title} — ${stable(description)}`
+		: title;
+}
+
 /** What a person would see: success, the node's error, or per item what happened. */
 export function measuredOutcome(result: RunResult, inputCount: number): string {
 	const parts: string[] = [];
-	if (result.error) parts.push(`error: ${stable(result.error.message)}`);
+	if (result.error)
+		parts.push(`error: ${shownError(result.error.message, result.error.description)}`);
 	const failed = result.items.filter((item) => typeof item.json.error === 'string');
 	if (failed.length > 0) {
 		const failedInputs = new Set(pairedIndexes(failed)).size;
 		const first = failed[0];
 		parts.push(
-			`${inputCount - failedInputs} of ${inputCount} items ok; item ${pairedIndexes([first])[0]}: ${stable(String(first.json.error))}`,
+			`${inputCount - failedInputs} of ${inputCount} items ok; item ${pairedIndexes([first])[0]}: ${shownError(first.json.error, first.json.description)}`,
 		);
 	}
 	if (parts.length === 0) parts.push(retriesLogged(result) > 0 ? 'recovered' : 'completed');

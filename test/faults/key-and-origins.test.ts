@@ -92,10 +92,11 @@ test.each(echoCases)(
 		sim.addFault({ route, status, body: 'echoHeaders' });
 		const result = await run(sim, { nodes: [{ parameters: parameters(sim) }], input: input?.() });
 
-		// The echo reached the user, with the header itself masked.
-		expect(result.error?.message).toContain(`failed with HTTP ${status}`);
-		expect(result.error?.message).toContain('request headers were');
-		expect(result.error?.message).toMatch(/Authorization: (Bearer )?\[redacted\]/i);
+		// The echo reached the user in the description, with the header itself masked; the title
+		// holds none of it.
+		expect(result.error?.message).toMatch(new RegExp(` got HTTP ${status} \\[item 0\\]$`));
+		expect(result.error?.description).toContain('request headers were');
+		expect(result.error?.description).toMatch(/Authorization: (Bearer )?\[redacted\]/i);
 		const echoed = requestsOn(sim, route).find((entry) => entry.status === status);
 		expect(echoed?.authorization).toBe(`Bearer ${sim.apiKey}`);
 		expect(keyLeaks(result, sim.apiKey)).toEqual([]);
@@ -123,7 +124,7 @@ test('Continue On Fail: error items built from echoed headers carry no key', asy
 	expect(result.items).toHaveLength(3);
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	for (const index of [0, 1]) {
-		expect(String(result.items[index].json.error)).toContain('Authorization: [redacted]');
+		expect(String(result.items[index].json.description)).toContain('Authorization: [redacted]');
 		expect(result.items[index].json.httpCode).toBe('422');
 	}
 	expect(result.items[2].binary?.data).toBeDefined();
@@ -143,7 +144,7 @@ test('retries after echoed headers: log lines, hints and the final error stay cl
 	sim.addFault({ route: 'task', status: 503, body: 'echoHeaders', times: Infinity });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait({ maxWaitTime: 1.4 }) }] });
 
-	expect(result.error?.message).toContain('request headers were');
+	expect(result.error?.description).toContain('request headers were');
 	// The task was paid for: the error says it goes on and how to collect it.
 	expect(result.error?.description).toContain(
 		'The task goes on at the service: resume with the Task resource\'s "Wait for Task" operation',
@@ -260,13 +261,12 @@ test('an error page from the cdn that lists the request headers shows no Authori
 	sim.addFault({ route: 'cdn', status: 403, body: 'echoHeaders' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toMatch(
-		/^Image download failed with HTTP 403: InternalError: Simulated 403/,
-	);
-	expect(result.error?.message).toContain('request headers were');
-	expect(result.error?.message).not.toMatch(/authorization/i);
+	expect(result.error?.message).toBe('Image download got HTTP 403 [item 0]');
+	expect(result.error?.description).toMatch(/^The reply said: "InternalError: Simulated 403/);
+	expect(result.error?.description).toContain('request headers were');
+	expect(result.error?.description).not.toMatch(/authorization/i);
 	// A page dump reads as one line.
-	expect(result.error?.message).not.toContain('\n');
+	expect(result.error?.description).not.toContain('\n');
 	expect(requestsOn(sim, 'cdn')).toHaveLength(1);
 	finishCase(sim, result, {
 		case: 'cdn error page echoing headers',
@@ -323,7 +323,7 @@ describe('a request to another host names that host, never the credential', () =
 		});
 
 		expect(result.error?.message).toBe(
-			'Image download from images.shop.invalid failed: connection error ENOTFOUND',
+			'Image download from images.shop.invalid could not connect (ENOTFOUND) [item 0]',
 		);
 		expect(result.error?.description).toContain(
 			'The name images.shop.invalid did not resolve (ENOTFOUND)',
@@ -345,7 +345,7 @@ describe('a request to another host names that host, never the credential', () =
 		});
 
 		expect(result.error?.message).toBe(
-			`Image download from ${host} failed: connection error ECONNREFUSED`,
+			`Image download from ${host} could not connect (ECONNREFUSED) [item 0]`,
 		);
 		expect(result.error?.description).toContain(`${host} refused the connection (ECONNREFUSED)`);
 		expectForeignAdvice(result.error?.description, host);
@@ -366,7 +366,7 @@ describe('a request to another host names that host, never the credential', () =
 
 		expect(result.error?.message).toMatch(
 			new RegExp(
-				`^Image download from ${host.replace(/\./g, '\\.')} failed: connection error (EPROTO|ERR_SSL_\\w+)$`,
+				`^Image download from ${host.replace(/\./g, '\\.')} could not open a secure connection \\((EPROTO|ERR_SSL_\\w+)\\) \\[item 0\\]$`,
 			),
 		);
 		expect(result.error?.description).toContain(`The secure connection to ${host} failed`);
@@ -389,13 +389,12 @@ describe('a request to another host names that host, never the credential', () =
 
 		const host = new URL(sim.cdnUrl).host;
 		expect(result.error?.message).toMatch(
-			new RegExp(
-				`^Image download from ${host.replace(/\./g, '\\.')} timed out \\(task task_\\w+\\)$`,
-			),
+			new RegExp(`^Image download from ${host.replace(/\./g, '\\.')} timed out \\[item 0\\]$`),
 		);
 		expect(result.error?.description).toContain(
 			`${host} did not answer in time. It was tried 5 times.`,
 		);
+		expect(result.error?.description).toMatch(/Task task_\w+ succeeded: fetch its images again/);
 		expectForeignAdvice(result.error?.description, host);
 		expect(requestsOn(sim, 'cdn')).toHaveLength(5);
 		finishCase(sim, result, {
@@ -414,12 +413,13 @@ describe('a request to another host names that host, never the credential', () =
 		const cdnHost = new URL(sim.cdnUrl).host;
 		expect(result.error?.message).toMatch(
 			new RegExp(
-				`^Image download from ${cdnHost.replace(/\./g, '\\.')} failed: connection error ECONNRESET \\(task task_\\w+\\)$`,
+				`^Image download from ${cdnHost.replace(/\./g, '\\.')} lost its connection \\(ECONNRESET\\) \\[item 0\\]$`,
 			),
 		);
 		expect(result.error?.description).toContain(
 			`The connection to ${cdnHost} broke before the image was complete.`,
 		);
+		expect(result.error?.description).toMatch(/Task task_\w+ succeeded: fetch its images again/);
 		expectForeignAdvice(result.error?.description, cdnHost);
 		expect(requestsOn(sim, 'asset')).toHaveLength(5);
 		expect(requestsOn(sim, 'cdn')).toHaveLength(5);

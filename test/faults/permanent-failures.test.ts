@@ -43,10 +43,10 @@ test('a wrong API key fails at the first request and says to check the credentia
 		{ nodes: [{ parameters: generateAndWait() }] },
 	);
 
-	expect(result.error?.message).toMatch(
-		/^Generation submit failed with HTTP 401: Invalid or missing API key \[request req_/,
+	expect(result.error?.message).toBe('Generation request got HTTP 401 [item 0]');
+	expect(result.error?.description).toMatch(
+		/^The reply said: "Invalid or missing API key"\. Request ID: req_\w+\. Check the API key in the Product Image API credential\.$/,
 	);
-	expect(result.error?.description).toBe('Check the API key in the Product Image API credential.');
 	expect(result.error?.httpCode).toBe('401');
 	expectOneAttempt(sim, 'submit', result);
 	expect(sim.stats.submitsAccepted).toBe(0);
@@ -64,10 +64,9 @@ test('an unknown task id on Task → Get fails fast and says how long tasks are 
 		nodes: [{ parameters: taskGet('task_0000000000000000deadbeef') }],
 	});
 
-	expect(result.error?.message).toMatch(
-		/^Task query failed with HTTP 404: Task not found \[request req_/,
-	);
-	expect(result.error?.description).toContain('does not know this task id');
+	expect(result.error?.message).toBe('Task query got HTTP 404 [item 0]');
+	expect(result.error?.description).toMatch(/^The reply said: "Task not found"\. Request ID: req_/);
+	expect(result.error?.description).toContain('does not know this task ID');
 	expect(result.error?.description).toContain('3 days');
 	expectOneAttempt(sim, 'task', result);
 	finishCase(sim, result, {
@@ -85,7 +84,7 @@ test('an unknown task id on Task → Wait fails at the first query, not at Max W
 		}),
 	);
 
-	expect(result.error?.message).toMatch(/^Task query failed with HTTP 404/);
+	expect(result.error?.message).toMatch(/^Task query got HTTP 404/);
 	expect(result.error?.context?.taskId).toBe('task_0000000000000000deadbeef');
 	expectOneAttempt(sim, 'task', result);
 	// On the virtual clock: not a moment of the 30 s waited.
@@ -103,10 +102,11 @@ test('a 400 on submit names the service complaint, creates nothing and is not re
 		nodes: [{ parameters: generateAndWait({}, { resolution: '8k' }) }],
 	});
 
-	expect(result.error?.message).toMatch(
-		/^Generation submit failed with HTTP 400: resolution must be one of 1k, 2k, 4k, got "8k"/,
+	expect(result.error?.message).toBe('Generation request got HTTP 400 [item 0]');
+	expect(result.error?.description).toMatch(
+		/^The reply said: "resolution must be one of 1k, 2k, 4k, got "8k""\. Request ID: req_\w+\. /,
 	);
-	expect(result.error?.description).toContain('Check the parameters named in the message');
+	expect(result.error?.description).toContain('Check the parameters its reply names');
 	expectOneAttempt(sim, 'submit', result);
 	expect(sim.stats.submitsAccepted).toBe(0);
 	finishCase(sim, result, {
@@ -139,7 +139,8 @@ test('Continue On Fail: a 400 on one item leaves the other items and their order
 	expect(result.items).toHaveLength(3);
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	expect(result.items[1].json).toMatchObject({ httpCode: '400', serviceCode: 400 });
-	expect(String(result.items[1].json.error)).toContain('resolution must be one of');
+	expect(result.items[1].json.error).toBe('Generation request got HTTP 400');
+	expect(String(result.items[1].json.description)).toContain('resolution must be one of');
 	for (const index of [0, 2]) {
 		expect(result.items[index].binary?.data).toBeDefined();
 		expect(sim.tasks.get(String(result.items[index].json.task_id))?.body.prompt).toBe(
@@ -170,8 +171,9 @@ test('a 415 on upload says which file types the service takes', async () => {
 		input: [item],
 	});
 
-	expect(result.error?.message).toMatch(
-		/^Image upload failed with HTTP 415: Unsupported file type 'text\/plain'/,
+	expect(result.error?.message).toBe('Image upload got HTTP 415 [item 0]');
+	expect(result.error?.description).toMatch(
+		/^The reply said: "Unsupported file type 'text\/plain'/,
 	);
 	expect(result.error?.description).toContain('JPEG, PNG or WebP');
 	expectOneAttempt(sim, 'upload', result);
@@ -191,7 +193,8 @@ test('a 413 on upload says to send a smaller file', async () => {
 		input: [photoItem()],
 	});
 
-	expect(result.error?.message).toMatch(/^Image upload failed with HTTP 413: File too large/);
+	expect(result.error?.message).toBe('Image upload got HTTP 413 [item 0]');
+	expect(result.error?.description).toMatch(/^The reply said: "File too large/);
 	expect(result.error?.description).toContain('smaller file');
 	expectOneAttempt(sim, 'upload', result);
 	finishCase(sim, result, {
@@ -214,10 +217,9 @@ test.each([
 			nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }],
 		});
 
-		expect(result.error?.message).toMatch(
-			new RegExp(
-				`^${label.replace('+', '\\+')} failed with HTTP 422 \\(code validation_error\\): Simulated 422 \\[request req_`,
-			),
+		expect(result.error?.message).toBe(`${label} got HTTP 422 [item 0]`);
+		expect(result.error?.description).toMatch(
+			/^The reply said: "Simulated 422" \(code validation_error\)\. Request ID: req_/,
 		);
 		expect(result.error?.description).toContain('refused the request');
 		expectOneAttempt(sim, route, result);
@@ -235,8 +237,9 @@ test('a failed task ends the wait at once with the reason, and is not submitted 
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	const [task] = [...sim.tasks.values()];
-	expect(result.error?.message).toBe(
-		`Task ${task.task_id} ended with status "failed": The model could not render the product (simulated failure) (code generation_failed)`,
+	expect(result.error?.message).toBe('The service could not complete the task [item 0]');
+	expect(result.error?.description).toContain(
+		`Task ${task.task_id} ended with status "failed": The model could not render the product (simulated failure) (code generation_failed).`,
 	);
 	expect(result.error?.description).toContain('Change the prompt or the source images');
 	expect(sim.stats.submitsAccepted).toBe(1);
@@ -272,7 +275,8 @@ test('Continue On Fail: failed tasks become error items with their task id, one 
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	for (const [index, item] of result.items.entries()) {
 		expect(sim.tasks.get(String(item.json.taskId))?.body.prompt).toBe(`item ${index}`);
-		expect(String(item.json.error)).toContain(
+		expect(item.json.error).toBe('The service could not complete the task');
+		expect(String(item.json.description)).toContain(
 			`Task ${item.json.taskId} ended with status "failed"`,
 		);
 		expect(String(item.json.requestId)).toMatch(/^req_/);
@@ -296,9 +300,8 @@ test('a task that never ends gives up at Max Wait Time, naming the task so the w
 	);
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toBe(
-		`Task ${taskId} did not finish within 0.6 s (last status "processing")`,
-	);
+	expect(result.error?.message).toBe('The task did not finish within 0.6 s [item 0]');
+	expect(result.error?.description).toContain('Its last status was "processing".');
 	expect(result.error?.description).toContain('Wait for Task');
 	expect(result.error?.description).toContain(taskId);
 	expect(sim.stats.submitsAccepted).toBe(1);
@@ -321,10 +324,10 @@ test('an expired result address (410) fails at the first download and says to ge
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toMatch(
-		/^Image download failed with HTTP 410: The asset address has expired/,
-	);
+	expect(result.error?.message).toBe('Image download got HTTP 410 [item 0]');
+	expect(result.error?.description).toMatch(/^The reply said: "The asset address has expired/);
 	expect(result.error?.description).toContain('Generate the image again');
+	expect(result.error?.description).toContain(`Task ID: ${taskId}.`);
 	expect(result.error?.context?.taskId).toBe(taskId);
 	expectOneAttempt(sim, 'asset', result);
 	expect(sim.stats.submitsAccepted).toBe(1);
@@ -341,7 +344,7 @@ test('an expired address on Image → Download fails fast', async () => {
 	sim.configure({ expireAfterMs: 1 });
 	const result = await run(sim, { nodes: [{ parameters: download(url) }] });
 
-	expect(result.error?.message).toMatch(/^Image download failed with HTTP 410/);
+	expect(result.error?.message).toMatch(/^Image download got HTTP 410/);
 	expect(result.error?.description).toContain('kept at most 3 days');
 	expectOneAttempt(sim, 'asset', result);
 	finishCase(sim, result, {
@@ -357,10 +360,9 @@ test('an expired pre-signed cdn address fails fast without the key reaching the 
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	// The storage service's XML error reads as its code and message, not as markup.
-	expect(result.error?.message).toMatch(
-		/^Image download failed with HTTP 410: AccessDenied: Request has expired/,
-	);
-	expect(result.error?.message).not.toContain('<');
+	expect(result.error?.message).toBe('Image download got HTTP 410 [item 0]');
+	expect(result.error?.description).toMatch(/^The reply said: "AccessDenied: Request has expired/);
+	expect(result.error?.description).not.toMatch(/[<>]/);
 	expect(result.error?.description).toContain('Generate the image again');
 	expectOneAttempt(sim, 'cdn', result);
 	expect(requestsOn(sim, 'cdn')[0].authorization).toBeUndefined();
@@ -377,9 +379,9 @@ test('malformed JSON on a task query fails fast and points at the Base URL', asy
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toMatch(/^Task query returned an unreadable reply \(HTTP 200\)/);
-	expect(result.error?.message).toContain(taskId);
-	expect(result.error?.description).toContain('not the JSON the service documents');
+	expect(result.error?.message).toBe('Task query got an unreadable reply (HTTP 200) [item 0]');
+	expect(result.error?.description).toContain(taskId);
+	expect(result.error?.description).toContain('not what the service sends');
 	expectOneAttempt(sim, 'task', result);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	finishCase(sim, result, {
@@ -394,8 +396,8 @@ test('malformed JSON on submit after the service took it is not retried and warn
 	sim.addFault({ route: 'submit', body: 'malformed', acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toMatch(
-		/^Generation submit returned an unreadable reply \(HTTP 200\)/,
+	expect(result.error?.message).toBe(
+		'Generation request got an unreadable reply (HTTP 200) [item 0]',
 	);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expectOneAttempt(sim, 'submit', result);
@@ -412,8 +414,8 @@ test('malformed JSON on analysis fails fast', async () => {
 	sim.addFault({ route: 'analysis', body: 'malformed' });
 	const result = await run(sim, { nodes: [{ parameters: analyze(sim) }] });
 
-	expect(result.error?.message).toMatch(
-		/^Product analysis returned an unreadable reply \(HTTP 200\)/,
+	expect(result.error?.message).toBe(
+		'Product analysis got an unreadable reply (HTTP 200) [item 0]',
 	);
 	expectOneAttempt(sim, 'analysis', result);
 	finishCase(sim, result, {
@@ -428,9 +430,8 @@ test('an HTML page with status 200 on a task query (wrong Base URL) fails fast',
 	sim.addFault({ route: 'task', status: 200, body: 'html' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toMatch(
-		/^Task query returned an unreadable reply \(HTTP 200\): 200 OK/,
-	);
+	expect(result.error?.message).toBe('Task query got an unreadable reply (HTTP 200) [item 0]');
+	expect(result.error?.description).toMatch(/^The reply said: "200 OK"\./);
 	expect(result.error?.description).toContain('Base URL');
 	expectOneAttempt(sim, 'task', result);
 	finishCase(sim, result, {
@@ -445,8 +446,9 @@ test('an HTML 404 page on analysis fails fast and says a web page answered', asy
 	sim.addFault({ route: 'analysis', status: 404, body: 'html' });
 	const result = await run(sim, { nodes: [{ parameters: analyze(sim) }] });
 
-	expect(result.error?.message).toMatch(
-		/^Product analysis failed with HTTP 404: 404 Not Found \[request req_[0-9a-f]+\]$/,
+	expect(result.error?.message).toBe('Product analysis got HTTP 404 [item 0]');
+	expect(result.error?.description).toMatch(
+		/^The reply said: "404 Not Found"\. Request ID: req_[0-9a-f]+\. /,
 	);
 	expect(result.error?.description).toContain('A web page answered instead of the service');
 	expectOneAttempt(sim, 'analysis', result);
@@ -462,12 +464,13 @@ test('a sign-in page answered 200 for a result image is an error naming the addr
 	sim.addFault({ route: 'asset', body: 'signIn' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	const message = String(result.error?.message);
-	expect(message).toContain(
-		'Image download got a web page instead of an image from http://127.0.0.1:',
+	expect(result.error?.message).toBe(
+		'Image download got a web page instead of an image (HTTP 200) [item 0]',
 	);
-	expect(message).toContain('/v1/open/assets/');
-	expect(message).toContain('(HTTP 200, text/html): Sign in to continue');
+	const description = String(result.error?.description);
+	expect(description).toMatch(
+		/^http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\/\S+ answered HTTP 200 with text\/html\. The reply said: "Sign in to continue/,
+	);
 	expect(result.error?.description).toContain('instead of image bytes');
 	expect(result.error?.context?.transient).toBeUndefined();
 	expect(result.items).toHaveLength(0);
@@ -486,8 +489,11 @@ test('a JSON body answered 200 for an image address is an error, not a file', as
 	sim.addFault({ route: 'asset', status: 200, body: 'error' });
 	const result = await run(sim, { nodes: [{ parameters: download(url) }] });
 
-	expect(result.error?.message).toMatch(
-		/^Image download got something instead of an image from http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\/\S+ \(HTTP 200, application\/json\): Simulated 200/,
+	expect(result.error?.message).toBe(
+		'Image download got something else instead of an image (HTTP 200) [item 0]',
+	);
+	expect(result.error?.description).toMatch(
+		/^http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\/\S+ answered HTTP 200 with application\/json\. The reply said: "Simulated 200/,
 	);
 	expect(result.items).toHaveLength(0);
 	expectOneAttempt(sim, 'asset', result);
@@ -515,7 +521,8 @@ test.each([
 	sim.addFault({ route: 'asset', ...fault });
 	const result = await run(sim, { nodes: [{ parameters: download(url) }] });
 
-	expect(result.error?.message).toContain(`(HTTP 200, ${shownType})`);
+	expect(result.error?.message).toMatch(/instead of an image \(HTTP 200\) \[item 0\]$/);
+	expect(result.error?.description).toContain(`answered HTTP 200 with ${shownType}.`);
 	expect(result.items).toHaveLength(0);
 	expectOneAttempt(sim, 'asset', result);
 	finishCase(sim, result, {
@@ -547,10 +554,14 @@ test('a submit answered 200 without a task id says the task may exist and which 
 	sim.addFault({ route: 'submit', status: 200, body: 'error', acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toMatch(
-		/^The service's submit reply did not have the expected shape: task_id: Required \[request req_[0-9a-f]+\]$/,
+	expect(result.error?.message).toBe(
+		'Generation request got a reply without the fields this node needs [item 0]',
 	);
-	expect(result.error?.description).toContain('The reply holds no task id.');
+	expect(result.error?.description).toMatch(/^Missing or unexpected: task_id: Required\. /);
+	expect(result.error?.description).toMatch(
+		/give the service's provider the request ID req_[0-9a-f]+,/,
+	);
+	expect(result.error?.description).toContain('The reply holds no task ID.');
 	expectSubmitUnsureAdvice(result.error?.description);
 	expectOneAttempt(sim, 'submit', result);
 	expect(sim.stats.submitsAccepted).toBe(1);

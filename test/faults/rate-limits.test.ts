@@ -117,8 +117,9 @@ test('a 429 storm on submit gives up after 4 attempts with advice to slow down, 
 	sim.addFault({ route: 'submit', status: 429, retryAfter: '0', times: Infinity });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toMatch(
-		/^Generation submit failed with HTTP 429: Simulated 429 \[request req_[0-9a-f]+\]$/,
+	expect(result.error?.message).toBe('Generation request got HTTP 429 [item 0]');
+	expect(result.error?.description).toMatch(
+		/^The reply said: "Simulated 429"\. Request ID: req_[0-9a-f]+\. /,
 	);
 	expect(result.error?.context?.serviceCode).toBe(429);
 	expect(result.error?.description).toContain('rate-limiting');
@@ -143,7 +144,7 @@ test('a Retry-After beyond two minutes is not waited for: one request, a clear e
 		run(sim, { nodes: [{ parameters: generateAndWait() }] }),
 	);
 
-	expect(result.error?.message).toMatch(/^Task query failed with HTTP 429/);
+	expect(result.error?.message).toBe('Task query got HTTP 429 [item 0]');
 	expect(result.error?.description).toContain('rate-limiting');
 	expect(result.error?.description).toMatch(
 		/asked to wait 60 minutes \(until about \d\d:\d\d UTC\)/,

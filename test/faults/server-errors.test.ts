@@ -92,8 +92,9 @@ test('a 5xx storm on task queries ends at Max Wait Time with an error naming the
 	);
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toMatch(/^Task query failed with HTTP 503: Simulated 503/);
-	expect(result.error?.message).toContain(taskId);
+	expect(result.error?.message).toBe('Task query got HTTP 503 [item 0]');
+	expect(result.error?.description).toMatch(/^The reply said: "Simulated 503"\./);
+	expect(result.error?.description).toContain(taskId);
 	expect(result.error?.description).toContain('Wait for Task');
 	expect(result.error?.context?.taskId).toBe(taskId);
 	// Each failed look is retried, then looked at again, until the next look would pass Max Wait
@@ -117,9 +118,8 @@ test('a 500 on submit that the service did take is not retried: one task, a clea
 	sim.addFault({ route: 'submit', status: 500, acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toMatch(
-		/^Generation submit failed with HTTP 500: Simulated 500 \[request req_[0-9a-f]+\]$/,
-	);
+	expect(result.error?.message).toBe('Generation request got HTTP 500 [item 0]');
+	expect(result.error?.description).toMatch(/^The reply said: "Simulated 500"\. /);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
@@ -137,7 +137,7 @@ test('a 503 on submit is not retried either: the client cannot know whether it w
 	sim.addFault({ route: 'submit', status: 503 });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 503/);
+	expect(result.error?.message).toBe('Generation request got HTTP 503 [item 0]');
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(0);
@@ -153,7 +153,8 @@ test('a 502 gateway page on submit is not retried and says to check the task lis
 	sim.addFault({ route: 'submit', body: 'html', acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toMatch(/^Generation submit failed with HTTP 502: 502 Bad Gateway/);
+	expect(result.error?.message).toBe('Generation request got HTTP 502 [item 0]');
+	expect(result.error?.description).toMatch(/^The reply said: "502 Bad Gateway"\. /);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
@@ -184,7 +185,7 @@ test('Continue On Fail: an ambiguous submit failure costs its own item only, wit
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	expect(result.items[0].binary?.data).toBeDefined();
 	expect(result.items[1].json).toMatchObject({ httpCode: '500', serviceCode: 500 });
-	expect(String(result.items[1].json.error)).toMatch(/^Generation submit failed with HTTP 500/);
+	expect(result.items[1].json.error).toBe('Generation request got HTTP 500');
 	expect(String(result.items[1].json.requestId)).toMatch(/^req_/);
 	expectSubmitUnsureAdvice(String(result.items[1].json.description));
 	expect(result.items[2].binary?.data).toBeDefined();
@@ -218,7 +219,10 @@ test.each([
 			nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }],
 		});
 
-		expect(result.error?.message).toContain(`failed with HTTP ${status}: ${status} ${text}`);
+		expect(result.error?.message).toMatch(new RegExp(` got HTTP ${status} \\[item 0\\]$`));
+		expect(result.error?.description).toMatch(
+			new RegExp(`^The reply said: "${status} ${text}"\\. `),
+		);
 		expect(result.error?.description).toContain('A gateway answered in place of the service');
 		expect(result.error?.description).toContain('may have reached the service');
 		expect(result.error?.context?.transient).toBe(true);
@@ -244,12 +248,11 @@ test.each([
 			nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }],
 		});
 
-		expect(result.error?.message).toMatch(
-			new RegExp(
-				`^${label.replace('+', '\\+')} failed with HTTP 500: Simulated 500 \\[request req_[0-9a-f]+\\]$`,
-			),
+		expect(result.error?.message).toBe(`${label} got HTTP 500 [item 0]`);
+		expect(result.error?.description).toMatch(
+			/^The reply said: "Simulated 500"\. Request ID: req_[0-9a-f]+\. /,
 		);
-		expect(result.error?.description).toContain('internal error');
+		expect(result.error?.description).toContain('The service could not complete the request');
 		expect(result.error?.httpCode).toBe('500');
 		expect(requestsOn(sim, route)).toHaveLength(1);
 		expect(retriesLogged(result)).toBe(0);

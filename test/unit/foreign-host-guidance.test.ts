@@ -9,19 +9,19 @@ describe('a download from another host: the message and advice name it, never th
 		[
 			'unknown name',
 			{ kind: 'network', networkCode: 'ENOTFOUND' },
-			`Image download from ${HOST} failed: connection error ENOTFOUND`,
+			`Image download from ${HOST} could not connect (ENOTFOUND)`,
 			`The name ${HOST} did not resolve (ENOTFOUND)`,
 		],
 		[
 			'DNS not answering',
 			{ kind: 'network', networkCode: 'EAI_AGAIN' },
-			`Image download from ${HOST} failed: connection error EAI_AGAIN`,
+			`Image download from ${HOST} could not connect (EAI_AGAIN)`,
 			`The name ${HOST} did not resolve (EAI_AGAIN)`,
 		],
 		[
 			'refused',
 			{ kind: 'network', networkCode: 'ECONNREFUSED' },
-			`Image download from ${HOST} failed: connection error ECONNREFUSED`,
+			`Image download from ${HOST} could not connect (ECONNREFUSED)`,
 			`${HOST} refused the connection (ECONNREFUSED)`,
 		],
 		[
@@ -33,38 +33,38 @@ describe('a download from another host: the message and advice name it, never th
 		[
 			'reset',
 			{ kind: 'network', networkCode: 'ECONNRESET' },
-			`Image download from ${HOST} failed: connection error ECONNRESET`,
+			`Image download from ${HOST} lost its connection (ECONNRESET)`,
 			`The connection to ${HOST} broke`,
 		],
 		[
 			'expired certificate',
 			{ kind: 'network', networkCode: 'CERT_HAS_EXPIRED' },
-			`Image download from ${HOST} failed: connection error CERT_HAS_EXPIRED`,
+			`Image download from ${HOST} could not open a secure connection (CERT_HAS_EXPIRED)`,
 			`The secure connection to ${HOST} failed (CERT_HAS_EXPIRED)`,
 		],
 		[
 			'TLS to plain http',
 			{ kind: 'network', networkCode: 'ERR_SSL_WRONG_VERSION_NUMBER' },
-			`Image download from ${HOST} failed: connection error ERR_SSL_WRONG_VERSION_NUMBER`,
+			`Image download from ${HOST} could not open a secure connection (ERR_SSL_WRONG_VERSION_NUMBER)`,
 			`The secure connection to ${HOST} failed`,
 		],
 		[
 			'5xx',
 			{ kind: 'http', status: 503 },
-			'Image download failed with HTTP 503',
-			`${HOST} answered with an error (HTTP 503).`,
+			'Image download got HTTP 503',
+			`${HOST} answered HTTP 503.`,
 		],
 		[
 			'403',
 			{ kind: 'http', status: 403 },
-			'Image download failed with HTTP 403',
+			'Image download got HTTP 403',
 			`${HOST} refused the download (HTTP 403).`,
 		],
 		[
 			'web page',
 			{ kind: 'http', status: 502, html: true, serviceMessage: '502 Bad Gateway' },
-			'Image download failed with HTTP 502: 502 Bad Gateway',
-			`${HOST} answered with an error (HTTP 502).`,
+			'Image download got HTTP 502',
+			`The reply said: "502 Bad Gateway". ${HOST} answered HTTP 502.`,
 		],
 	])('%s', (_case, failure, message, advice) => {
 		const described = describeFailure({ ...failure, foreignHost: HOST }, 'download', 1);
@@ -92,7 +92,7 @@ test('the same failures at the service keep pointing at the credential', () => {
 	);
 	expect(
 		describeFailure({ kind: 'network', networkCode: 'ENOTFOUND' }, 'taskQuery', 1).message,
-	).toBe('Task query failed: connection error ENOTFOUND');
+	).toBe('Task query could not connect (ENOTFOUND)');
 	expect(
 		describeFailure({ kind: 'http', status: 502, html: true }, 'download', 1).description,
 	).toContain('Check the Base URL');

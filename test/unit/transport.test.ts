@@ -355,19 +355,20 @@ describe('peekFirstChunk leaves every byte to the next reader', () => {
 	});
 });
 
-test("an error's one-line message keeps the service's words short and on one line", () => {
-	const dump = `Bad gateway\n${'x-forwarded-for: 10.0.0.1\n'.repeat(100)}`;
-	const { message } = describeFailure(
-		{ kind: 'http', status: 502, serviceMessage: dump, requestId: 'req_1' },
+test("an error's title holds none of the service's words; its description quotes them short and on one line", () => {
+	const dump = `Bad gateway <b>down</b>\n${'x-forwarded-for: 10.0.0.1\n'.repeat(100)}`;
+	const { message, description } = describeFailure(
+		{ kind: 'http', status: 502, serviceMessage: dump, requestId: 'req_1', code: 'upstream' },
 		'taskQuery',
 		1,
 	);
-	expect(message).toMatch(
-		/^Task query failed with HTTP 502: Bad gateway x-forwarded-for: 10\.0\.0\.1 /,
+	expect(message).toBe('Task query got HTTP 502');
+	expect(description).toMatch(
+		/^The reply said: "Bad gateway ‹b›down‹\/b› x-forwarded-for: 10\.0\.0\.1 .*…" \(code upstream\)\. Request ID: req_1\. /,
 	);
-	expect(message).toMatch(/… \[request req_1\]$/);
-	expect(message).not.toContain('\n');
-	expect(message.length).toBeLessThan(400);
+	expect(description).not.toContain('\n');
+	expect(description).not.toMatch(/[<>]/);
+	expect(description.length).toBeLessThan(600);
 });
 
 test('XML errors of storage services read as code and message', () => {

@@ -37,6 +37,8 @@ export interface OperationModule<Parameters = unknown> {
 	checkRun?(this: IExecuteFunctions, ready: number): void;
 	/** Items of operations that spend their time waiting on the service run several at a time. */
 	runsConcurrently?: boolean;
+	/** Looks at the run's output once, after every item: for hints about the output as a whole. */
+	afterRun?(this: IExecuteFunctions, output: INodeExecutionData[]): void;
 }
 
 const resources: Record<string, Record<string, OperationModule>> = {
@@ -97,6 +99,18 @@ export async function forEachLimited(
 	if (failure) throw failure.error;
 }
 
+/**
+ * The title as n8n's guidelines write it: the item named at its end in n8n's own form ("[item 2]",
+ * counted from 0 as the engine counts). The editor's toast renders the title as HTML, where a value
+ * in angle brackets would vanish: they are shown as look-alike quotation marks.
+ */
+function withItemInTitle<E extends NodeApiError | NodeOperationError>(error: E): E {
+	const tag = ` [item ${String(error.context.itemIndex)}]`;
+	const title = error.message.replace(/</g, '‹').replace(/>/g, '›');
+	error.message = title.endsWith(tag) ? title : `${title}${tag}`;
+	return error;
+}
+
 /** The error of one item, as n8n shows it: its own class kept, the item it belongs to named. */
 function itemError(
 	context: IExecuteFunctions,
@@ -105,9 +119,9 @@ function itemError(
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex ??= itemIndex;
-		return error;
+		return withItemInTitle(error);
 	}
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	return withItemInTitle(new NodeOperationError(context.getNode(), error as Error, { itemIndex }));
 }
 
 /**
@@ -123,7 +137,7 @@ function listAcceptedTasks(
 	const list = sorted.map(({ itemIndex, taskId }) => `item ${itemIndex}: ${taskId}`).join(', ');
 	const advice =
 		`The service had already accepted ${accepted.length} generation(s) of this run (${list}). ` +
-		'They are billed and their images stay at the service for 3 days: collect them with Task → Wait for Task and these task ids instead of running this node again, which would submit them again.';
+		'They are billed and their images stay at the service for 3 days: collect them with Task → Wait for Task and these task IDs instead of running this node again, which would submit them again.';
 	error.description = error.description ? `${error.description} ${advice}` : advice;
 	error.context.acceptedTasks = sorted.map(({ itemIndex, taskId }) => ({ itemIndex, taskId }));
 }
@@ -178,6 +192,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		listAcceptedTasks(failure, control.accepted);
 		throw failure;
 	}
+	const output = outputs.flat();
+	operation.afterRun?.call(this, output);
 	const runState = await openedRunState(this);
 	if (runState?.retries.length) {
 		const reasons = [...new Set(runState.retries.map((retry) => retry.reason))].join(', ');
@@ -186,5 +202,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			location: 'outputPane',
 		});
 	}
-	return [outputs.flat()];
+	return [output];
 }

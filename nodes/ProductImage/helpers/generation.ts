@@ -23,7 +23,7 @@ const sizeSchema = z
 	.trim()
 	.regex(
 		/^[1-9]\d{0,4}:[1-9]\d{0,4}$/,
-		'must be an aspect ratio <width>:<height>, such as 1:1 or 16:9',
+		'must be an aspect ratio width:height, such as 1:1 or 16:9',
 	);
 
 const resolutionSchema = z
@@ -51,7 +51,8 @@ function readExtraBodyFields(context: IExecuteFunctions, itemIndex: number): IDa
 			context,
 			itemIndex,
 			'Extra Body Fields',
-			'must be a JSON object, such as {"plan_prompt": "...", "series_style_guide": "..."}',
+			'must be a JSON object',
+			'Enter a JSON object, such as {"plan_prompt": "...", "series_style_guide": "..."}, in \'Extra Body Fields\'. No request was sent.',
 		);
 	}
 	return parsed as IDataObject;
@@ -116,7 +117,7 @@ export function readGenerationRequest(
 		throw parameterError(
 			context,
 			itemIndex,
-			`Prompt, ${IMAGE_URLS} or ${INPUT_BINARY_FIELDS}`,
+			`'Prompt', '${IMAGE_URLS}' or '${INPUT_BINARY_FIELDS}'`,
 			'a generation needs a prompt or at least one source image',
 		);
 	}
@@ -189,11 +190,11 @@ export function checkGenerationCount(context: IExecuteFunctions, generations: nu
 	if (generations <= limit) return;
 	throw new NodeOperationError(
 		context.getNode(),
-		`This run would submit ${generations} generations, more than ${OPTION} (${limit})`,
+		`This run would submit ${generations} generations, more than '${OPTION}' (${limit})`,
 		{
 			description:
 				`${generations} items came in, and each submits one generation that the service bills; nothing was submitted. ` +
-				`To allow it, raise ${OPTION} in the node's Options to ${generations} or more (or remove the option); ` +
+				`To allow it, raise '${OPTION}' in the node's Options to ${generations} or more (or remove the option); ` +
 				'to spend less, filter or limit the items before this node.',
 		},
 	);

@@ -25,7 +25,7 @@ export function assertBinaryField(
 	if (available.includes(fieldName)) return;
 	throw new NodeOperationError(
 		context.getNode(),
-		`Parameter "${parameter}": the input item has no binary field "${fieldName}"`,
+		`'${parameter}': the input item has no binary field '${fieldName}'`,
 		{
 			itemIndex,
 			description: available.length
@@ -145,7 +145,7 @@ export function readImageInputs(
 		context.getNodeParameter('inputBinaryFields', itemIndex, ''),
 	);
 	const count = urls.length + binaryFields.length;
-	const both = `${IMAGE_URLS} and ${INPUT_BINARY_FIELDS}`;
+	const both = `'${IMAGE_URLS}' and '${INPUT_BINARY_FIELDS}'`;
 	if (limits.min !== undefined && count < limits.min) {
 		throw parameterError(
 			context,

@@ -1,7 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isHttpUrl } from '../transport';
+import { isHttpUrl, quotedText } from '../transport';
 import type { ModuleTarget } from './aPlus';
 import type { PixelSize } from './download';
 import { downloadMeasured, downloadToBinary } from './download';
@@ -135,11 +135,10 @@ export async function taskResultItems(
 			new NodeOperationError(
 				context.getNode(),
 				images.length === 0
-					? `The service reported task ${taskId} finished (status "${task.status}") without result images`
-					: `Task ${taskId} succeeded but its result holds no downloadable image addresses`,
+					? 'The finished task holds no result images'
+					: 'The finished task holds no downloadable image addresses',
 				{
-					description:
-						'A finished task does not change, so the node did not wait on. Query the task with Task → Get to see what the service returned.',
+					description: `The service reported task ${taskId} finished (status "${quotedText(String(task.status))}"). A finished task does not change, so the node did not wait on. Query the task with Task → Get to see what the service returned.`,
 					itemIndex,
 				},
 			),
@@ -177,7 +176,7 @@ export async function taskResultItems(
 			throw nameTaskInError(
 				error,
 				taskId,
-				`Task ${taskId} succeeded: fetch its images again with the Task resource's "Wait for Task" operation and this task id (the addresses are valid 3 days) instead of generating again.`,
+				`Task ${taskId} succeeded: fetch its images again with the Task resource's "Wait for Task" operation and this task ID (the addresses are valid 3 days) instead of generating again.`,
 			);
 		}
 	}

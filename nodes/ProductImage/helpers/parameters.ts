@@ -17,6 +17,32 @@ export function optionOrDefault(options: IDataObject, option: INodeProperties): 
 }
 
 /**
+ * A parameter as n8n's guidelines name it in an error: its display name in single quotation marks.
+ * Several names arrive already quoted ("'Image URLs' and 'Input Binary Fields'").
+ */
+function quotedName(parameter: string): string {
+	return parameter.includes("'") ? parameter : `'${parameter}'`;
+}
+
+/**
+ * The error of a parameter value that cannot be used: the title names the parameter and what is
+ * wrong with it, the description what to change; nothing has been sent.
+ */
+export function parameterError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	reason: string,
+	description?: string,
+): NodeOperationError {
+	const name = quotedName(parameter);
+	return new NodeOperationError(context.getNode(), `${name}: ${reason}`, {
+		itemIndex,
+		description: description ?? `Change ${name} in the node's parameters. No request was sent.`,
+	});
+}
+
+/**
  * Checks one parameter value at the edge, before any request: a wrong value is an error that
  * names the parameter the user has to fix.
  */
@@ -30,23 +56,7 @@ export function validateParameter<S extends z.ZodTypeAny>(
 	const parsed = schema.safeParse(value);
 	if (parsed.success) return parsed.data;
 	const reason = parsed.error.issues.map((issue) => issue.message).join('; ');
-	throw new NodeOperationError(context.getNode(), `Parameter "${parameter}": ${reason}`, {
-		itemIndex,
-		description: `Fix "${parameter}" in the node's parameters; no request was sent.`,
-	});
-}
-
-export function parameterError(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	parameter: string,
-	reason: string,
-	description?: string,
-): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `Parameter "${parameter}": ${reason}`, {
-		itemIndex,
-		description: description ?? `Fix "${parameter}" in the node's parameters; no request was sent.`,
-	});
+	throw parameterError(context, itemIndex, parameter, reason);
 }
 
 /** A timeout option (Timeout, Submit Timeout) of the item, in ms; unset, the option's default. */

@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { findEnvelopeCode, findServiceMessage } from '../transport';
+import { findEnvelopeCode, findServiceMessage, quotedText } from '../transport';
 import type { Task } from './schemas';
 
 /**
@@ -112,8 +112,11 @@ export function classifyTask(task: Task): TaskState {
 export function taskFailureReason(task: Task): string {
 	const message = findServiceMessage(task.error);
 	const code = findEnvelopeCode(task.error);
-	if (message && code !== undefined) return `${message} (code ${code})`;
-	return message ?? (code !== undefined ? `code ${code}` : 'the service gave no reason');
+	const reason =
+		message && code !== undefined
+			? `${message} (code ${code})`
+			: (message ?? (code !== undefined ? `code ${code}` : 'the service gave no reason'));
+	return quotedText(reason);
 }
 
 /** Task ids go into the request path: refuse anything that could leave it. */
@@ -135,16 +138,17 @@ export function withTaskId<E extends NodeApiError | NodeOperationError>(
 
 /**
  * A query or download that fails during a wait leaves a task that was submitted, and billed: the
- * error has to name it, or the obvious fix (run the node again) submits a second one. `advice` is
- * added unless the service said the task or address is gone (404, 410).
+ * error's description has to name it, or the obvious fix (run the node again) submits a second one.
+ * `advice`, which names the task, is added unless the service said the task or address is gone
+ * (404, 410); then the task id alone is.
  */
 export function nameTaskInError(error: unknown, taskId: string, advice: string): unknown {
 	if (!(error instanceof NodeApiError) && !(error instanceof NodeOperationError)) return error;
-	if (!error.message.includes(taskId)) error.message = `${error.message} (task ${taskId})`;
 	const gone =
 		error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '410');
-	if (!gone && !error.description?.includes(advice)) {
-		error.description = error.description ? `${error.description} ${advice}` : advice;
+	const added = gone ? `Task ID: ${taskId}.` : advice;
+	if (!error.description?.includes(added)) {
+		error.description = error.description ? `${error.description} ${added}` : added;
 	}
 	error.context.taskId ??= taskId;
 	return error;

@@ -12,6 +12,7 @@ import {
 import {
 	backoffDelay,
 	MAX_RETRY_AFTER_MS,
+	quotedText,
 	requestResult,
 	sleepUnlessCancelled,
 	stopSignal,
@@ -153,11 +154,19 @@ function cancelled(
 	const why = context.getExecutionCancelSignal?.()?.aborted
 		? 'The execution was cancelled'
 		: 'Another item of this run failed';
+	// A cancelled execution keeps n8n's own error, not this one: the task to resume is named in
+	// n8n's log, the one place left that an operator (or a queue-mode worker's log) can find it.
+	// After another item's failure the router's error lists the task instead.
+	if (context.getExecutionCancelSignal?.()?.aborted) {
+		context.logger.warn(
+			`Product Image: the execution was cancelled while waiting for task ${taskId}; resume it with Task → Wait for Task`,
+			{ itemIndex, taskId },
+		);
+	}
 	return withTaskId(
-		new NodeOperationError(context.getNode(), `${why} while waiting for task ${taskId}`, {
+		new NodeOperationError(context.getNode(), `${why} while waiting for the task`, {
 			itemIndex,
-			description:
-				'The task may still finish on the service: resume with Task → Wait for Task and this task id.',
+			description: `The task may still finish on the service: resume with Task → Wait for Task and task ID ${taskId}.`,
 		}),
 		taskId,
 	);
@@ -167,11 +176,19 @@ function cancelled(
  * A task whose last answer carried images is not called unfinished: it is one the service has not
  * marked done (no completion time, a word for "still working"), and the message says so.
  */
-function timeoutMessage(task: Task, taskId: string, maxWaitTime: number): string {
+function timedOut(task: Task, maxWaitTime: number): { message: string; lastAnswer: string } {
 	const images = resultImageCount(task);
-	if (images === 0)
-		return `Task ${taskId} did not finish within ${maxWaitTime} s (last status "${task.status}")`;
-	return `Task ${taskId} was not marked complete within ${maxWaitTime} s: its last answer (status "${task.status}") carried ${images} result image${images === 1 ? '' : 's'} but no completion time`;
+	const status = quotedText(String(task.status));
+	if (images === 0) {
+		return {
+			message: `The task did not finish within ${maxWaitTime} s`,
+			lastAnswer: `Its last status was "${status}".`,
+		};
+	}
+	return {
+		message: `The task was not marked complete within ${maxWaitTime} s`,
+		lastAnswer: `Its last answer (status "${status}") carried ${images} result image${images === 1 ? '' : 's'} but no completion time.`,
+	};
 }
 
 /**
@@ -241,7 +258,7 @@ export async function waitForTask(
 			throw nameTaskInError(
 				error,
 				taskId,
-				`The task goes on at the service: resume with the Task resource's "Wait for Task" operation and task id ${taskId} instead of generating again.`,
+				`The task goes on at the service: resume with the Task resource's "Wait for Task" operation and task ID ${taskId} instead of generating again.`,
 			);
 		}
 		const { task, requestId } = reply;
@@ -264,15 +281,10 @@ export async function waitForTask(
 			// The query was answered 200: the failure is the task's, so no HTTP code (NodeApiError
 			// would read the task's status as one).
 			const error = withTaskId(
-				new NodeOperationError(
-					context.getNode(),
-					`Task ${taskId} ended with status "${task.status}": ${taskFailureReason(task)}`,
-					{
-						description:
-							'The service could not produce the image. Change the prompt or the source images and generate again.',
-						itemIndex,
-					},
-				),
+				new NodeOperationError(context.getNode(), 'The service could not complete the task', {
+					description: `Task ${taskId} ended with status "${quotedText(String(task.status))}": ${taskFailureReason(task)}. Change the prompt or the source images and generate again.`,
+					itemIndex,
+				}),
 				taskId,
 			);
 			error.context.requestId = requestId;
@@ -290,15 +302,12 @@ export async function waitForTask(
 					waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
 				};
 			}
+			const { message, lastAnswer } = timedOut(task, settings.maxWaitTime);
 			throw withTaskId(
-				new NodeOperationError(
-					context.getNode(),
-					timeoutMessage(task, taskId, settings.maxWaitTime),
-					{
-						itemIndex,
-						description: `The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
-					},
-				),
+				new NodeOperationError(context.getNode(), message, {
+					itemIndex,
+					description: `${lastAnswer} The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task ID ${taskId}, or raise 'Max Wait Time'.`,
+				}),
 				taskId,
 			);
 		}

@@ -3,11 +3,15 @@ import { isTlsCode, nothingSent } from './errors';
 import type { RequestKind } from './requestKinds';
 import { MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
 
-/** The service's words go into the one-line message; an echoed request or a page dump would bury it. */
+/**
+ * The service's words are quoted in the description, never the title; an echoed request or a page
+ * dump would bury the advice. n8n renders a description as HTML, where anything in angle brackets
+ * would vanish: they are shown as look-alike quotation marks.
+ */
 const MAX_QUOTED_LENGTH = 300;
 
-function shortened(text: string): string {
-	const oneLine = text.replace(/\s+/g, ' ').trim();
+export function shortened(text: string): string {
+	const oneLine = text.replace(/\s+/g, ' ').replace(/</g, '‹').replace(/>/g, '›').trim();
 	return oneLine.length > MAX_QUOTED_LENGTH
 		? `${oneLine.slice(0, MAX_QUOTED_LENGTH - 1).trimEnd()}…`
 		: oneLine;
@@ -34,11 +38,11 @@ function submitMayHaveLanded(failure: Failure): boolean {
 /** The request id to quote to the provider: the service's own, else the one this node sent. */
 function requestToQuote(requestId: string | undefined, sentRequestId: string | undefined): string {
 	if (requestId)
-		return `give the service's provider the request id ${requestId}, and it can tell whether the task exists`;
+		return `give the service's provider the request ID ${requestId}, and it can tell whether the task exists`;
 	if (sentRequestId) {
-		return `the service gave no request id; give its provider the id this node sent in the X-Request-Id header, ${sentRequestId}, and the time of this run`;
+		return `the service gave no request ID; give its provider the request ID this node sent, ${sentRequestId}, and the time of this run`;
 	}
-	return 'the service gave no request id: tell its provider the time of this run';
+	return 'the service gave no request ID: tell its provider the time of this run';
 }
 
 /**
@@ -51,7 +55,7 @@ function submitUnsureAdvice(
 	timedOut = false,
 ): string {
 	const timeout = timedOut
-		? ' If the service is slow to accept, raise "Submit Timeout" in the options.'
+		? " If the service is slow to accept, raise 'Submit Timeout' in the options."
 		: '';
 	return `The service may have created the task and may bill for it. Do not run this item again blindly: ${requestToQuote(requestId, sentRequestId)}.${timeout}`;
 }
@@ -98,9 +102,9 @@ function foreignAdvice(failure: Failure, host: string, retried: string): string 
 		return `${host} refused the download (HTTP ${status}). The API key goes to the service's host only, so the address has to work on its own: a signed address may have expired or been changed. Open it in a browser to check.`;
 	}
 	if (status === 429)
-		return `${host} is limiting requests.${retried} Lower "Max Concurrency" or try again later.`;
+		return `${host} is limiting requests.${retried} Lower 'Max Concurrency' or try again later.`;
 	if (status >= 500)
-		return `${host} answered with an error (HTTP ${status}).${retried} ${NOT_THE_SERVICE} Try again later.`;
+		return `${host} answered HTTP ${status}.${retried} ${NOT_THE_SERVICE} Try again later.`;
 	return `${host} answered HTTP ${status} instead of the image. Open the address in a browser to see what it serves.`;
 }
 
@@ -126,7 +130,7 @@ function adviceFor(
 	const billable = kind === 'analysis' || kind === 'plan';
 	if (failure.kind === 'timeout') {
 		return billable
-			? 'The service did not answer in time. It may still have done the work, so this was not sent again. Raise "Timeout" in the options (the service recommends at least 120 seconds) or try again later.'
+			? "The service did not answer in time. It may still have done the work, so this was not sent again. Raise 'Timeout' in the options (the service recommends at least 120 seconds) or try again later."
 			: `The service did not answer in time.${retried} Try again later.`;
 	}
 	if (nothingSent(failure)) {
@@ -136,10 +140,10 @@ function adviceFor(
 		return `The connection broke before the reply was complete.${retried} Try again later.`;
 	}
 	if (failure.kind === 'notImage') {
-		return 'The address answered with a page or a message (a sign-in portal, an error page of a CDN) instead of image bytes. Open the address in a browser to see what it serves, and check the address and its access rights.';
+		return 'The address answered with a page or a message (a sign-in portal, a notice from a CDN) instead of image bytes. Open the address in a browser to see what it serves, and check the address and its access rights.';
 	}
 	if (failure.kind === 'malformed') {
-		return 'The reply was not the JSON the service documents. Check that the Base URL points at the service itself, not at a web page or proxy.';
+		return 'The reply was not what the service sends. Check that the Base URL points at the service itself, not at a web page or proxy.';
 	}
 	if (failure.kind === 'redirect') {
 		return 'The service redirected an API call. Check the Base URL (http vs https, missing path).';
@@ -150,7 +154,7 @@ function adviceFor(
 	const status = failure.status ?? 0;
 	if (status >= 500 && billable) {
 		const who = failure.processed
-			? 'The service answered with an internal error'
+			? 'The service could not complete the request'
 			: 'A gateway answered in place of the service';
 		return `${who}; the request may have reached the service, so it was not sent again. Try again later.`;
 	}
@@ -161,7 +165,7 @@ function adviceFor(
 	if (status === 403)
 		return 'The API key lacks permission: the service needs a full member-level key.';
 	if (status === 404 && kind === 'taskQuery') {
-		return 'The service does not know this task id. Check it; tasks and their results are kept at most 3 days.';
+		return 'The service does not know this task ID. Check it; tasks and their results are kept at most 3 days.';
 	}
 	if ((status === 404 || status === 410) && kind === 'download') {
 		return 'The address has expired or never existed: uploaded and result images are kept at most 3 days. Generate the image again.';
@@ -170,16 +174,16 @@ function adviceFor(
 	if (status === 415)
 		return 'The service does not accept this file type. Send a JPEG, PNG or WebP image.';
 	if (status === 400 || status === 422)
-		return 'The service refused the request. Check the parameters named in the message.';
+		return 'The service refused the request. Check the parameters its reply names.';
 	if (status === 429) {
 		if ((failure.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS) {
-			return `The service is rate-limiting requests and asked to wait ${waitInWords(failure.retryAfterMs ?? 0)}, longer than this node waits inside a run. Run it again after that, or lower "Max Concurrency".`;
+			return `The service is rate-limiting requests and asked to wait ${waitInWords(failure.retryAfterMs ?? 0)}, longer than this node waits inside a run. Run it again after that, or lower 'Max Concurrency'.`;
 		}
-		return `The service is rate-limiting requests.${retried} Lower "Max Concurrency" or add a Wait node before this one.`;
+		return `The service is rate-limiting requests.${retried} Lower 'Max Concurrency' or add a Wait node before this one.`;
 	}
 	if (status >= 500) {
 		const who = failure.processed
-			? 'The service had an internal error'
+			? 'The service could not complete the request'
 			: 'A gateway answered in place of the service';
 		return `${who}.${retried} Try again later.`;
 	}
@@ -191,51 +195,86 @@ function shownAddress(url: string | undefined): string {
 	return url ? url.split(/[?#]/)[0] : 'the address';
 }
 
-function whatFailed(failure: Failure, kindLabel: string): string {
+/**
+ * The title: what happened, in a few words that are the node's own. The service's words, codes and
+ * ids go to the description (`replyFacts`), so the title stays short and nothing in it is markup.
+ */
+function whatHappened(failure: Failure, kindLabel: string): string {
 	// A connection that failed before any reply names where it went; a reply names itself.
 	const label =
 		failure.foreignHost !== undefined && (failure.kind === 'network' || failure.kind === 'timeout')
 			? `${kindLabel} from ${failure.foreignHost}`
 			: kindLabel;
 	switch (failure.kind) {
-		case 'http': {
-			const code =
-				failure.code !== undefined && failure.code !== failure.status
-					? ` (code ${failure.code})`
-					: '';
-			return `${label} failed with HTTP ${failure.status ?? '?'}${code}`;
-		}
+		case 'http':
+			return `${label} got HTTP ${failure.status ?? '?'}`;
 		case 'timeout':
 			return `${label} timed out`;
-		case 'network':
-			return `${label} failed: connection error ${failure.networkCode ?? ''}`.trim();
+		case 'network': {
+			const code = failure.networkCode ?? 'no code';
+			if (nothingSent(failure)) return `${label} could not connect (${code})`;
+			if (isTlsCode(failure.networkCode))
+				return `${label} could not open a secure connection (${code})`;
+			return `${label} lost its connection (${code})`;
+		}
 		case 'malformed':
-			return `${label} returned an unreadable reply${failure.status ? ` (HTTP ${failure.status})` : ''}`;
+			return `${label} got an unreadable reply${failure.status ? ` (HTTP ${failure.status})` : ''}`;
 		case 'redirect':
 			return `${label} was redirected`;
 		case 'tooLarge':
-			return `${label} returned too large a reply`;
+			return `${label} got too large a reply`;
 		case 'notImage':
-			return `${label} got ${failure.html ? 'a web page' : 'something'} instead of an image from ${shownAddress(failure.url)} (HTTP ${failure.status}, ${failure.contentType})`;
+			return `${label} got ${failure.html ? 'a web page' : 'something else'} instead of an image (HTTP ${failure.status})`;
 	}
 }
 
+/** What the reply said and how to trace it: the service's words (bounded), its code, the request id. */
+function replyFacts(failure: Failure, advice: string): string {
+	const facts: string[] = [];
+	if (failure.kind === 'notImage') {
+		facts.push(
+			`${shownAddress(failure.url)} answered HTTP ${failure.status} with ${failure.contentType || 'no content type'}.`,
+		);
+	}
+	const code =
+		failure.code !== undefined && failure.code !== failure.status
+			? shortened(String(failure.code))
+			: undefined;
+	if (failure.kind === 'redirect' && failure.serviceMessage) {
+		facts.push(`It pointed to ${shortened(failure.serviceMessage)}.`);
+	} else if (failure.serviceMessage) {
+		facts.push(
+			`The reply said: "${shortened(failure.serviceMessage)}"${code ? ` (code ${code})` : ''}.`,
+		);
+	} else if (code) {
+		facts.push(`The reply's code: ${code}.`);
+	}
+	// Submit advice quotes the request id itself, with what to do with it.
+	if (failure.requestId && !advice.includes(failure.requestId))
+		facts.push(`Request ID: ${shortened(failure.requestId)}.`);
+	return facts.join(' ');
+}
+
+/**
+ * A failed request as n8n shows it: the title says what happened; the description quotes the reply
+ * and says what to do next.
+ */
 export function describeFailure(
 	failure: Failure,
 	kind: RequestKind,
 	attempts: number,
 	sentRequestId?: string,
 ): { message: string; description: string } {
-	const quoted = failure.serviceMessage ? `: ${shortened(failure.serviceMessage)}` : '';
-	const requestId = failure.requestId ? ` [request ${failure.requestId}]` : '';
+	const advice = adviceFor(failure, kind, attempts, sentRequestId);
+	const facts = replyFacts(failure, advice);
 	return {
-		message: `${whatFailed(failure, REQUEST_KINDS[kind].label)}${quoted}${requestId}`,
-		description: adviceFor(failure, kind, attempts, sentRequestId),
+		message: whatHappened(failure, REQUEST_KINDS[kind].label),
+		description: facts ? `${facts} ${advice}` : advice,
 	};
 }
 
 /** After a reply that came from the service but lacks what this node needs. */
 export function shapeAdvice(kind: RequestKind, requestId: string | undefined): string {
-	if (kind === 'submit') return `The reply holds no task id. ${submitUnsureAdvice(requestId)}`;
-	return 'The reply came from the service but lacks fields this node needs. Check that the Base URL points at the service and that it speaks API v1.';
+	if (kind === 'submit') return `The reply holds no task ID. ${submitUnsureAdvice(requestId)}`;
+	return 'The reply came from the service but lacks fields this node needs. Check that the Base URL points at the Product Image service (version 1).';
 }

@@ -18,6 +18,7 @@ import { classifyDownloadReply, classifyJsonReply } from './send';
 // failure into the user's error.
 
 export { findEnvelopeCode, findServiceMessage, redactSecrets } from './errors';
+export { shortened as quotedText } from './guidance';
 export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
 export { sleepUnlessCancelled } from './pause';
 export { backoffDelay } from './retry';
@@ -146,13 +147,15 @@ function parseResult<S extends z.ZodTypeAny>(
 	const parsed = schema.safeParse(unwrapEnvelope(reply.body));
 	if (parsed.success) return parsed.data;
 	const issues = parsed.error.issues.slice(0, 5).map(describeIssue).join('; ');
-	const requestId = reply.requestId ? ` [request ${reply.requestId}]` : '';
+	const advice = shapeAdvice(kind, reply.requestId);
+	const requestId =
+		reply.requestId && !advice.includes(reply.requestId) ? ` Request ID: ${reply.requestId}.` : '';
 	const error = new NodeApiError(
 		context.getNode(),
 		{ request_id: reply.requestId ?? null, issues },
 		{
-			message: `The service's ${kind} reply did not have the expected shape: ${issues}${requestId}`,
-			description: shapeAdvice(kind, reply.requestId),
+			message: `${REQUEST_KINDS[kind].label} got a reply without the fields this node needs`,
+			description: `Missing or unexpected: ${issues}.${requestId} ${advice}`,
 			itemIndex,
 		},
 	);

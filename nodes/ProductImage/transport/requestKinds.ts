@@ -39,7 +39,7 @@ const TRANSFER_MS = 120_000;
  */
 export const REQUEST_KINDS = {
 	upload: { label: 'Image upload', timeoutMs: TRANSFER_MS, retry: 'read' },
-	submit: { label: 'Generation submit', retry: 'billable' },
+	submit: { label: 'Generation request', retry: 'billable' },
 	taskQuery: { label: 'Task query', timeoutMs: 30_000, retry: 'read' },
 	download: { label: 'Image download', timeoutMs: TRANSFER_MS, retry: 'read' },
 	analysis: { label: 'Product analysis', retry: 'billable' },

@@ -43,7 +43,7 @@ async function runStop(ctx, copy) {
 		);
 		const lastQuery = Math.max(stoppedAt, ...queriesAfter.map((/** @type {any} */ r) => r.at));
 		const [worker] = workersOf(ctx.stack.workers, [execution]);
-		// n8n stores its own cancellation error; the node's error goes to the worker's log.
+		// n8n stores its own cancellation error; the node names the task in the worker's log.
 		const log = fs.readFileSync(
 			ctx.stack.workers.find((w) => w.name === worker)?.logFile ?? '',
 			'utf8',

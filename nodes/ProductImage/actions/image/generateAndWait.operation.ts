@@ -8,6 +8,7 @@ import {
 	readGenerationRequest,
 	submitGeneration,
 } from '../../helpers/generation';
+import { hintFitting } from '../../helpers/fitting';
 import { collectTask, readWaitSettings } from '../../helpers/waitForTask';
 import { nodeVersion } from '../../descriptions/versions';
 import {
@@ -49,6 +50,11 @@ export async function execute(
 			: undefined;
 	const items = await collectTask(this, itemIndex, taskId, { ...settings, described }, Date.now());
 	return items.map((item) => ({ ...item, json: generatedItemJson(request, item.json) }));
+}
+
+/** Images that still need fitting to their A+ module: one hint says how. */
+export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintFitting(this, output);
 }
 
 /** The spending guard, checked once every item's parameters are read. */

@@ -18,7 +18,7 @@ const taskIdSchema = z
 	.string()
 	.trim()
 	.min(1, 'must not be empty')
-	.refine(taskIdStaysInPath, 'must be a task id such as task_abc123 (letters, digits, _ - . :)');
+	.refine(taskIdStaysInPath, 'must be a task ID such as task_abc123 (letters, digits, _ - . :)');
 
 export function readTaskId(context: IExecuteFunctions, itemIndex: number): string {
 	return validateParameter(

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { hintFitting } from '../../helpers/fitting';
 import { collectTask, readWaitSettings } from '../../helpers/waitForTask';
 import { optionsCollection, waitOptions } from '../../descriptions/common.descriptions';
 import { readTaskId, taskIdProperty } from './taskId.description';
@@ -29,4 +30,9 @@ export async function execute(
 	{ taskId, settings }: Parameters,
 ): Promise<INodeExecutionData[]> {
 	return await collectTask(this, itemIndex, taskId, settings);
+}
+
+/** Images that still need fitting to their A+ module: one hint says how. */
+export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintFitting(this, output);
 }
