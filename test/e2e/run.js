@@ -232,6 +232,10 @@ async function main() {
 	if (llm) info(`fake OpenAI API at ${llm.baseUrl}`);
 	try {
 		for (const version of versions) {
+			const combined = hasCombinedBinaryMode(installs.n8n[version]);
+			if (modes.includes('combined') && !combined)
+				info(`n8n ${version} has no workflow setting Binary Mode "combined": its runs are skipped`);
+			if (modes.every((mode) => mode === 'combined') && !combined) continue;
 			const userFolder = path.join(workRoot, `n8n-${version}`);
 			info(`n8n ${version}: preparing ${userFolder}`);
 			const only = pinFor(version).examples;
@@ -245,9 +249,6 @@ async function main() {
 				examples: forVersion,
 				files: FILES_DIR,
 			});
-			const combined = hasCombinedBinaryMode(installs.n8n[version]);
-			if (modes.includes('combined') && !combined)
-				info(`n8n ${version} has no workflow setting Binary Mode "combined": its runs are skipped`);
 			for (const workflow of workflows) {
 				for (const mode of modes) {
 					if (mode === 'combined' && !combined) continue;
