@@ -1,4 +1,4 @@
-import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { IAuthenticate, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 /**
  * Tested by the Product Image node (`testedBy`): a declarative `test` here would take precedence
@@ -41,12 +41,14 @@ export class ProductImageApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.apiKey}}',
-			},
-		},
-	};
+	/**
+	 * A function rather than a generic `=Bearer {{$credentials.apiKey}}` block: n8n 2.x's default
+	 * expression engine cannot resolve a credential's expression in a workflow whose setting Binary
+	 * Mode is "combined" (each request failed with "Node '…' hasn't been executed"); a function
+	 * needs no expression, in every n8n and binary mode.
+	 */
+	authenticate: IAuthenticate = async (credentials, requestOptions) => ({
+		...requestOptions,
+		headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey)}` },
+	});
 }

@@ -46,6 +46,17 @@ function brokerPortVariable(install) {
 	return 'N8N_RUNNERS_BROKER_PORT';
 }
 
+/**
+ * Whether this n8n has the workflow setting Binary Mode "combined" (n8n 2.x): its engine then
+ * moves output files into the item's JSON (n8n-core's `utils/convert-binary-data`).
+ * @param {N8nInstall} install
+ */
+function hasCombinedBinaryMode(install) {
+	return fs.existsSync(
+		path.join(install.dir, 'node_modules', 'n8n-core', 'dist', 'utils', 'convert-binary-data.js'),
+	);
+}
+
 /** @param {N8nOptions} options */
 async function createN8n(options) {
 	const { install, userFolder, binaryMode = 'default' } = options;
@@ -204,4 +215,4 @@ async function waitForHttp(url, timeoutMs, child) {
 	throw new Error(`n8n did not answer on ${url} within ${Math.round(timeoutMs / 1000)} s`);
 }
 
-module.exports = { createN8n, brokerPortVariable };
+module.exports = { createN8n, brokerPortVariable, hasCombinedBinaryMode };

@@ -11,7 +11,10 @@
 //
 // Environment:
 //   PRODUCT_IMAGE_E2E_N8N           versions to run, comma-separated (default: all pinned)
-//   PRODUCT_IMAGE_E2E_BINARY_MODES  n8n binary data modes (default: default,filesystem)
+//   PRODUCT_IMAGE_E2E_BINARY_MODES  binary modes (default: default,filesystem,combined; combined
+//                                   is filesystem storage under the workflow setting Binary Mode
+//                                   "combined", on the n8n versions that have it, for the examples
+//                                   whose expectations list it)
 //   PRODUCT_IMAGE_E2E_ONLY          example names to run, comma-separated
 //   PRODUCT_IMAGE_E2E_SKIP_BUILD=1  use the existing dist/
 //   PRODUCT_IMAGE_E2E_KEEP=1        keep the work folder (kept anyway when a check fails)
@@ -20,11 +23,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { pinFor, selectedVersions } = require('./lib/config');
-const { listExamples, expectationFile } = require('./lib/workflows');
+const { listExamples, expectationFile, FILES_DIR } = require('./lib/workflows');
 const { startSimulator } = require('./lib/simulator');
 const { startFakeOpenAi } = require('./lib/fake-openai');
 const { liveService } = require('./lib/live-service');
-const { CREDENTIAL } = require('./lib/workflows');
+const { CREDENTIAL, stableId } = require('./lib/workflows');
+const { hasCombinedBinaryMode } = require('./n8n-process');
 const {
 	preparePackageAndN8n,
 	prepareUserFolder,
@@ -38,15 +42,19 @@ const { redact } = require('./lib/redact');
 const { keyLeak } = require('../lib/key-leaks');
 const { info, formatDuration } = require('./lib/log');
 
-/** @type {import('./n8n-process').BinaryMode[]} */
-const MODES = ['default', 'filesystem'];
+/** @typedef {import('./n8n-process').BinaryMode | 'combined'} RunMode */
+
+/** @type {RunMode[]} */
+const MODES = ['default', 'filesystem', 'combined'];
+/** What an expectation without `binaryModes` is checked in: the modes every n8n has. */
+const CLASSIC_MODES = ['default', 'filesystem'];
 
 const LIVE_EXAMPLE = 'product-photo-to-aplus-images';
 const LIVE_EXPECTATION = path.join(__dirname, 'expectations', 'live.js');
 
 /**
  * @param {boolean} live
- * @returns {import('./n8n-process').BinaryMode[]}
+ * @returns {RunMode[]}
  */
 function binaryModes(live) {
 	const raw = process.env.PRODUCT_IMAGE_E2E_BINARY_MODES;
@@ -86,7 +94,7 @@ function indent(text) {
  * @param {object} o
  * @param {Awaited<ReturnType<typeof import('./n8n-process').createN8n>>} o.n8n
  * @param {{name: string, id: string, workflow: any}} o.workflow
- * @param {import('./n8n-process').BinaryMode} o.mode
+ * @param {RunMode} o.mode
  * @param {import('./lib/simulator').RunningSimulator | undefined} o.sim the simulator, or undefined against the real service
  * @param {string} o.apiKey
  * @param {import('./lib/fake-openai').FakeOpenAi} [o.llm]
@@ -96,16 +104,17 @@ function indent(text) {
 async function runOne({ n8n, workflow, mode, sim, apiKey, llm, logDir }) {
 	const file = sim ? expectationFile(workflow.name) : LIVE_EXPECTATION;
 	const expectation = file ? loadExpectation(file) : undefined;
-	if (expectation?.binaryModes && !expectation.binaryModes.includes(mode))
+	if (!(expectation?.binaryModes ?? CLASSIC_MODES).includes(mode))
 		return { ok: true, detail: '', skipped: true };
+	const run = mode === 'combined' ? await importCombined(n8n, workflow, expectation) : workflow;
 
 	await sim?.reset();
 	if (expectation?.simulator) await sim?.configure(expectation.simulator);
 	if (expectation?.faults) await sim?.faults(expectation.faults);
 	llm?.reset(typeof expectation?.llm === 'object' ? expectation.llm : {});
 
-	n8n.setBinaryMode(mode);
-	const execution = await n8n.executeWorkflow(workflow.id, { timeoutMs: expectation?.timeoutMs });
+	n8n.setBinaryMode(mode === 'combined' ? 'filesystem' : mode);
+	const execution = await n8n.executeWorkflow(run.id, { timeoutMs: expectation?.timeoutMs });
 	const logFile = path.join(logDir, `${workflow.name}.${n8n.version}.${mode}.log`);
 	fs.writeFileSync(logFile, redact(`${execution.stdout}\n----- stderr -----\n${execution.stderr}`));
 
@@ -147,11 +156,11 @@ async function runOne({ n8n, workflow, mode, sim, apiKey, llm, logDir }) {
 	const ctx = makeContext({
 		name: workflow.name,
 		version: n8n.version,
-		binaryMode: n8n.binaryMode,
+		binaryMode: mode,
 		userFolder: n8n.userFolder,
 		n8nFolder: n8n.n8nFolder,
 		env: n8n.env,
-		workflow: workflow.workflow,
+		workflow: run.workflow,
 		execution,
 		stats: await sim?.stats(),
 		tasks: await sim?.tasks().catch(() => undefined),
@@ -165,6 +174,27 @@ async function runOne({ n8n, workflow, mode, sim, apiKey, llm, logDir }) {
 		const message = err instanceof Error ? err.message : String(err);
 		return { ok: false, detail: `${redact(message)}\n      ran: ${ran}\n      log: ${logFile}` };
 	}
+}
+
+/**
+ * The combined-mode copy of a workflow: the workflow setting Binary Mode "combined", adapted by
+ * the expectation as an operator would adapt it, imported under an id of its own.
+ * @param {Awaited<ReturnType<typeof import('./n8n-process').createN8n>>} n8n
+ * @param {{name: string, id: string, file: string, workflow: any}} workflow
+ * @param {import('./lib/expectation').Expectation | undefined} expectation
+ */
+async function importCombined(n8n, workflow, expectation) {
+	// In combined mode `$('Node').item` is the item's JSON (n8n-workflow's WorkflowDataProxy): what
+	// the saved workflow reads as `.item.json.url` an operator writes as `.item.url`.
+	const copy = JSON.parse(JSON.stringify(workflow.workflow).replaceAll('.item.json.', '.item.'));
+	copy.id = stableId(`${workflow.name}:combined`);
+	copy.name = `${copy.name} (combined binary mode)`;
+	copy.settings = { ...copy.settings, binaryMode: 'combined' };
+	expectation?.combinedWorkflow?.(copy);
+	const file = workflow.file.replace(/\.json$/, '.combined.json');
+	fs.writeFileSync(file, JSON.stringify(copy, null, 2));
+	await n8n.importWorkflow(file);
+	return { id: copy.id, workflow: copy };
 }
 
 async function main() {
@@ -202,6 +232,10 @@ async function main() {
 	if (llm) info(`fake OpenAI API at ${llm.baseUrl}`);
 	try {
 		for (const version of versions) {
+			const combined = hasCombinedBinaryMode(installs.n8n[version]);
+			if (modes.includes('combined') && !combined)
+				info(`n8n ${version} has no workflow setting Binary Mode "combined": its runs are skipped`);
+			if (modes.every((mode) => mode === 'combined') && !combined) continue;
 			const userFolder = path.join(workRoot, `n8n-${version}`);
 			info(`n8n ${version}: preparing ${userFolder}`);
 			const only = pinFor(version).examples;
@@ -213,9 +247,11 @@ async function main() {
 				service,
 				llm,
 				examples: forVersion,
+				files: FILES_DIR,
 			});
 			for (const workflow of workflows) {
 				for (const mode of modes) {
+					if (mode === 'combined' && !combined) continue;
 					const t = Date.now();
 					/** @type {{ok: boolean, detail: string, skipped?: boolean}} */
 					let result;

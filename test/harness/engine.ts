@@ -11,6 +11,7 @@ import {
 	WorkflowExecute,
 } from 'n8n-core';
 import type {
+	IBinaryData,
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IConnections,
@@ -24,7 +25,9 @@ import type {
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
+import type { WorkflowSettingsBinaryMode } from 'n8n-workflow';
 import { createRunExecutionData, LoggerProxy, Workflow } from 'n8n-workflow';
+import { convertBinaryData } from 'n8n-core/dist/utils/convert-binary-data';
 
 import { TestCredentialsHelper } from './credentialsHelper';
 import { clientEventMark } from './clientRequests';
@@ -90,6 +93,13 @@ async function useBinaryMode(mode: BinaryMode): Promise<BinaryDataService> {
 	const service = new BinaryDataService(config, errorReporter as never, logger);
 	if (mode === 'filesystem') await service.init();
 	Container.set(BinaryDataService, service);
+	// The engine's combined binary mode reads the storage mode here: memory storage is 'default'.
+	Container.set(
+		BinaryDataConfig,
+		Object.assign(Object.create(BinaryDataConfig.prototype) as BinaryDataConfig, config, {
+			mode: mode === 'filesystem' ? 'filesystem' : 'default',
+		}),
+	);
 	return service;
 }
 
@@ -138,6 +148,12 @@ export interface RunSpec {
 	input?: INodeExecutionData[];
 	credentials: ICredentialDataDecryptedObject;
 	binaryMode?: BinaryMode;
+	/**
+	 * The workflow setting Binary Mode (n8n 2.x): with 'combined' and filesystem storage the engine
+	 * moves each node's output files into the item's JSON under `_files`; `input` is converted the
+	 * same way, as if a previous node had output it.
+	 */
+	workflowBinaryMode?: WorkflowSettingsBinaryMode;
 	/** Cancels the execution after this many ms, as the Stop button does. */
 	cancelAfterMs?: number;
 	/** Cancels the execution once this settles (a state the test waits for), as the Stop button does. */
@@ -150,6 +166,8 @@ export interface RunResult {
 	outputs: Record<string, INodeExecutionData[]>;
 	/** Output of the last node in the chain. */
 	items: INodeExecutionData[];
+	/** The items the first node received (`input`, converted in combined binary mode). */
+	input: INodeExecutionData[];
 	error?: Error & { description?: string; httpCode?: string; context?: Record<string, unknown> };
 	logs: LogLine[];
 	binaryData: BinaryDataService;
@@ -192,7 +210,10 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 		connections,
 		active: false,
 		nodeTypes,
-		settings: { executionOrder: 'v1' },
+		settings: {
+			executionOrder: 'v1',
+			...(spec.workflowBinaryMode ? { binaryMode: spec.workflowBinaryMode } : {}),
+		},
 	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
@@ -214,13 +235,21 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 		[CREDENTIAL_TYPE]: spec.credentials,
 	});
 	const additionalData = testAdditionalData(hooks, credentialsHelper);
+	additionalData.executionId = 'test-execution';
+	const converted = await convertBinaryData(
+		'test-workflow',
+		'test-execution',
+		{ data: [spec.input ?? [{ json: {} }]] },
+		spec.workflowBinaryMode,
+	);
+	const input = converted.data?.[0] ?? [];
 
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [
 				{
 					node: nodes[0],
-					data: { main: [spec.input ?? [{ json: {} }]] },
+					data: { main: [input] },
 					source: null,
 				},
 			],
@@ -262,6 +291,7 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 		run,
 		outputs,
 		items: outputs[nodes[nodes.length - 1].name],
+		input,
 		error: run.data.resultData.error as RunResult['error'],
 		logs,
 		binaryData,
@@ -271,13 +301,22 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 	};
 }
 
+/**
+ * A binary field of an output item: on the item, or (combined binary mode) under `_files` in its
+ * JSON.
+ */
+export function binaryField(item: INodeExecutionData, field = 'data'): IBinaryData | undefined {
+	const files = item.json._files as Record<string, IBinaryData> | undefined;
+	return item.binary?.[field] ?? files?.[field];
+}
+
 /** Bytes of a binary field of an output item, wherever n8n stored them. */
 export async function binaryBytes(
 	result: RunResult,
 	item: INodeExecutionData,
 	field = 'data',
 ): Promise<Buffer> {
-	const binary = item.binary?.[field];
+	const binary = binaryField(item, field);
 	if (!binary) throw new Error(`Item has no binary field ${field}`);
 	return await result.binaryData.getAsBuffer(binary);
 }

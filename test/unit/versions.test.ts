@@ -9,6 +9,7 @@ import { pixelSizeOf } from '../../nodes/ProductImage/helpers/download';
 
 const description = new ProductImage().description;
 const V1_WORKFLOWS = path.join(__dirname, '..', 'e2e', 'fixtures', 'v1-workflows');
+const V2_WORKFLOWS = path.join(__dirname, '..', 'e2e', 'fixtures', 'v2-workflows');
 
 /** The parameters the editor shows for these values in this node version. */
 function shown(typeVersion: number, values: INodeParameters): INodeProperties[] {
@@ -114,6 +115,32 @@ test('every saved version 1 workflow loads with every parameter it saved, unchan
 		}
 	}
 	expect(nodes).toBeGreaterThan(10);
+});
+
+test('every workflow saved before version 3 loads with every parameter it saved, unchanged', () => {
+	const files = readdirSync(V2_WORKFLOWS).filter((file) => file.endsWith('.json'));
+	expect(files.length).toBeGreaterThanOrEqual(5);
+	const versions = new Set<number>();
+	for (const file of files) {
+		const workflow = JSON.parse(readFileSync(path.join(V2_WORKFLOWS, file), 'utf8')) as {
+			nodes: INode[];
+		};
+		for (const node of workflow.nodes.filter(
+			(n) => n.type === 'n8n-nodes-product-image.productImage',
+		)) {
+			versions.add(node.typeVersion);
+			const loaded = NodeHelpers.getNodeParameters(
+				description.properties,
+				node.parameters,
+				true,
+				false,
+				node,
+				description,
+			);
+			expect(loaded).toMatchObject(node.parameters);
+		}
+	}
+	expect([...versions].sort()).toEqual([1, 2]);
 });
 
 test("the nodes panel's actions say what the Operation list says", () => {

@@ -2,6 +2,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ENDPOINTS, isHttpUrl, requestResult } from '../transport';
+import type { FoundBinaryField } from './binaryField';
+import { binaryFieldName, binaryFieldsOfItem, findBinaryField } from './binaryField';
 import { readImageAddresses } from './imageAddresses';
 import { parameterError } from './parameters';
 import type { UploadedImage } from './schemas';
@@ -13,16 +15,19 @@ export interface InputFile {
 	mimeType: string;
 }
 
-/** A named binary field must be on the item; the error lists the fields that are. */
+/**
+ * A named binary field must be on the item, by name or by path (`data`, `_files.data`) in either
+ * binary mode; the error lists the files the item carries, wherever they are.
+ */
 export function assertBinaryField(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	fieldName: string,
 	parameter: string,
-): void {
-	const item = context.getInputData()[itemIndex];
-	const available = Object.keys(item?.binary ?? {});
-	if (available.includes(fieldName)) return;
+): FoundBinaryField {
+	const found = findBinaryField(context, itemIndex, fieldName);
+	if (found) return found;
+	const available = binaryFieldsOfItem(context, itemIndex);
 	throw new NodeOperationError(
 		context.getNode(),
 		`'${parameter}': the input item has no binary field '${fieldName}'`,
@@ -36,10 +41,11 @@ export function assertBinaryField(
 }
 
 /**
- * Reads one binary field of an item. Stored binaries (filesystem or S3 mode) are read as a stream
- * by id; in-memory ones through the buffer helper. The built-in FormData takes a Blob, which copies
- * the bytes once more: the upload holds about the file's size in memory (filesystem mode) or three
- * times it (memory mode, where the item also holds it as base64); `npm run bench` measures both.
+ * Reads one binary field of an item through n8n's helpers. Stored binaries (filesystem or S3 mode,
+ * and every file of combined binary mode) are read as a stream by id; in-memory ones through the
+ * buffer helper. The built-in FormData takes a Blob, which copies the bytes once more: the upload
+ * holds about the file's size in memory (filesystem mode) or three times it (memory mode, where
+ * the item also holds it as base64); `npm run bench` measures both.
  */
 async function readInputFile(
 	context: IExecuteFunctions,
@@ -47,21 +53,20 @@ async function readInputFile(
 	fieldName: string,
 	parameter: string,
 ): Promise<InputFile> {
-	assertBinaryField(context, itemIndex, fieldName, parameter);
-	const binary = context.helpers.assertBinaryData(itemIndex, fieldName);
+	const { reference, binary } = assertBinaryField(context, itemIndex, fieldName, parameter);
 	let parts: Uint8Array[];
 	if (binary.id) {
 		parts = [];
 		const stream = await context.helpers.getBinaryStream(binary.id);
 		for await (const chunk of stream as AsyncIterable<Uint8Array>) parts.push(chunk);
 	} else {
-		parts = [await context.helpers.getBinaryDataBuffer(itemIndex, fieldName)];
+		parts = [await context.helpers.getBinaryDataBuffer(itemIndex, reference)];
 	}
 	const mimeType = binary.mimeType || 'application/octet-stream';
 	const extension = binary.fileExtension ? `.${binary.fileExtension}` : '';
 	return {
 		blob: new Blob(parts, { type: mimeType }),
-		fileName: binary.fileName || `${fieldName}${extension}`,
+		fileName: binary.fileName || `${binaryFieldName(fieldName)}${extension}`,
 		mimeType,
 	};
 }

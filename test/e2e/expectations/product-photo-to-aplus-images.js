@@ -17,10 +17,12 @@ const expectation = (runData, ctx) => {
 	let images = 0;
 	items.forEach((item, i) => {
 		assert.ok(item.pairedItem !== undefined, `item ${i} of "${last}" has no pairedItem`);
-		const binaries = Object.entries(item.binary ?? {});
+		const binaries = Object.entries(ctx.binaries(item));
 		assert.ok(binaries.length > 0, `item ${i} of "${last}" carries no binary data`);
+		if (ctx.binaryMode === 'combined')
+			assert.equal(item.binary, undefined, `item ${i}: combined mode keeps files in _files`);
 		for (const [field, entry] of binaries) {
-			if (ctx.binaryMode === 'filesystem')
+			if (ctx.binaryMode !== 'default')
 				assert.ok(entry.id, `binary "${field}" of item ${i} was not stored in filesystem mode`);
 			const { bytes } = ctx.readBinary(entry);
 			const size = ctx.pngSize(bytes);
@@ -75,5 +77,14 @@ const expectation = (runData, ctx) => {
 };
 
 expectation.simulator = A_PLUS_SIMULATOR;
+expectation.binaryModes = ['default', 'filesystem', 'combined'];
+// In combined binary mode Upload photo finds the file by the name it has (data); Edit Image, like
+// n8n's other nodes, takes n8n's path (its default `data` finds nothing there), and writes the
+// fitted image back over the generated one.
+expectation.combinedWorkflow = (/** @type {any} */ workflow) => {
+	const fit = workflow.nodes.find((/** @type {any} */ node) => node.name === 'Fit to module size');
+	fit.parameters.dataPropertyName = '_files.data';
+	fit.parameters.options = { ...fit.parameters.options, destinationKey: 'data' };
+};
 
 module.exports = expectation;

@@ -78,4 +78,19 @@ function pngSize(bytes) {
 	return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-module.exports = { readBinary, pngSize, storageRoots };
+/**
+ * An item's files by field: `binary`, or under the workflow setting Binary Mode "combined" (n8n
+ * 2.x) the item's JSON `_files`, where n8n's engine moves them.
+ * @param {any} item
+ * @returns {Record<string, any>}
+ */
+function itemBinaries(item) {
+	return { ...(item?.binary ?? {}), ...(item?.json?._files ?? {}) };
+}
+
+/** @param {any} item @param {string} [field] */
+function itemBinary(item, field = 'data') {
+	return itemBinaries(item)[field];
+}
+
+module.exports = { readBinary, pngSize, storageRoots, itemBinaries, itemBinary };

@@ -2,7 +2,7 @@
 'use strict';
 
 const assert = require('node:assert/strict');
-const { readBinary, pngSize } = require('./binary');
+const { readBinary, pngSize, itemBinaries } = require('./binary');
 const { nodeItems, nodeError, lastNode } = require('./run-data');
 const { redact } = require('./redact');
 
@@ -12,13 +12,17 @@ const { redact } = require('./redact');
  *   `simulator`: config sent to the simulator before the run (after a reset)
  *   `faults`: simulator faults queued before the run
  *   `expectFailure`: true when the workflow is meant to end in an error
- *   `binaryModes`: the binary data modes this check applies to (default: all)
+ *   `binaryModes`: the binary data modes this check applies to (default: `default` and
+ *     `filesystem`); `combined` (filesystem storage under the workflow setting Binary Mode
+ *     "combined", n8n 2.x) runs only the examples whose check lists it
+ *   `combinedWorkflow`: adapts the test copy for combined mode as an operator would (a node of
+ *     n8n's that takes a field name gets n8n's path, `_files.data`)
  *   `timeoutMs`: for `n8n execute`
  *   `llm`: the workflow's AI model nodes talk to the fake OpenAI endpoint; `true`, or how the
  *     fake model answers (`lib/fake-openai.js`); its requests are in `ctx.llm.requests`
  * @typedef {((runData: Record<string, any[]>, ctx: Context) => void | Promise<void>) & {
  *   simulator?: object, faults?: object | object[], expectFailure?: boolean,
- *   binaryModes?: string[], timeoutMs?: number,
+ *   binaryModes?: string[], timeoutMs?: number, combinedWorkflow?: (workflow: any) => void,
  *   llm?: true | import('./fake-openai').FakeOpenAiScript
  * }} Expectation
  *
@@ -31,7 +35,15 @@ function loadExpectation(file) {
 	const fn = typeof mod === 'function' ? mod : (mod.default ?? mod.check);
 	if (typeof fn !== 'function')
 		throw new Error(`${file} must export a function (runData, ctx) => void`);
-	for (const key of ['simulator', 'faults', 'expectFailure', 'binaryModes', 'timeoutMs', 'llm']) {
+	for (const key of [
+		'simulator',
+		'faults',
+		'expectFailure',
+		'binaryModes',
+		'timeoutMs',
+		'llm',
+		'combinedWorkflow',
+	]) {
 		if (fn[key] === undefined && mod[key] !== undefined) fn[key] = mod[key];
 	}
 	return fn;
@@ -85,6 +97,8 @@ function makeContext(o) {
 			(o.workflow?.nodes ?? []).filter((/** @type {any} */ n) => n.type === type),
 		/** @param {any} entry an item's `binary[field]` */
 		readBinary: (entry) => readBinary(entry, { n8nFolder: o.n8nFolder, env: o.env }),
+		/** @param {any} item its files by field, on the item or (combined mode) in its JSON `_files` */
+		binaries: (item) => itemBinaries(item),
 		pngSize,
 	};
 }

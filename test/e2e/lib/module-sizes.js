@@ -5,6 +5,7 @@
 // be exactly the planned module's size, fitted down from a generation that was large enough.
 
 const assert = require('node:assert/strict');
+const { itemBinary } = require('./binary');
 
 /**
  * @param {import('./expectation').Context} ctx
@@ -17,8 +18,8 @@ function checkModuleSizes(ctx, planNode) {
 	assert.equal(fitted.length, planned.length, 'one fitted image per planned module');
 	planned.forEach((plan, index) => {
 		const { module, target_width: width, target_height: height } = plan.json;
-		const made = ctx.pngSize(ctx.readBinary(generated[index].binary.data).bytes);
-		const out = ctx.pngSize(ctx.readBinary(fitted[index].binary.data).bytes);
+		const made = ctx.pngSize(ctx.readBinary(itemBinary(generated[index])).bytes);
+		const out = ctx.pngSize(ctx.readBinary(itemBinary(fitted[index])).bytes);
 		assert.ok(made && out, `image ${index} (${module}) is not a PNG`);
 		assert.ok(
 			made.width >= width && made.height >= height,
@@ -29,7 +30,7 @@ function checkModuleSizes(ctx, planNode) {
 			[width, height],
 			`image ${index} (${module}) leaves at ${out.width}x${out.height}, not the module's ${width}x${height}`,
 		);
-		assert.equal(fitted[index].binary.data.mimeType, 'image/png');
+		assert.equal(itemBinary(fitted[index]).mimeType, 'image/png');
 	});
 	// The resolution: the smallest label whose images cover the module, worked out here from the
 	// spec's module table and the simulator's sizes, not from the workflow's own rule.
@@ -91,7 +92,7 @@ function checkModuleItems(ctx, planNode) {
 	const generated = ctx.items('Generate A+ images');
 	generated.forEach((item, index) => {
 		const plan = planned[index].json;
-		const png = ctx.pngSize(ctx.readBinary(item.binary.data).bytes);
+		const png = ctx.pngSize(ctx.readBinary(itemBinary(item)).bytes);
 		assert.ok(png, `image ${index} is not a PNG`);
 		assert.equal(item.json.module, plan.module, `image ${index} says its module`);
 		assert.deepEqual(
@@ -110,7 +111,7 @@ function checkModuleItems(ctx, planNode) {
 			`image ${index} (${plan.module}) is flagged below its target`,
 		);
 		assert.equal(
-			item.binary.data.fileName,
+			itemBinary(item).fileName,
 			`${plan.module}-${plan.target_width}x${plan.target_height}.png`,
 			`file name of image ${index}`,
 		);

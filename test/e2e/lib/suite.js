@@ -46,11 +46,20 @@ function makeWorkRoot(prefix) {
  * @param {{baseUrl: string, apiKey: string}} [options.llm] the fake OpenAI endpoint, when an example needs a model
  * @param {'replace' | 'pinData'} [options.pins]
  * @param {import('../n8n-process').BinaryMode} [options.binaryMode]
+ * @param {string} [options.files] a folder of files the workflows read: copied to `<user folder>/files`,
+ *   the one folder n8n's file nodes may then use (relative paths start at the user folder)
  */
 async function prepareUserFolder(options) {
 	const { install, tarball, userFolder, service, examples } = options;
 	await installPackage({ node: install.node, userFolder, tarball });
-	const n8n = await createN8n({ install, userFolder, binaryMode: options.binaryMode });
+	const filesFolder = path.join(userFolder, 'files');
+	if (options.files) fs.cpSync(options.files, filesFolder, { recursive: true });
+	const n8n = await createN8n({
+		install,
+		userFolder,
+		binaryMode: options.binaryMode,
+		env: options.files ? { N8N_RESTRICT_FILE_ACCESS_TO: filesFolder } : undefined,
+	});
 
 	const credentialFile = path.join(userFolder, 'credentials.json');
 	writeCredentialFile(credentialFile, service, options.llm);

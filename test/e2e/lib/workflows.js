@@ -10,12 +10,21 @@ const { REPO_ROOT, E2E_DIR } = require('./config');
 const EXAMPLES_DIR = process.env.PRODUCT_IMAGE_E2E_EXAMPLES
 	? path.resolve(process.env.PRODUCT_IMAGE_E2E_EXAMPLES)
 	: path.join(REPO_ROOT, 'examples');
-const FIXTURES_DIR = path.join(E2E_DIR, 'fixtures');
-// A folder of workflows may bring its own expectations (fixtures/v1-workflows: the examples as
-// saved with node version 1, checked as they were checked then).
+// A folder of saved workflows brings the pins its third-party nodes were run with (`pins/`).
+const PINS_DIR = fs.existsSync(path.join(EXAMPLES_DIR, 'pins'))
+	? path.join(EXAMPLES_DIR, 'pins')
+	: path.join(E2E_DIR, 'fixtures');
+// A folder of workflows may bring its own expectations (fixtures/v1-workflows, v2-workflows: the
+// examples as saved with node version 1 and 2, checked as they were checked then).
 const EXPECTATIONS_DIR = fs.existsSync(path.join(EXAMPLES_DIR, 'expectations'))
 	? path.join(EXAMPLES_DIR, 'expectations')
 	: path.join(E2E_DIR, 'expectations');
+
+// Files a folder's workflows read (`files/`): copied into the user folder's `files/`, the one
+// folder the run lets n8n's file nodes use (n8n 2.x allows only `~/.n8n-files` by default).
+const FILES_DIR = fs.existsSync(path.join(EXAMPLES_DIR, 'files'))
+	? path.join(EXAMPLES_DIR, 'files')
+	: undefined;
 
 const CREDENTIAL_TYPE = 'productImageApi';
 const CREDENTIAL = { id: 'sim-cred', name: 'Product Image (simulator)' };
@@ -64,7 +73,7 @@ function asItem(item) {
  * @returns {Record<string, object[]> | undefined}
  */
 function readPins(name) {
-	const file = path.join(FIXTURES_DIR, `${name}.pin.json`);
+	const file = path.join(PINS_DIR, `${name}.pin.json`);
 	if (!fs.existsSync(file)) return undefined;
 	const pins = JSON.parse(fs.readFileSync(file, 'utf8'));
 	/** @type {Record<string, object[]>} */
@@ -141,7 +150,7 @@ function prepareWorkflow(example, options = {}) {
 		const unknown = Object.keys(pins).filter((n) => !names.has(n));
 		if (unknown.length) {
 			throw new Error(
-				`fixtures/${example.name}.pin.json pins nodes the workflow does not have: ${unknown.join(', ')}`,
+				`${path.relative(REPO_ROOT, PINS_DIR)}/${example.name}.pin.json pins nodes the workflow does not have: ${unknown.join(', ')}`,
 			);
 		}
 		workflow.pinData = { ...(workflow.pinData ?? {}), ...pins };
@@ -206,6 +215,7 @@ function expectationFile(name) {
 
 module.exports = {
 	EXAMPLES_DIR,
+	FILES_DIR,
 	CREDENTIAL,
 	LLM_CREDENTIAL,
 	listExamples,

@@ -1,0 +1,94 @@
+import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+// n8n-workflow 2.x's BINARY_IN_JSON_PROPERTY and BINARY_MODE_COMBINED, written out: the
+// n8n-workflow of an n8n 1.x has neither, and this node still loads there.
+const FILES_PROPERTY = '_files';
+const FILES_PREFIX = `${FILES_PROPERTY}.`;
+const COMBINED = 'combined';
+
+/**
+ * A binary field as n8n's helpers take it: a name (`item.binary`) or a path in the item's JSON
+ * (combined binary mode), or the binary itself where combined mode left it on the item (memory
+ * storage, which the engine does not convert).
+ */
+export type BinaryReference = string | IBinaryData;
+
+export interface FoundBinaryField {
+	reference: BinaryReference;
+	binary: IBinaryData;
+}
+
+/**
+ * The workflow setting Binary Mode (n8n 2.x): with `combined`, n8n moves each file into the item's
+ * JSON under `_files`, and its helpers resolve a field as a path there. n8n 1.x has neither the
+ * setting nor getWorkflowSettings on every context.
+ */
+export function isCombinedBinaryMode(context: IExecuteFunctions): boolean {
+	if (typeof context.getWorkflowSettings !== 'function') return false;
+	return context.getWorkflowSettings()?.binaryMode === COMBINED;
+}
+
+function isBinaryValue(value: unknown): value is IBinaryData {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		'mimeType' in value &&
+		('data' in value || 'id' in value)
+	);
+}
+
+/** `_files.data` → `data`: the field's name whichever form the operator typed. */
+export function binaryFieldName(typed: string): string {
+	return typed.startsWith(FILES_PREFIX) ? typed.slice(FILES_PREFIX.length) : typed;
+}
+
+/**
+ * The names an operator can type for the item's files: `item.binary` by name, the JSON's `_files`
+ * by path (`_files.data`).
+ */
+export function binaryFieldsOfItem(context: IExecuteFunctions, itemIndex: number): string[] {
+	const item = context.getInputData()[itemIndex];
+	const onItem = Object.keys(item?.binary ?? {});
+	const files = item?.json?.[FILES_PROPERTY];
+	const inJson =
+		typeof files === 'object' && files !== null && !Array.isArray(files)
+			? Object.entries(files as IDataObject)
+					.filter(([, value]) => isBinaryValue(value))
+					.map(([name]) => `${FILES_PREFIX}${name}`)
+			: [];
+	return [...onItem, ...inJson];
+}
+
+/** What the operator typed, in the forms n8n's helpers resolve in this binary mode. */
+function candidates(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	typed: string,
+): BinaryReference[] {
+	const name = binaryFieldName(typed);
+	if (!isCombinedBinaryMode(context)) return typed === name ? [typed] : [typed, name];
+	const paths = typed === name ? [typed, `${FILES_PREFIX}${typed}`] : [typed];
+	// Combined mode on memory storage: the engine leaves files on the item, where a path cannot
+	// reach them; n8n 2.x's helpers take the binary itself.
+	const leftOnItem = context.getInputData()[itemIndex]?.binary?.[name];
+	return leftOnItem ? [...paths, leftOnItem] : paths;
+}
+
+/**
+ * Finds a binary field by the name or path typed (`data` or `_files.data`) in either binary mode,
+ * through n8n's own resolution (`assertBinaryData`); undefined when the item has no such file.
+ */
+export function findBinaryField(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	typed: string,
+): FoundBinaryField | undefined {
+	for (const reference of candidates(context, itemIndex, typed)) {
+		try {
+			return { reference, binary: context.helpers.assertBinaryData(itemIndex, reference) };
+		} catch {
+			// Not in this form: the next one, or the caller's error that lists the item's files.
+		}
+	}
+	return undefined;
+}
