@@ -242,6 +242,7 @@ export async function waitForTask(
 				error,
 				taskId,
 				`The task goes on at the service: resume with the Task resource's "Wait for Task" operation and task id ${taskId} instead of generating again.`,
+				context,
 			);
 		}
 		const { task, requestId } = reply;
