@@ -41,6 +41,7 @@ const steps = [
 	],
 	['real n8n (examples, packed package)', 'node', ['test/e2e/run.js']],
 	['real n8n (the 0.2.0 examples as saved, node version 1)', 'npm', ['run', 'test:e2e:v1']],
+	['real n8n (replies in other shapes, n8n 2.41.0)', 'npm', ['run', 'test:e2e:reply-shapes']],
 	['real n8n (credential test through the REST API)', 'node', ['test/e2e/credential-test.js']],
 	[
 		'real n8n editor in headless Chromium (nodes panel, a run, the credential)',

@@ -52,8 +52,13 @@ describe('result images in any reasonable shape arrive as images', () => {
 		['paths on the service, resolved against the Base URL', { resultAddresses: 'relative' }],
 		['bare strings that are paths', { resultImages: 'strings', resultAddresses: 'relative' }],
 		['result beside data', { resultPlacement: 'besideData' }],
-		['times as epoch numbers', { timesAsNumbers: true }],
+		['a result that is the image list itself', { resultPlacement: 'resultIsList' }],
+		['the image list as images on the task', { resultPlacement: 'imagesOnTask' }],
+		['one image without a list', { resultPlacement: 'singleImage' }],
+		['times as epoch seconds', { timesAsNumbers: 'seconds' }],
+		['times as epoch milliseconds', { timesAsNumbers: 'milliseconds' }],
 		['the status under state', { statusField: 'state' }],
+		['the status under task_status', { statusField: 'task_status' }],
 	])('%s', async (_label, config) => {
 		const sim = simulator();
 		sim.configure(config);
@@ -72,6 +77,8 @@ describe('result images in any reasonable shape arrive as images', () => {
 		expect(item.binary?.data.mimeType).toBe('image/png');
 		expect(readPngInfo(await binaryBytes(result, item)).width).toBe(256);
 		expect(sim.stats.byRoute.asset).toBe(1);
+		// Times in any form arrive as the moment they name.
+		expect(Math.abs(Date.parse(String(item.json.completed_at)) - Date.now())).toBeLessThan(60_000);
 	});
 
 	test('a path on the service gets the key, as any address on the Base URL does', async () => {
@@ -424,6 +431,30 @@ describe('A+ module images are named by what they are', () => {
 			width: png.width,
 			height: png.height,
 		});
+	});
+
+	test('a module item whose sizes are numbers written as text is read as a module', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			input: [
+				{
+					json: {
+						module: 'core',
+						recommended_prompt: 'Trail bottle on a rock',
+						aspect_ratio: '97:60',
+						target_width: '970',
+						target_height: '600',
+					},
+				},
+			],
+			nodes: [moduleChain(3)[1]],
+		});
+
+		expect(result.error).toBeUndefined();
+		const [task] = [...sim.tasks.values()];
+		expect(task.body).toMatchObject({ size: '97:60', resolution: '1k' });
+		expect(result.items[0].json).toMatchObject({ target_width: 970, target_height: 600 });
 	});
 
 	test('version 2 keeps its names', async () => {

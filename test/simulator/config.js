@@ -27,9 +27,9 @@
  * @property {'objects' | 'strings' | 'unreadable'} resultImages result images as the spec shows them (objects), as bare address strings, or as objects without any address
  * @property {string} resultAddressKey the key an image object holds its address under
  * @property {'absolute' | 'relative' | 'protocolRelative'} resultAddresses complete addresses, paths on the service (`/v1/open/assets/…`), or addresses without their scheme (`//host/…`)
- * @property {'status' | 'state' | 'none'} statusField the field a task's status is reported in, or none at all
- * @property {'inData' | 'besideData'} resultPlacement a task's `result` inside `data`, or beside it at the top level
- * @property {boolean} timesAsNumbers `created_at`, `completed_at` and `expires_at` as epoch seconds
+ * @property {'status' | 'state' | 'task_status' | 'none'} statusField the field a task's status is reported in, or none at all
+ * @property {'inData' | 'besideData' | 'resultIsList' | 'imagesOnTask' | 'singleImage'} resultPlacement a task's `result` inside `data`, beside it at the top level, a `result` that is the image list itself, the list as `images` on the task, or `result.images` one image without a list
+ * @property {false | 'seconds' | 'milliseconds'} timesAsNumbers `created_at`, `completed_at` and `expires_at` as epoch numbers
  * @property {'png' | 'jpeg' | 'webp' | 'gif' | 'avif'} imageFormat the format result images are stored in
  * @property {'both' | 'formattedText' | 'output_text'} analysisText which fields carry the analysis brief
  */
@@ -133,9 +133,18 @@ const RULES = {
 		check: oneOf(['absolute', 'relative', 'protocolRelative']),
 		expect: "'absolute', 'relative' or 'protocolRelative'",
 	},
-	statusField: { check: oneOf(['status', 'state', 'none']), expect: "'status', 'state' or 'none'" },
-	resultPlacement: { check: oneOf(['inData', 'besideData']), expect: "'inData' or 'besideData'" },
-	timesAsNumbers: { check: isBoolean, expect: 'a boolean' },
+	statusField: {
+		check: oneOf(['status', 'state', 'task_status', 'none']),
+		expect: "'status', 'state', 'task_status' or 'none'",
+	},
+	resultPlacement: {
+		check: oneOf(['inData', 'besideData', 'resultIsList', 'imagesOnTask', 'singleImage']),
+		expect: "'inData', 'besideData', 'resultIsList', 'imagesOnTask' or 'singleImage'",
+	},
+	timesAsNumbers: {
+		check: oneOf([false, 'seconds', 'milliseconds']),
+		expect: "false, 'seconds' or 'milliseconds'",
+	},
 	imageFormat: {
 		check: oneOf(['png', 'jpeg', 'webp', 'gif', 'avif']),
 		expect: "'png', 'jpeg', 'webp', 'gif' or 'avif'",

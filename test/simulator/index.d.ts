@@ -27,11 +27,11 @@ export interface SimulatorConfig {
 	/** complete addresses, or paths on the service */
 	resultAddresses: 'absolute' | 'relative' | 'protocolRelative';
 	/** the field a task's status is reported in, or none */
-	statusField: 'status' | 'state' | 'none';
+	statusField: 'status' | 'state' | 'task_status' | 'none';
 	/** a task's `result` inside `data`, or beside it */
-	resultPlacement: 'inData' | 'besideData';
-	/** times as epoch seconds */
-	timesAsNumbers: boolean;
+	resultPlacement: 'inData' | 'besideData' | 'resultIsList' | 'imagesOnTask' | 'singleImage';
+	/** times as epoch numbers */
+	timesAsNumbers: false | 'seconds' | 'milliseconds';
 	imageFormat: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif';
 	/** which fields carry the analysis brief */
 	analysisText: 'both' | 'formattedText' | 'output_text';

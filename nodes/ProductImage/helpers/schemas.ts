@@ -24,7 +24,7 @@ const time = z
 
 export const uploadedImageSchema = z
 	.object({
-		id: id.pipe(z.string().min(1)),
+		id: z.string().min(1),
 		url: z.string().url(),
 		expiresAt: z.string().optional(),
 	})
@@ -119,18 +119,15 @@ export const taskSchema = z.preprocess(
 
 export const analysisSchema = z
 	.object({
-		analysis: z.object({}).passthrough().optional(),
+		analysis: z
+			.object({
+				attributes: z.array(z.object({ evidence: z.string().optional() }).passthrough()).optional(),
+			})
+			.passthrough(),
 		formattedText: z.string().optional(),
 		output_text: z.string().optional(),
 	})
-	.passthrough()
-	.refine(
-		(result) =>
-			result.analysis !== undefined ||
-			result.formattedText !== undefined ||
-			result.output_text !== undefined,
-		{ message: 'no analysis, formattedText or output_text', path: ['analysis'] },
-	);
+	.passthrough();
 
 export const planSchema = z
 	.object({

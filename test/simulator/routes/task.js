@@ -25,7 +25,11 @@ function taskView(state, task, now) {
 	const words = /** @type {Record<string, string | undefined>} */ (state.config.statusWords);
 	const { config } = state;
 	const time = (/** @type {number} */ ms) =>
-		config.timesAsNumbers ? Math.floor(ms / 1000) : new Date(ms).toISOString();
+		config.timesAsNumbers === 'seconds'
+			? Math.floor(ms / 1000)
+			: config.timesAsNumbers === 'milliseconds'
+				? ms
+				: new Date(ms).toISOString();
 	const view = {
 		task_id: task.task_id,
 		status: words[status] ?? status,
@@ -57,13 +61,15 @@ function taskView(state, task, now) {
 			else
 				images.push({ asset_id: assetId, [config.resultAddressKey]: url, expires_at: expiresAt });
 		}
-		view.result = { images };
+		if (config.resultPlacement === 'resultIsList') view.result = images;
+		else if (config.resultPlacement === 'imagesOnTask') view.images = images;
+		else view.result = { images: config.resultPlacement === 'singleImage' ? images[0] : images };
 	}
 	if (status === 'failed') view.error = { ...FAILURE };
 	else view.error = state.config.emptyErrorObject ? { code: null, message: '' } : null;
 	if (config.statusField !== 'status') {
 		const { status: word, ...rest } = view;
-		return config.statusField === 'state' ? { ...rest, state: word } : rest;
+		return config.statusField === 'none' ? rest : { ...rest, [config.statusField]: word };
 	}
 	return view;
 }
