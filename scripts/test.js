@@ -52,6 +52,7 @@ const steps = [
 		'npm',
 		['run', 'test:e2e:combined'],
 	],
+	['real n8n (replies in other shapes, n8n 2.41.0)', 'npm', ['run', 'test:e2e:reply-shapes']],
 	['real n8n (credential test through the REST API)', 'node', ['test/e2e/credential-test.js']],
 	[
 		'real n8n editor in headless Chromium (nodes panel, a run, the credential)',

@@ -87,10 +87,18 @@ test('a submit reply without a task id is an error that names the missing field'
 	expect(result.error?.description).not.toContain('Request ID:');
 });
 
+test('a submit reply with a numeric task id takes the id as text', async () => {
+	const service = await serviceAnswering({ code: 200, data: { task_id: 42 }, request_id: 'req_1' });
+	const result = await generate(service.baseUrl);
+
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json.task_id).toBe('42');
+});
+
 test('a submit reply of the wrong shape quotes its request id', async () => {
 	const service = await serviceAnswering({
 		code: 200,
-		data: { task_id: 42 },
+		data: { task_id: { id: 42 } },
 		request_id: 'req_0f1e2d',
 	});
 	const result = await generate(service.baseUrl);

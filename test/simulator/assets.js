@@ -3,6 +3,7 @@
 
 const crypto = require('node:crypto');
 const { renderImage } = require('./png');
+const { FORMATS } = require('./formats');
 
 /**
  * @typedef {import('./state').SimState} SimState
@@ -36,13 +37,15 @@ function lookupAsset(state, assetId, now) {
 	if (!task || task.statusAt(now) !== 'succeeded' || index >= task.imagesPerTask)
 		return { kind: 'missing' };
 	if (now >= /** @type {number} */ (task.completedAt) + expireAfterMs) return { kind: 'expired' };
-	let bytes = state.imageCache.get(assetId);
+	const format = FORMATS[state.config.imageFormat];
+	const cacheKey = `${state.config.imageFormat}:${assetId}`;
+	let bytes = state.imageCache.get(cacheKey);
 	if (!bytes) {
 		const { width, height } = task.imageSize();
-		bytes = renderImage(assetId, width, height);
-		state.imageCache.set(assetId, bytes);
+		bytes = format ? format.encode(width, height) : renderImage(assetId, width, height);
+		state.imageCache.set(cacheKey, bytes);
 	}
-	return { kind: 'ok', contentType: 'image/png', bytes };
+	return { kind: 'ok', contentType: format ? format.contentType : 'image/png', bytes };
 }
 
 /**

@@ -24,6 +24,14 @@
  * @property {boolean} emptyErrorObject a task that has not failed reports `error: {code: null, message: ''}` instead of null
  * @property {StatusWords} statusWords the word a task query reports for each state, where a service uses its own (`{succeeded: 'COMPLETED'}`)
  * @property {boolean} omitCompletedAt a finished task reports no `completed_at`
+ * @property {'objects' | 'strings' | 'unreadable'} resultImages result images as the spec shows them (objects), as bare address strings, or as objects without any address
+ * @property {string} resultAddressKey the key an image object holds its address under
+ * @property {'absolute' | 'relative' | 'protocolRelative'} resultAddresses complete addresses, paths on the service (`/v1/open/assets/…`), or addresses without their scheme (`//host/…`)
+ * @property {'status' | 'state' | 'task_status' | 'none'} statusField the field a task's status is reported in, or none at all
+ * @property {'inData' | 'besideData' | 'resultIsList' | 'imagesOnTask' | 'singleImage'} resultPlacement a task's `result` inside `data`, beside it at the top level, a `result` that is the image list itself, the list as `images` on the task, or `result.images` one image without a list
+ * @property {false | 'seconds' | 'milliseconds'} timesAsNumbers `created_at`, `completed_at` and `expires_at` as epoch numbers
+ * @property {'png' | 'jpeg' | 'webp' | 'gif' | 'avif'} imageFormat the format result images are stored in
+ * @property {'both' | 'formattedText' | 'output_text'} analysisText which fields carry the analysis brief
  */
 
 /** @type {Readonly<SimulatorConfig>} */
@@ -44,6 +52,14 @@ const DEFAULT_CONFIG = Object.freeze({
 	emptyErrorObject: false,
 	statusWords: Object.freeze({}),
 	omitCompletedAt: false,
+	resultImages: 'objects',
+	resultAddressKey: 'url',
+	resultAddresses: 'absolute',
+	statusField: 'status',
+	resultPlacement: 'inData',
+	timesAsNumbers: false,
+	imageFormat: 'png',
+	analysisText: 'both',
 });
 
 /**
@@ -105,6 +121,38 @@ const RULES = {
 		expect: `an object mapping ${STATES.join(', ')} to non-empty words`,
 	},
 	omitCompletedAt: { check: isBoolean, expect: 'a boolean' },
+	resultImages: {
+		check: oneOf(['objects', 'strings', 'unreadable']),
+		expect: "'objects', 'strings' or 'unreadable'",
+	},
+	resultAddressKey: {
+		check: (v) => typeof v === 'string' && /^[A-Za-z_]+$/.test(v),
+		expect: 'a field name such as url, image_url, href or src',
+	},
+	resultAddresses: {
+		check: oneOf(['absolute', 'relative', 'protocolRelative']),
+		expect: "'absolute', 'relative' or 'protocolRelative'",
+	},
+	statusField: {
+		check: oneOf(['status', 'state', 'task_status', 'none']),
+		expect: "'status', 'state', 'task_status' or 'none'",
+	},
+	resultPlacement: {
+		check: oneOf(['inData', 'besideData', 'resultIsList', 'imagesOnTask', 'singleImage']),
+		expect: "'inData', 'besideData', 'resultIsList', 'imagesOnTask' or 'singleImage'",
+	},
+	timesAsNumbers: {
+		check: oneOf([false, 'seconds', 'milliseconds']),
+		expect: "false, 'seconds' or 'milliseconds'",
+	},
+	imageFormat: {
+		check: oneOf(['png', 'jpeg', 'webp', 'gif', 'avif']),
+		expect: "'png', 'jpeg', 'webp', 'gif' or 'avif'",
+	},
+	analysisText: {
+		check: oneOf(['both', 'formattedText', 'output_text']),
+		expect: "'both', 'formattedText' or 'output_text'",
+	},
 };
 
 /**

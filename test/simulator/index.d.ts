@@ -20,6 +20,21 @@ export interface SimulatorConfig {
 	>;
 	/** a finished task reports no `completed_at` */
 	omitCompletedAt: boolean;
+	/** result images as objects (the spec), bare address strings, or objects without an address */
+	resultImages: 'objects' | 'strings' | 'unreadable';
+	/** the key an image object holds its address under */
+	resultAddressKey: string;
+	/** complete addresses, or paths on the service */
+	resultAddresses: 'absolute' | 'relative' | 'protocolRelative';
+	/** the field a task's status is reported in, or none */
+	statusField: 'status' | 'state' | 'task_status' | 'none';
+	/** a task's `result` inside `data`, or beside it */
+	resultPlacement: 'inData' | 'besideData' | 'resultIsList' | 'imagesOnTask' | 'singleImage';
+	/** times as epoch numbers */
+	timesAsNumbers: false | 'seconds' | 'milliseconds';
+	imageFormat: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif';
+	/** which fields carry the analysis brief */
+	analysisText: 'both' | 'formattedText' | 'output_text';
 	downloads: DownloadMode;
 	assetsRequireAuth: boolean;
 	errorShape: ErrorShape;
@@ -48,6 +63,8 @@ export interface RequestRecord {
 	requestIdHeader?: string;
 	/** the `image_urls` of a JSON body (submit, analysis, plan), as received */
 	imageUrls?: unknown;
+	/** a plan's `product_description` as received */
+	productDescription?: unknown;
 	/** a submit's prompt as received (also when a fault replaced the reply), so it can be traced to an item */
 	prompt?: string;
 }

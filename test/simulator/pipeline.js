@@ -139,6 +139,8 @@ async function handle(state, origin, req, res) {
 				record.imageUrls = sent.image_urls;
 			if (route === 'submit' && sent && typeof sent.prompt === 'string')
 				record.prompt = sent.prompt;
+			if (route === 'plan' && sent && 'product_description' in sent)
+				record.productDescription = sent.product_description;
 		} catch {
 			// not JSON: the route answers 400 itself
 		}

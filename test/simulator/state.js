@@ -22,6 +22,7 @@ const { FaultQueue } = require('./faults');
  * @property {number} at epoch ms of arrival
  * @property {string} [requestIdHeader] the X-Request-Id header a client sent, if any
  * @property {unknown} [imageUrls] the `image_urls` of a JSON body (submit, analysis, plan), as received
+ * @property {unknown} [productDescription] a plan's `product_description` as received
  *
  * @typedef {object} Stats
  * @property {RequestRecord[]} requests

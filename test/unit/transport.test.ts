@@ -273,10 +273,13 @@ test('download bodies are judged by their first bytes', () => {
 	expect(looksLikeText(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe(false);
 });
 
-test('a fallback file name takes the extension of its MIME type', () => {
+test('a file name takes the extension of its real type', () => {
 	expect(withExtension('task_1-0', 'image/jpeg')).toBe('task_1-0.jpg');
 	expect(withExtension('task_1-0', 'image/webp')).toBe('task_1-0.webp');
-	expect(withExtension('front.png', 'image/jpeg')).toBe('front.png');
+	expect(withExtension('front.jpeg', 'image/jpeg')).toBe('front.jpeg');
+	// A name that promises another image type is corrected; any other extension is kept.
+	expect(withExtension('front.png', 'image/jpeg')).toBe('front.jpg');
+	expect(withExtension('trail.v2', 'image/png')).toBe('trail.v2.png');
 	expect(withExtension('image', 'application/x-unknown')).toBe('image');
 });
 

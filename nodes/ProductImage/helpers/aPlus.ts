@@ -113,8 +113,11 @@ export function coveringResolution(width: number, height: number): string | unde
 	return RESOLUTION_LONG_SIDES.find(([, side]) => side >= longSide)?.[0];
 }
 
-const positive = (value: unknown) =>
-	typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+/** A positive whole number, also written as text (`"970"`): items from a store or a JSON file carry them so. */
+const positive = (value: unknown) => {
+	const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+	return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined;
+};
 const text = (value: unknown) =>
 	typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
@@ -129,7 +132,11 @@ function describeItem(json: IDataObject): string {
 		return 'It is a whole A+ plan (it has a modules list): on the A+ Plan node, turn on Options → One Item per Module, so each module becomes an item of its own.';
 	}
 	if (typeof json.task_id === 'string') return 'It is a generation task, not a plan module.';
-	if (json.formattedText !== undefined || json.analysis !== undefined)
+	if (
+		json.formattedText !== undefined ||
+		json.output_text !== undefined ||
+		json.analysis !== undefined
+	)
 		return 'It is a product analysis: plan the A+ modules with A+ Plan → Create first.';
 	return 'Connect the output of A+ Plan → Create (One Item per Module), or choose Define Below.';
 }
@@ -239,4 +246,30 @@ export function htmlToText(text: string): string {
 		.replace(/ *\n */g, '\n')
 		.replace(/\n{3,}/g, '\n\n')
 		.trim();
+}
+
+/**
+ * Markdown as plain text (the Analyze brief is Markdown): headings, emphasis, list markers, quotes,
+ * code fences and rules go, a link keeps its text, an image its alt text. Line breaks stay.
+ */
+export function markdownToText(text: string): string {
+	return text
+		.replace(/^[ \t]*(`{3,}|~{3,}).*$/gm, '')
+		.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+		.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+		.replace(/^[ \t]*#{1,6}[ \t]+(.*?)[ \t]*#*[ \t]*$/gm, '$1')
+		.replace(/^[ \t]*>[ \t]?/gm, '')
+		.replace(/^[ \t]*([-*_])([ \t]*\1){2,}[ \t]*$/gm, '')
+		.replace(/^([ \t]*)(?:[-*+]|\d+[.)])[ \t]+/gm, '$1')
+		.replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
+		.replace(/(^|[^\w*])([*_])(?=\S)([^*_\n]*?\S)\2(?![\w*])/g, '$1$3')
+		.replace(/~~(?=\S)([\s\S]*?\S)~~/g, '$1')
+		.replace(/`([^`\n]+)`/g, '$1')
+		.replace(/\n{3,}/g, '\n\n')
+		.trim();
+}
+
+/** A product text from an input item (a store's HTML, the Analyze brief's Markdown) as plain text. */
+export function plainText(text: string): string {
+	return markdownToText(htmlToText(text));
 }

@@ -1,6 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { downloadStream } from '../transport';
+import { downloadStream, peekFirstChunk } from '../transport';
 
 type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
@@ -14,6 +14,7 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 	bmp: 'image/bmp',
 	tif: 'image/tiff',
 	tiff: 'image/tiff',
+	svg: 'image/svg+xml',
 };
 
 /** The last path segment, decoded: asset ids travel URL-encoded inside the address. */
@@ -48,26 +49,64 @@ function mimeTypeFromName(fileName: string): string | undefined {
 	return extension ? MIME_BY_EXTENSION[extension] : undefined;
 }
 
-/** A name without an extension gets the one of its MIME type (image/jpeg: .jpg), so files open. */
+/**
+ * The file name with the extension of its real type (image/jpeg: .jpg), so files open as what they
+ * are: added where there is none or one that is not an image's, swapped where it names another
+ * image type. A type without a known extension leaves the name as it is.
+ */
 export function withExtension(fileName: string, mimeType: string): string {
-	if (extensionOf(fileName) !== undefined) return fileName;
-	const extension = EXTENSION_BY_MIME[mimeType];
-	return extension ? `${fileName}.${extension}` : fileName;
+	const wanted = EXTENSION_BY_MIME[mimeType];
+	const extension = extensionOf(fileName);
+	if (!wanted || (extension && MIME_BY_EXTENSION[extension] === mimeType)) return fileName;
+	const base =
+		extension && MIME_BY_EXTENSION[extension] ? fileName.slice(0, -extension.length - 1) : fileName;
+	return `${base}.${wanted}`;
+}
+
+const GENERIC_TYPES = new Set([
+	'application/octet-stream',
+	'binary/octet-stream',
+	'application/binary',
+]);
+
+/** The image type the first bytes show: PNG, JPEG, WebP, GIF or AVIF; undefined for anything else. */
+export function imageTypeOf(head: Buffer | undefined): string | undefined {
+	if (!head || head.length < 12) return undefined;
+	if (head.readUInt32BE(0) === 0x89504e47 && head.readUInt32BE(4) === 0x0d0a1a0a)
+		return 'image/png';
+	if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+	if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
+		return 'image/webp';
+	if (/^GIF8[79]a$/.test(head.toString('latin1', 0, 6))) return 'image/gif';
+	if (head.toString('latin1', 4, 8) === 'ftyp' && /^avi[fs]$/.test(head.toString('latin1', 8, 12)))
+		return 'image/avif';
+	return undefined;
 }
 
 /**
  * A MIME type is always passed to prepareBinaryData: without one it sniffs the bytes with an
- * ESM-only module, which is slower and fails in some runtimes.
+ * ESM-only module, which is slower and fails in some runtimes. The bytes decide where the server
+ * says nothing, something generic (object stores answer application/octet-stream) or another
+ * image type than they hold; a type they do not show comes from the reply, else the file name.
  */
-export function chooseMimeType(headerType: string | undefined, fileName: string): string {
-	if (
-		headerType &&
-		headerType !== 'application/octet-stream' &&
-		headerType !== 'binary/octet-stream'
-	) {
-		return headerType;
-	}
+export function chooseMimeType(
+	headerType: string | undefined,
+	fileName: string,
+	sniffed?: string,
+): string {
+	if (sniffed && (!headerType || GENERIC_TYPES.has(headerType) || headerType.startsWith('image/')))
+		return sniffed;
+	if (headerType && !GENERIC_TYPES.has(headerType)) return headerType;
 	return mimeTypeFromName(fileName) ?? headerType ?? 'application/octet-stream';
+}
+
+/** A name, or one made from the pixel size the first bytes show (undefined when they do not). */
+export type FileNaming = string | ((size: PixelSize | undefined) => string);
+
+interface DownloadOptions {
+	fileName?: FileNaming;
+	deadline?: number;
+	errorContext?: IDataObject;
 }
 
 /** Streams an address into n8n's binary store (memory, filesystem or S3, as the instance is set). */
@@ -75,20 +114,17 @@ export async function downloadToBinary(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	address: string,
-	options: { fileName?: string; deadline?: number; errorContext?: IDataObject } = {},
+	options: DownloadOptions = {},
 ): Promise<IBinaryData> {
 	return (await download(context, itemIndex, address, options, false)).binary;
 }
 
-/**
- * As downloadToBinary, and the image's pixel size read from the stored file's first bytes; a file
- * name without an extension gets the one of the type received.
- */
+/** As downloadToBinary, and the image's pixel size read from the stored file's first bytes. */
 export async function downloadMeasured(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	address: string,
-	options: { fileName?: string; deadline?: number; errorContext?: IDataObject } = {},
+	options: DownloadOptions = {},
 ): Promise<{ binary: IBinaryData; pixelSize?: PixelSize }> {
 	return await download(context, itemIndex, address, options, true);
 }
@@ -97,7 +133,7 @@ async function download(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	address: string,
-	options: { fileName?: string; deadline?: number; errorContext?: IDataObject },
+	options: DownloadOptions,
 	measure: boolean,
 ): Promise<{ binary: IBinaryData; pixelSize?: PixelSize }> {
 	return (await downloadStream.call(context, {
@@ -107,10 +143,13 @@ async function download(
 		deadline: options.deadline,
 		errorContext: { url: address, ...options.errorContext },
 		consume: async (stream, info) => {
-			const named = options.fileName ?? fileNameFromAddress(info.finalUrl) ?? 'image';
-			const mimeType = chooseMimeType(info.mimeType, named);
-			// A name made by the node has no extension yet: the one of the type received makes it open.
-			const fileName = measure ? withExtension(named, mimeType) : named;
+			const head = await peekFirstChunk(stream);
+			const named =
+				typeof options.fileName === 'function'
+					? options.fileName(head && pixelSizeOf(head))
+					: (options.fileName ?? fileNameFromAddress(info.finalUrl) ?? 'image');
+			const mimeType = chooseMimeType(info.mimeType, named, imageTypeOf(head));
+			const fileName = withExtension(named, mimeType);
 			const binary = await context.helpers.prepareBinaryData(
 				stream as BinarySource,
 				fileName,
@@ -176,9 +215,22 @@ function jpeg(bytes: Buffer): PixelSize | undefined {
 	return undefined;
 }
 
-/** The pixel size in an image's header (PNG, JPEG, WebP), or undefined while more bytes are needed or the format is another. */
+function gif(bytes: Buffer): PixelSize | undefined {
+	if (bytes.length < 10 || !/^GIF8[79]a$/.test(bytes.toString('latin1', 0, 6))) return undefined;
+	return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
+}
+
+/** AVIF (ISO BMFF): the first image spatial extents property (`ispe`) of its meta box. */
+function avif(bytes: Buffer): PixelSize | undefined {
+	if (imageTypeOf(bytes) !== 'image/avif') return undefined;
+	const at = bytes.indexOf('ispe', 12, 'latin1');
+	if (at < 0 || at + 16 > bytes.length) return undefined;
+	return { width: bytes.readUInt32BE(at + 8), height: bytes.readUInt32BE(at + 12) };
+}
+
+/** The pixel size in an image's header (PNG, JPEG, WebP, GIF, AVIF), or undefined while more bytes are needed or the format is another. */
 export function pixelSizeOf(head: Buffer): PixelSize | undefined {
-	return png(head) ?? webp(head) ?? jpeg(head);
+	return png(head) ?? webp(head) ?? jpeg(head) ?? gif(head) ?? avif(head);
 }
 
 /** A JPEG's frame header may follow large metadata; beyond this the size is left unknown. */

@@ -1,12 +1,14 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isHttpUrl, quotedText } from '../transport';
+import { nodeVersion } from '../descriptions/versions';
+import { isHttpUrl, openedRunState, quotedText, quoteReply } from '../transport';
 import type { ModuleTarget } from './aPlus';
-import type { PixelSize } from './download';
+import type { FileNaming, PixelSize } from './download';
 import { downloadMeasured, downloadToBinary } from './download';
 import type { ResultImage, Task } from './schemas';
-import { nameTaskInError, withTaskId } from './task';
+import { readResultImage, resultImageEntries } from './schemas';
+import { handedOverInError, nameTaskInError, unreadableReplyAdvice, withTaskId } from './task';
 
 export interface ImageOutputSettings {
 	downloadImages: boolean;
@@ -34,7 +36,9 @@ export function productFileName(productName: string | undefined): string | undef
 
 /**
  * File names that say what the image is: the File Name option, the module and its size, or the
- * product's name; the service's own name (a task id) only when none is known.
+ * product's name; the service's own name (a task id) only when none is known. Version 3 names a
+ * module's image by the pixel size its bytes have (`hero-2048x839`), not the size it is meant to
+ * be fitted to (that is in target_width and target_height), or by the module alone.
  */
 function describedFileName(
 	described: DescribedImages,
@@ -42,15 +46,19 @@ function describedFileName(
 	taskId: string,
 	index: number,
 	count: number,
-): string {
+	realSize: boolean,
+): FileNaming {
+	const { target } = described;
+	const finish = (base: string) => {
+		const safe = safeFileName(base);
+		return count > 1 ? `${safe}-${index + 1}` : safe;
+	};
+	if (described.fileName === undefined && target && realSize)
+		return (size) => finish(size ? `${target.module}-${size.width}x${size.height}` : target.module);
 	const base =
 		described.fileName ??
-		(described.target
-			? `${described.target.module}-${described.target.target_size}`
-			: productFileName(described.productName));
-	if (base === undefined) return fileNameFor(image, taskId, index);
-	const safe = safeFileName(base);
-	return count > 1 ? `${safe}-${index + 1}` : safe;
+		(target ? `${target.module}-${target.target_size}` : productFileName(described.productName));
+	return base === undefined ? fileNameFor(image, taskId, index) : finish(base);
 }
 
 /**
@@ -84,7 +92,7 @@ function fileNameFor(image: ResultImage, taskId: string, index: number): string 
 function describeImage(
 	task: Task,
 	taskId: string,
-	image: ResultImage,
+	image: ResultImage & { url: string },
 	index: number,
 	count: number,
 ): IDataObject {
@@ -120,6 +128,59 @@ function flagBelowTarget(
 	});
 }
 
+/**
+ * An image's address as one to fetch: complete, or a path on the service resolved against the Base
+ * URL (the transport then sends the key only if it stays on the Base URL's origin). Undefined for
+ * anything that does not lead to an http(s) address.
+ */
+function resolvedAddress(
+	address: string | undefined,
+	baseUrl: string | undefined,
+): string | undefined {
+	if (!address) return undefined;
+	if (isHttpUrl(address)) return address;
+	if (baseUrl === undefined || /^[a-z][a-z0-9+.-]*:/i.test(address)) return undefined;
+	try {
+		const resolved = new URL(address, `${baseUrl}/`).href;
+		return isHttpUrl(resolved) ? resolved : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A finished task is billed: when its images cannot be read, the error hands over what the service
+ * said about its result (redacted, bounded) with the task id, instead of losing it.
+ */
+function unreadableResult(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+	task: Task,
+	message: string,
+	secrets: readonly string[],
+): NodeOperationError {
+	const said = task.result ?? task.images;
+	const quoted = said === undefined || said === null ? undefined : quoteReply(said, secrets);
+	// A task query answered 200: no HTTP code (NodeApiError would read the status word as one).
+	const reported = `The service reported task ${taskId} finished (status "${quotedText(String(task.status))}").`;
+	const error = withTaskId(
+		new NodeOperationError(context.getNode(), message, {
+			description:
+				quoted === undefined
+					? `${reported} A finished task does not change, so the node did not wait on. Query the task with Task → Get to see what the service returned.`
+					: `${reported} Its result (redacted): ${quoted} ${unreadableReplyAdvice(taskId)} Task → Get outputs the whole task as the service sent it.`,
+			itemIndex,
+		}),
+		taskId,
+	);
+	if (quoted !== undefined) {
+		error.context.serviceReply = quoted;
+		handedOverInError(context, taskId);
+	}
+	return error;
+}
+
 /** Turns a succeeded task into output items: its images as binary data, or their addresses. */
 export async function taskResultItems(
 	context: IExecuteFunctions,
@@ -128,25 +189,27 @@ export async function taskResultItems(
 	task: Task,
 	settings: ImageOutputSettings,
 ): Promise<INodeExecutionData[]> {
-	const images = task.result?.images ?? [];
-	if (images.length === 0 || images.some((image) => !isHttpUrl(image.url))) {
-		// A task query answered 200: no HTTP code (NodeApiError would read the status word as one).
-		throw withTaskId(
-			new NodeOperationError(
-				context.getNode(),
-				images.length === 0
-					? 'The finished task holds no result images'
-					: 'The finished task holds no downloadable image addresses',
-				{
-					description: `The service reported task ${taskId} finished (status "${quotedText(String(task.status))}"). A finished task does not change, so the node did not wait on. Query the task with Task → Get to see what the service returned.`,
-					itemIndex,
-				},
-			),
+	const state = await openedRunState(context);
+	const listed = (resultImageEntries(task) ?? []).map(readResultImage);
+	const images = listed.map((image) => ({
+		...image,
+		url: resolvedAddress(image.url, state?.baseUrl),
+	}));
+	if (images.length === 0 || images.some((image) => image.url === undefined)) {
+		throw unreadableResult(
+			context,
+			itemIndex,
 			taskId,
+			task,
+			images.length === 0
+				? 'The finished task holds no result images'
+				: 'The finished task holds no downloadable image addresses',
+			state?.secrets ?? [],
 		);
 	}
+	const addressed = images as Array<ResultImage & { url: string }>;
 	const target = settings.described?.target;
-	const described = images.map((image, index) => ({
+	const described = addressed.map((image, index) => ({
 		...(target ?? {}),
 		...describeImage(task, taskId, image, index, images.length),
 	}));
@@ -154,7 +217,8 @@ export async function taskResultItems(
 
 	const binaries: IBinaryData[] = [];
 	const { described: describedImages } = settings;
-	for (const [index, image] of images.entries()) {
+	const realSize = nodeVersion(context) >= 3;
+	for (const [index, image] of addressed.entries()) {
 		try {
 			if (!describedImages) {
 				binaries.push(
@@ -166,7 +230,7 @@ export async function taskResultItems(
 				continue;
 			}
 			const { binary, pixelSize } = await downloadMeasured(context, itemIndex, image.url, {
-				fileName: describedFileName(describedImages, image, taskId, index, images.length),
+				fileName: describedFileName(describedImages, image, taskId, index, images.length, realSize),
 				errorContext: { taskId },
 			});
 			binaries.push(binary);

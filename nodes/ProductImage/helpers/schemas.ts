@@ -1,9 +1,27 @@
 import { z } from 'zod';
 
 /**
- * Shapes of the service's results, as the spec shows them. Unknown fields pass through untouched:
- * the spec leaves many "not shown", and users may need them.
+ * Shapes of the service's results. The spec shows one reply per operation and leaves much "not
+ * shown": a field accepts the variants a real service plausibly sends where reading them costs
+ * nothing (docs/decisions.md lists them), and unknown fields pass through untouched, as users may
+ * need them. A reply the node reads today is handed on exactly as before: a variant only changes
+ * what used to be an error.
  */
+
+/** Ids sent as numbers (`"task_id": 123`) are the same ids: they travel as text. */
+const id = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string());
+
+/**
+ * Times as text, or as epoch numbers (seconds, or milliseconds when that large), which become the
+ * ISO text the rest of the node reads.
+ */
+const time = z
+	.union([
+		z.string(),
+		z.number().transform((value) => new Date(value < 1e11 ? value * 1000 : value).toISOString()),
+	])
+	.nullish();
+
 export const uploadedImageSchema = z
 	.object({
 		id: z.string().min(1),
@@ -14,32 +32,90 @@ export const uploadedImageSchema = z
 
 export const submissionSchema = z
 	.object({
-		task_id: z.string().min(1),
+		task_id: id.pipe(z.string().min(1)),
 		status: z.string().optional(),
 	})
 	.passthrough();
 
-export const resultImageSchema = z
-	.object({
-		asset_id: z.string().optional(),
-		url: z.string().url(),
-		expires_at: z.string().optional(),
-	})
-	.passthrough();
+/** Where services put a result image's address, in the order they are looked at. */
+export const ADDRESS_KEYS = [
+	'url',
+	'image_url',
+	'imageUrl',
+	'href',
+	'src',
+	'uri',
+	'link',
+	'download_url',
+	'downloadUrl',
+	'signed_url',
+	'signedUrl',
+	'file_url',
+	'fileUrl',
+] as const;
 
-export const taskSchema = z
-	.object({
-		task_id: z.string().optional(),
-		status: z.string().min(1),
-		created_at: z.string().nullish(),
-		completed_at: z.string().nullish(),
-		result: z
-			.object({ images: z.array(resultImageSchema).optional() })
-			.passthrough()
-			.nullish(),
-		error: z.unknown().optional(),
-	})
-	.passthrough();
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A result image as the node reads it: `url` is its address as the service wrote it (complete or
+ * relative to the Base URL; output.ts resolves it), or undefined when none could be found.
+ */
+export interface ResultImage {
+	url?: string;
+	asset_id?: string;
+	expires_at?: string;
+	[key: string]: unknown;
+}
+
+/** One entry of a result's image list: a bare address, or an object with it under a usual key. */
+export function readResultImage(entry: unknown): ResultImage {
+	if (typeof entry === 'string') return { url: entry.trim() };
+	if (!isRecord(entry)) return {};
+	const key = ADDRESS_KEYS.find((name) => typeof entry[name] === 'string' && entry[name] !== '');
+	const assetId = entry.asset_id;
+	const expiresAt = time.safeParse(entry.expires_at);
+	return {
+		...entry,
+		url: key === undefined ? undefined : String(entry[key]).trim(),
+		asset_id:
+			typeof assetId === 'string' || typeof assetId === 'number' ? String(assetId) : undefined,
+		expires_at: expiresAt.success ? (expiresAt.data ?? undefined) : undefined,
+	};
+}
+
+/**
+ * The entries of a result's image list, wherever the service put them: `result.images` (a list,
+ * or one image alone), a `result` that is itself the list or one address, or `images` on the task.
+ * Undefined when the task carries no result images at all.
+ */
+export function resultImageEntries(task: Task): unknown[] | undefined {
+	const result = task.result;
+	const list = isRecord(result) ? result.images : (result ?? task.images);
+	if (list === undefined || list === null || list === '') return undefined;
+	return Array.isArray(list) ? list : [list];
+}
+
+export const taskSchema = z.preprocess(
+	// `state` or `task_status` where the spec says `status`.
+	(value) =>
+		isRecord(value) && value.status === undefined
+			? { ...value, status: value.state ?? value.task_status }
+			: value,
+	z
+		.object({
+			task_id: id.optional(),
+			status: z.string().min(1),
+			created_at: time,
+			completed_at: time,
+			// Read by resultImageEntries, never refused: a finished task's result is billed, and a
+			// shape the node cannot read is handed to the user rather than lost in a schema error.
+			result: z.unknown().optional(),
+			images: z.unknown().optional(),
+			error: z.unknown().optional(),
+		})
+		.passthrough(),
+);
 
 export const analysisSchema = z
 	.object({
@@ -63,5 +139,4 @@ export const planSchema = z
 
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 export type Task = z.infer<typeof taskSchema>;
-export type ResultImage = z.infer<typeof resultImageSchema>;
 export type Plan = z.infer<typeof planSchema>;

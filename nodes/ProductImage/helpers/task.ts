@@ -1,7 +1,10 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { findEnvelopeCode, findServiceMessage, quotedText } from '../transport';
 import type { Task } from './schemas';
+import { runControl } from './runControl';
+import { resultImageEntries } from './schemas';
 
 /**
  * The spec names only `submitted` and `succeeded`. Other services end a task with other words, and
@@ -80,8 +83,9 @@ function hasError(error: unknown, depth = 0): boolean {
 	return Object.values(error).some((value) => hasError(value, depth + 1));
 }
 
+/** Result images the task lists, readable or not: a finished task with unreadable ones is still finished. */
 export function resultImageCount(task: Task): number {
-	return task.result?.images?.length ?? 0;
+	return resultImageEntries(task)?.length ?? 0;
 }
 
 /**
@@ -137,13 +141,44 @@ export function withTaskId<E extends NodeApiError | NodeOperationError>(
 }
 
 /**
- * A query or download that fails during a wait leaves a task that was submitted, and billed: the
- * error's description has to name it, or the obvious fix (run the node again) submits a second one.
- * `advice`, which names the task, is added unless the service said the task or address is gone
- * (404, 410); then the task id alone is.
+ * Advice after a reply the node could not read: asking again gets the same reply, so it points at
+ * what the service said (quoted in the error) and at the task id, never at waiting again.
  */
-export function nameTaskInError(error: unknown, taskId: string, advice: string): unknown {
+export function unreadableReplyAdvice(taskId: string): string {
+	return `Asking again would read the same reply, so waiting for task ${taskId} again does not help. What the service sent is quoted above: a finished task's images are billed, so take their addresses from it (Image → Download takes an address), or give the service's provider the task id ${taskId}.`;
+}
+
+/**
+ * A task whose error hands over what the service said takes it off the run's list of billed tasks
+ * to collect with Wait for Task: that would read the same reply again.
+ */
+export function handedOverInError(context: IExecuteFunctions, taskId: string): void {
+	const { accepted } = runControl(context);
+	const at = accepted.findIndex((task) => task.taskId === taskId);
+	if (at >= 0) accepted.splice(at, 1);
+}
+
+/**
+ * A query or download that fails during a wait leaves a task that was submitted, and billed: the
+ * error's description has to name it, or the obvious fix (run the node again) submits a second one. `advice` is
+ * added unless the service said the task or address is gone (404, 410), or the reply could not be
+ * read (waiting again would read it again: that error carries the reply and its own advice).
+ */
+export function nameTaskInError(
+	error: unknown,
+	taskId: string,
+	advice: string,
+	context?: IExecuteFunctions,
+): unknown {
 	if (!(error instanceof NodeApiError) && !(error instanceof NodeOperationError)) return error;
+	if (error.context.serviceReply !== undefined) {
+		if (context) handedOverInError(context, taskId);
+		const unreadable = unreadableReplyAdvice(taskId);
+		if (!error.description?.includes(unreadable))
+			error.description = error.description ? `${error.description} ${unreadable}` : unreadable;
+		error.context.taskId ??= taskId;
+		return error;
+	}
 	const gone =
 		error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '410');
 	const added = gone ? `Task ID: ${taskId}.` : advice;

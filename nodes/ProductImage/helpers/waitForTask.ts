@@ -259,6 +259,7 @@ export async function waitForTask(
 				error,
 				taskId,
 				`The task goes on at the service: resume with the Task resource's "Wait for Task" operation and task ID ${taskId} instead of generating again.`,
+				context,
 			);
 		}
 		const { task, requestId } = reply;

@@ -19,11 +19,12 @@ import { classifyDownloadReply, classifyJsonReply } from './send';
 
 export { findEnvelopeCode, findServiceMessage, redactSecrets } from './errors';
 export { shortened as quotedText } from './guidance';
+import { redactSecrets } from './errors';
 export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
 export { sleepUnlessCancelled } from './pause';
 export { backoffDelay } from './retry';
 export { isHttpUrl, normalizeBaseUrl, openedRunState, runStop, stopSignal } from './runState';
-export { header, htmlHeadline, looksLikeHtml, parseJsonObject } from './send';
+export { header, htmlHeadline, looksLikeHtml, parseJsonObject, peekFirstChunk } from './send';
 
 interface CallBase {
 	itemIndex: number;
@@ -115,20 +116,32 @@ export async function downloadStream<T>(
 const ENVELOPE_KEYS = new Set(['code', 'request_id', 'requestId', 'message', 'msg', 'success']);
 
 /**
- * The spec wraps results in `{code, data, request_id}` but leaves open whether analysis and
- * planning results sit inside `data`: take `data` when it is an object, otherwise the top level
- * without the envelope's own fields.
+ * The spec wraps results in `{code, data, request_id}` but leaves open whether results sit inside
+ * `data`: take `data` when it is an object, with any field the service put beside it (a task's
+ * `result` next to its `data`) and `data` lacks; otherwise the top level without the envelope's
+ * own fields.
  */
 export function unwrapEnvelope(body: unknown): Record<string, unknown> {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
 	const record = body as Record<string, unknown>;
 	const data = record.data;
-	if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
-		return data as Record<string, unknown>;
-	}
-	return Object.fromEntries(
+	const beside = Object.fromEntries(
 		Object.entries(record).filter(([key]) => !ENVELOPE_KEYS.has(key) && key !== 'data'),
 	);
+	if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
+		return Object.keys(beside).length ? { ...beside, ...data } : (data as Record<string, unknown>);
+	}
+	return beside;
+}
+
+/** What the service said, as it may be shown: the key taken out, cut to a readable size. */
+const MAX_QUOTED_REPLY = 2000;
+
+export function quoteReply(value: unknown, secrets: readonly string[]): string {
+	const text = redactSecrets(typeof value === 'string' ? value : JSON.stringify(value), secrets);
+	return text.length > MAX_QUOTED_REPLY
+		? `${text.slice(0, MAX_QUOTED_REPLY - 1)}… (${text.length} characters in all)`
+		: text;
 }
 
 function describeIssue(issue: z.ZodIssue): string {
@@ -137,14 +150,20 @@ function describeIssue(issue: z.ZodIssue): string {
 }
 
 /** Validates the unwrapped result; an unexpected shape names the field that was missing or wrong. */
+/**
+ * A reply that came and could not be read may hold what was paid for (a plan, a task's images): the
+ * error quotes it, redacted and bounded, so it is not lost with the run.
+ */
 function parseResult<S extends z.ZodTypeAny>(
 	context: IExecuteFunctions,
 	schema: S,
 	reply: JsonReply,
-	kind: RequestKind,
-	itemIndex: number,
+	call: JsonCall,
+	secrets: readonly string[],
 ): z.infer<S> {
-	const parsed = schema.safeParse(unwrapEnvelope(reply.body));
+	const { kind, itemIndex } = call;
+	const result = unwrapEnvelope(reply.body);
+	const parsed = schema.safeParse(result);
 	if (parsed.success) return parsed.data;
 	const issues = parsed.error.issues.slice(0, 5).map(describeIssue).join('; ');
 	const advice = shapeAdvice(kind, reply.requestId);
@@ -155,11 +174,13 @@ function parseResult<S extends z.ZodTypeAny>(
 		{ request_id: reply.requestId ?? null, issues },
 		{
 			message: `${REQUEST_KINDS[kind].label} got a reply without the fields this node needs`,
-			description: `Missing or unexpected: ${issues}.${requestId} ${advice}`,
+			description: `Missing or unexpected: ${issues}.${requestId} ${advice} The service sent (redacted): ${quoteReply(result, secrets)}`,
 			itemIndex,
 		},
 	);
+	Object.assign(error.context, call.errorContext);
 	error.context.requestId = reply.requestId;
+	error.context.serviceReply = quoteReply(result, secrets);
 	throw error;
 }
 
@@ -173,8 +194,9 @@ export async function requestResult<S extends z.ZodTypeAny>(
 	schema: S,
 ): Promise<{ result: z.infer<S>; requestId?: string }> {
 	const reply = await callService(context, call);
+	const { secrets } = await getRunState(context);
 	return {
-		result: parseResult(context, schema, reply, call.kind, call.itemIndex),
+		result: parseResult(context, schema, reply, call, secrets),
 		requestId: reply.requestId,
 	};
 }

@@ -80,10 +80,11 @@ function analysis(ctx) {
 		`Analysed ${/** @type {unknown[]} */ (body.image_urls).length} image(s). Confirm inferred attributes before use.`,
 	].join('\n');
 
+	const text = ctx.state.config.analysisText;
 	return resultReply(ctx, {
 		analysis: { product_name: productName, category, attributes, selling_points: sellingPoints },
-		formattedText,
-		output_text: formattedText,
+		...(text === 'output_text' ? {} : { formattedText }),
+		...(text === 'formattedText' ? {} : { output_text: formattedText }),
 	});
 }
 

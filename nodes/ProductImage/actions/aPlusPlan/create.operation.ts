@@ -7,15 +7,15 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import {
-	A_PLUS_MODULE_IDS,
-	A_PLUS_MODULES,
-	htmlToText,
-	planModuleItems,
-} from '../../helpers/aPlus';
+import { A_PLUS_MODULE_IDS, A_PLUS_MODULES, planModuleItems, plainText } from '../../helpers/aPlus';
 import type { ImageInputs } from '../../helpers/imageInputs';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
-import { readOptions, readTimeoutMs, validateParameter } from '../../helpers/parameters';
+import {
+	parameterError,
+	readOptions,
+	readTimeoutMs,
+	validateParameter,
+} from '../../helpers/parameters';
 import { planSchema } from '../../helpers/schemas';
 import {
 	LANGUAGE_CASING,
@@ -98,7 +98,7 @@ const version2: INodeProperties[] = fromVersion2([
 	{
 		...productDescriptionV1,
 		description:
-			"What the product is. Empty: the input item's formattedText (the Analyze operation's brief), when it has one. HTML, such as a store's body_html, is turned into plain text before it is sent.",
+			"What the product is. Empty: the input item's formattedText or output_text (the Analyze operation's brief), when it has one. HTML, such as a store's body_html, and Markdown are turned into plain text before it is sent.",
 	},
 	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} At least 1 image.` },
 	inputBinaryFieldsProperty,
@@ -196,13 +196,32 @@ interface Parameters {
 	carryRequest: boolean;
 }
 
-/** Version 2 starts from the analysis brief of the input item and sends text, not a store's HTML. */
+/** The Analyze brief of an input item, in whichever of its two fields it came. */
+function analysisBrief(json: IDataObject | undefined): string {
+	const brief = [json?.formattedText, json?.output_text].find(
+		(value): value is string => typeof value === 'string' && value.trim() !== '',
+	);
+	return brief ?? '';
+}
+
+/**
+ * Version 2 starts from the analysis brief of the input item and sends plain text, not a store's
+ * HTML or the brief's Markdown. Version 3 sends no plan without a description.
+ */
 function readProductDescription(context: IExecuteFunctions, itemIndex: number): string {
 	const typed = String(context.getNodeParameter('productDescription', itemIndex, '')).trim();
 	if (nodeVersion(context) < 2) return typed;
-	const brief = context.getInputData()[itemIndex]?.json?.formattedText;
-	const text = typed || (typeof brief === 'string' ? brief : '');
-	return htmlToText(text).trim();
+	const text = plainText(typed || analysisBrief(context.getInputData()[itemIndex]?.json)).trim();
+	if (text === '' && nodeVersion(context) >= 3) {
+		throw parameterError(
+			context,
+			itemIndex,
+			'Product Description',
+			'is empty, and the input item has no formattedText or output_text to take it from',
+			'Type what the product is, or connect Analysis → Analyze before this node: when Product Description is empty, its formattedText (or output_text) is the description. No request was sent.',
+		);
+	}
+	return text;
 }
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {

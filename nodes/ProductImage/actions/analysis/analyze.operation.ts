@@ -10,6 +10,7 @@ import type { ImageInputs } from '../../helpers/imageInputs';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
 import { readTimeoutMs } from '../../helpers/parameters';
+import { nodeVersion } from '../../descriptions/versions';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageUrlsProperty,
@@ -74,5 +75,14 @@ export async function execute(
 		{ kind: 'analysis', method: 'POST', path: ENDPOINTS.analysis, body, itemIndex, timeoutMs },
 		analysisSchema,
 	);
-	return [{ json: { ...result, ...(requestId ? { request_id: requestId } : {}) } as IDataObject }];
+	const json: IDataObject = { ...result, ...(requestId ? { request_id: requestId } : {}) };
+	// The spec offers the brief in two fields; version 3 hands on both, whichever one came.
+	if (nodeVersion(this) >= 3) {
+		const brief = result.formattedText ?? result.output_text;
+		if (brief !== undefined) {
+			json.formattedText ??= brief;
+			json.output_text ??= brief;
+		}
+	}
+	return [{ json }];
 }

@@ -1,0 +1,23 @@
+import { quoteReply } from '../../nodes/ProductImage/transport';
+
+// What the service said about a result the node could not read is handed to the user: without the
+// key, and short enough to read in an error.
+
+const key = 'sk-live-test-9f8e7d6c5b4a3210';
+
+test('the key is taken out of a quoted reply, wherever the service echoed it', () => {
+	const quoted = quoteReply(
+		{ images: [{ storage_key: 'internal/a.png', signed_with: key, headers: `Bearer ${key}` }] },
+		[key],
+	);
+	expect(quoted).not.toContain(key);
+	expect(quoted).toContain('"storage_key":"internal/a.png"');
+	expect(quoted).toContain('[redacted]');
+});
+
+test('a long reply is cut at 2,000 characters and says how long it was', () => {
+	const quoted = quoteReply({ images: ['x'.repeat(5000)] }, [key]);
+	expect(quoted.length).toBeLessThan(2100);
+	expect(quoted.startsWith('{"images":["xxx')).toBe(true);
+	expect(quoted).toMatch(/… \(5015 characters in all\)$/);
+});
