@@ -204,7 +204,7 @@ describe.each([
 			input: [photoItem(['front', 'side'])],
 		});
 
-		expect(result.error?.message).toContain('the input item has no binary field "back"');
+		expect(result.error?.message).toContain("the input item has no binary field 'back' [item 0]");
 		expect(result.error?.description).toBe(
 			`Binary fields on this item: ${listed}. Enter one of them.`,
 		);
@@ -221,7 +221,7 @@ test('combined mode: a JSON field that is not a file is not taken for one', asyn
 		input: [photoItem(['data'], { title: 'Trail bottle' })],
 	});
 
-	expect(result.error?.message).toContain('no binary field "title"');
+	expect(result.error?.message).toContain("no binary field 'title'");
 	expect(result.error?.description).toContain('_files.data');
 	expect(sim.stats.requests).toHaveLength(0);
 });

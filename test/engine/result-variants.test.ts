@@ -137,11 +137,11 @@ describe('a finished task whose result cannot be read', () => {
 
 		const [taskId] = [...sim.tasks.keys()];
 		expect(result.error?.message).toBe(
-			`Task ${taskId} succeeded but its result holds no downloadable image addresses`,
+			'The finished task holds no downloadable image addresses [item 0]',
 		);
 		const description = String(result.error?.description);
 		expect(description).toContain(`"storage_key":"internal/generated/open-result/${taskId}-0.png"`);
-		expect(description).toContain(`task id ${taskId}`);
+		expect(description).toContain(`task ID ${taskId}`);
 		expect(description).not.toContain('Wait for Task');
 		expect(description).not.toContain(TEST_API_KEY);
 		expect(result.error?.context?.taskId).toBe(taskId);
@@ -182,7 +182,10 @@ describe('a finished task whose result cannot be read', () => {
 		});
 
 		const [taskId] = [...sim.tasks.keys()];
-		expect(result.error?.message).toContain('reply did not have the expected shape: status');
+		expect(result.error?.message).toBe(
+			'Task query got a reply without the fields this node needs [item 0]',
+		);
+		expect(result.error?.description).toContain('Missing or unexpected: status');
 		expect(result.error?.context?.taskId).toBe(taskId);
 		const description = String(result.error?.description);
 		expect(description).toContain(`"task_id":"${taskId}"`);
@@ -371,7 +374,7 @@ describe('analysis text in either field', () => {
 		});
 
 		expect(result.error?.message).toBe(
-			'Parameter "Product Description": is empty, and the input item has no formattedText or output_text to take it from',
+			"'Product Description': is empty, and the input item has no formattedText or output_text to take it from [item 0]",
 		);
 		expect(result.error?.description).toContain('Analysis → Analyze');
 		expect(sim.stats.byRoute.plan ?? 0).toBe(0);

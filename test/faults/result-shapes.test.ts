@@ -46,7 +46,9 @@ test('a finished task whose images have no address: the error quotes the result,
 	sim.configure({ resultImages: 'unreadable' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toMatch(/result holds no downloadable image addresses$/);
+	expect(result.error?.message).toBe(
+		'The finished task holds no downloadable image addresses [item 0]',
+	);
 	expect(result.error?.description).toContain('"storage_key":"internal/generated/open-result/');
 	expect(result.error?.description).not.toContain('Wait for Task');
 	expect(requestsOn(sim, 'task')).toHaveLength(1);
@@ -64,7 +66,10 @@ test('a task reply without a status on Task → Get: the error quotes the reply 
 	sim.configure({ statusField: 'none' });
 	const result = await run(sim, { nodes: [{ parameters: taskGet(taskId) }] });
 
-	expect(result.error?.message).toContain('did not have the expected shape: status: Required');
+	expect(result.error?.message).toBe(
+		'Task query got a reply without the fields this node needs [item 0]',
+	);
+	expect(result.error?.description).toContain('Missing or unexpected: status: Required');
 	expect(result.error?.description).toContain(`"task_id":"${taskId}"`);
 	expect(result.error?.description).not.toContain(TEST_API_KEY);
 	expect(result.error?.context?.taskId).toBe(taskId);
