@@ -132,7 +132,7 @@ test('a task that never finishes gives up after Max Wait Time, naming the task a
 	expect(result.error?.message).toBe(
 		`Task ${taskId} did not finish within 0.6 s (last status "processing")`,
 	);
-	expect(result.error?.description).toContain('Wait for Task');
+	expect(result.error?.description).toContain('Wait for Completion');
 	expect(result.durationMs).toBeLessThan(5_000);
 });
 

@@ -61,7 +61,7 @@ test('On Timeout → Error (the default) stops with the task id', async () => {
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toContain(`Task ${taskId} did not finish within 0.5 s`);
 	expect(result.error?.description).toContain(
-		`The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
+		`The task goes on at the service. Resume with the Task resource's "Wait for Completion" operation and task id ${taskId}, or raise "Max Wait Time".`,
 	);
 });
 

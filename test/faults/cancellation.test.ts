@@ -60,7 +60,7 @@ test('cancelling while polling stops the wait at once, not at the next look, and
 	expect(result.error?.message).toBe(
 		`The execution was cancelled while waiting for task ${taskId}`,
 	);
-	expect(result.error?.description).toContain('Wait for Task');
+	expect(result.error?.description).toContain('Wait for Completion');
 	expect(await requestsStartedAfterCancel(result, 1_300)).toEqual([]);
 	expect(requestsOn(sim, 'task')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);
@@ -163,7 +163,7 @@ test('cancelling with several items waiting stops all of them; none is submitted
 			`The execution was cancelled while waiting for task ${item.json.taskId}`,
 		);
 		expect(item.json.description).toBe(
-			'The task may still finish on the service: resume with Task → Wait for Task and this task id.',
+			'The task may still finish on the service: resume with Task → Wait for Completion and this task ID.',
 		);
 		expect(sim.tasks.get(String(item.json.taskId))?.body.prompt).toBe(`item ${index}`);
 	}

@@ -293,7 +293,7 @@ test('a task that never ends gives up at Max Wait Time, naming the task so the w
 	expect(result.error?.message).toBe(
 		`Task ${taskId} did not finish within 0.6 s (last status "processing")`,
 	);
-	expect(result.error?.description).toContain('Wait for Task');
+	expect(result.error?.description).toContain('Wait for Completion');
 	expect(result.error?.description).toContain(taskId);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	expect(result.durationMs).toBeLessThan(2_000);

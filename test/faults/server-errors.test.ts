@@ -86,7 +86,7 @@ test('a 5xx storm on task queries ends at Max Wait Time with an error naming the
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toMatch(/^Task query failed with HTTP 503: Simulated 503/);
 	expect(result.error?.message).toContain(taskId);
-	expect(result.error?.description).toContain('Wait for Task');
+	expect(result.error?.description).toContain('Wait for Completion');
 	expect(result.error?.context?.taskId).toBe(taskId);
 	// Each failed look is retried, then looked at again, until the next look would pass Max Wait
 	// Time: backoff steps of 0.5–1 s fit two or three queries into 1.4 s, never more.

@@ -56,7 +56,7 @@ export function platformList(description: string): INodeProperties[] {
 		},
 		{
 			placeholder: 'e.g. zalando',
-			description: 'Platform name as the service knows it, lowercase',
+			description: 'Platform name as the service knows it, in lowercase',
 		},
 	);
 }
@@ -115,17 +115,25 @@ const LANGUAGES: Array<[string, string]> = [
  * in that form whatever their case.
  */
 export const LANGUAGE_CASING =
-	"Sent as the spec shows it: lowercase for a generation's Output Language (zh-cn), language-REGION for an A+ plan's Language (zh-CN); any case may be typed.";
+	"Any case may be typed: a generation's Output Language is sent in lowercase (zh-cn), an A+ plan's Language as language-REGION (zh-CN).";
 
-export const OUTPUT_LANGUAGE_CHOICES: INodePropertyOptions[] = LANGUAGES.map(([name, code]) => ({
-	name: `${name}: ${code.toLowerCase()}`,
-	value: code.toLowerCase(),
-}));
+/** A list entry in words; the code the service receives is its description. */
+function named(name: string, code: string): INodePropertyOptions {
+	return { name, value: code, description: `Sent as ${code}` };
+}
 
-export const PLAN_LANGUAGE_CHOICES: INodePropertyOptions[] = LANGUAGES.map(([name, code]) => ({
-	name: `${name}: ${code}`,
-	value: code,
-}));
+/** In alphabetical order of their names, as n8n's guidelines ask of dropdowns. */
+function alphabetical(options: INodePropertyOptions[]): INodePropertyOptions[] {
+	return [...options].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export const OUTPUT_LANGUAGE_CHOICES: INodePropertyOptions[] = alphabetical(
+	LANGUAGES.map(([name, code]) => named(name, code.toLowerCase())),
+);
+
+export const PLAN_LANGUAGE_CHOICES: INodePropertyOptions[] = alphabetical(
+	LANGUAGES.map(([name, code]) => named(name, code)),
+);
 
 export const SIZE_CHOICES: INodePropertyOptions[] = [
 	{ name: '1:1 Square', value: '1:1' },
@@ -154,42 +162,46 @@ export const RESOLUTION_CHOICES: INodePropertyOptions[] = RESOLUTION_LONG_SIDES.
 	}),
 );
 
-export const PLATFORM_CHOICES: INodePropertyOptions[] = [
-	['Amazon', 'amazon'],
-	['Shopify', 'shopify'],
-	['eBay', 'ebay'],
-	['Etsy', 'etsy'],
-	['Walmart', 'walmart'],
-	['TikTok Shop', 'tiktok'],
-	['Temu', 'temu'],
-	['AliExpress', 'aliexpress'],
-	['Shopee', 'shopee'],
-	['Lazada', 'lazada'],
-	['Mercado Libre', 'mercadolibre'],
-	['Taobao', 'taobao'],
-	['Tmall', 'tmall'],
-	['JD.com', 'jd'],
-].map(([name, value]) => ({ name: `${name}: ${value}`, value }));
+export const PLATFORM_CHOICES: INodePropertyOptions[] = alphabetical(
+	[
+		['Amazon', 'amazon'],
+		['Shopify', 'shopify'],
+		['eBay', 'ebay'],
+		['Etsy', 'etsy'],
+		['Walmart', 'walmart'],
+		['TikTok Shop', 'tiktok'],
+		['Temu', 'temu'],
+		['AliExpress', 'aliexpress'],
+		['Shopee', 'shopee'],
+		['Lazada', 'lazada'],
+		['Mercado Libre', 'mercadolibre'],
+		['Taobao', 'taobao'],
+		['Tmall', 'tmall'],
+		['JD.com', 'jd'],
+	].map(([name, value]) => named(name, value)),
+);
 
-export const MARKET_CHOICES: INodePropertyOptions[] = [
-	['United States', 'US'],
-	['Canada', 'CA'],
-	['Mexico', 'MX'],
-	['Brazil', 'BR'],
-	['United Kingdom', 'GB'],
-	['Germany', 'DE'],
-	['France', 'FR'],
-	['Italy', 'IT'],
-	['Spain', 'ES'],
-	['Netherlands', 'NL'],
-	['Sweden', 'SE'],
-	['Poland', 'PL'],
-	['Turkey', 'TR'],
-	['United Arab Emirates', 'AE'],
-	['Saudi Arabia', 'SA'],
-	['India', 'IN'],
-	['Japan', 'JP'],
-	['Australia', 'AU'],
-	['Singapore', 'SG'],
-	['China', 'CN'],
-].map(([name, value]) => ({ name: `${name}: ${value}`, value }));
+export const MARKET_CHOICES: INodePropertyOptions[] = alphabetical(
+	[
+		['United States', 'US'],
+		['Canada', 'CA'],
+		['Mexico', 'MX'],
+		['Brazil', 'BR'],
+		['United Kingdom', 'GB'],
+		['Germany', 'DE'],
+		['France', 'FR'],
+		['Italy', 'IT'],
+		['Spain', 'ES'],
+		['Netherlands', 'NL'],
+		['Sweden', 'SE'],
+		['Poland', 'PL'],
+		['Turkey', 'TR'],
+		['United Arab Emirates', 'AE'],
+		['Saudi Arabia', 'SA'],
+		['India', 'IN'],
+		['Japan', 'JP'],
+		['Australia', 'AU'],
+		['Singapore', 'SG'],
+		['China', 'CN'],
+	].map(([name, value]) => named(name, value)),
+);

@@ -1,6 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** The "Options" collection every operation with optional settings shows. */
+import { fromVersion3, inVersions } from './versions';
+
+/**
+ * The "Options" collection every operation with optional settings shows, its options in
+ * alphabetical order as n8n's guidelines ask.
+ */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -8,8 +13,65 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options,
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
+}
+
+/** Where the images of an item come from (version 3): one choice instead of two fields. */
+export const IMAGE_SOURCE = { urls: 'urls', binary: 'binary' } as const;
+
+export const imageSourceProperty: INodeProperties = {
+	displayName: 'Image Source',
+	name: 'imageSource',
+	type: 'options',
+	noDataExpression: true,
+	default: 'urls',
+	options: [
+		{
+			name: 'Binary Files',
+			value: IMAGE_SOURCE.binary,
+			description: 'Files on the input item, such as from HTTP Request or Read/Write Files',
+		},
+		{
+			name: 'URLs',
+			value: IMAGE_SOURCE.urls,
+			description: "Image URLs typed in, or a store node's images field dragged in",
+		},
+	],
+	description: 'Where the product photos come from',
+};
+
+/**
+ * The image fields of an operation: versions 1 and 2 show both fields, version 3 the Image Source
+ * choice and the field it names (the stored names stay `imageUrls` and `inputBinaryFields`).
+ * n8n drops a parameter its panel hides before the node runs, so the other field is never read.
+ */
+export function imageSourceFields(
+	urls: INodeProperties[],
+	binary: INodeProperties,
+	before3: number[] = [1, 2],
+	urlsFromVersion2: INodeProperties[] = [],
+): INodeProperties[] {
+	const when = (source: string) => ({ show: { imageSource: [source] } });
+	const shownFor = (property: INodeProperties, source: string): INodeProperties => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...(property.displayOptions?.show ?? {}), ...when(source).show },
+		},
+	});
+	return [
+		...inVersions(before3, [...urls, binary]),
+		...inVersions(
+			before3.filter((version) => version >= 2),
+			urlsFromVersion2,
+		),
+		...fromVersion3([
+			imageSourceProperty,
+			...[...urls, ...urlsFromVersion2].map((property) => shownFor(property, IMAGE_SOURCE.urls)),
+			shownFor(binary, IMAGE_SOURCE.binary),
+		]),
+	];
 }
 
 export const imageUrlsProperty: INodeProperties = {
@@ -18,9 +80,9 @@ export const imageUrlsProperty: INodeProperties = {
 	type: 'string',
 	typeOptions: { rows: 3 },
 	default: '',
-	placeholder: 'https://example.com/front.jpg, https://example.com/side.jpg',
+	placeholder: 'e.g. https://example.com/front.jpg, https://example.com/side.jpg',
 	description:
-		"Product images: drag a store node's images field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter http(s) addresses separated by commas or new lines. Lists, image objects and lists of image sets are read; each image's src, link or url_zoom is used.",
+		"Product photos: drag a store node's images field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter http(s) URLs separated by commas or new lines",
 };
 
 export const inputBinaryFieldsProperty: INodeProperties = {
@@ -28,9 +90,9 @@ export const inputBinaryFieldsProperty: INodeProperties = {
 	name: 'inputBinaryFields',
 	type: 'string',
 	default: '',
-	placeholder: 'data, data_1',
+	placeholder: 'e.g. data, data_1',
 	description:
-		'Comma-separated binary fields of the input item to upload first; their addresses are added to the image URLs. Leave empty when you only use addresses.',
+		'Binary fields of the input item that hold the product photos, separated by commas. Each file is uploaded before the request.',
 };
 
 export const productNameProperty: INodeProperties = {
@@ -38,9 +100,9 @@ export const productNameProperty: INodeProperties = {
 	name: 'productName',
 	type: 'string',
 	default: '',
-	placeholder: 'Insulated steel water bottle 750 ml',
+	placeholder: 'e.g. Insulated steel water bottle, 750 ml',
 	description:
-		'The product as a shopper would name it; helps the service keep the product recognisable',
+		'The product as a shopper would name it; helps the service keep the product recognizable',
 };
 
 export const platformProperty: INodeProperties = {
@@ -48,8 +110,8 @@ export const platformProperty: INodeProperties = {
 	name: 'platform',
 	type: 'string',
 	default: '',
-	placeholder: 'amazon',
-	description: 'Target sales platform, such as amazon, shopify or taobao',
+	placeholder: 'e.g. amazon',
+	description: 'Sales platform whose image rules to follow, in lowercase',
 };
 
 export const timeoutOption: INodeProperties = {
@@ -59,7 +121,7 @@ export const timeoutOption: INodeProperties = {
 	typeOptions: { minValue: 1, numberPrecision: 1 },
 	default: 120,
 	description:
-		'Seconds to wait for the answer. The service works while the request is open and recommends at least 120.',
+		'Seconds to wait for the reply. The service works while the request is open; 120 or more is recommended.',
 };
 
 export const binaryPropertyOption: INodeProperties = {
@@ -67,6 +129,7 @@ export const binaryPropertyOption: INodeProperties = {
 	name: 'binaryPropertyName',
 	type: 'string',
 	default: 'data',
+	placeholder: 'e.g. data',
 	hint: 'The name of the output binary field to put the image in',
 };
 
@@ -77,10 +140,10 @@ export const maxConcurrencyOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 50 },
 	default: 5,
 	description:
-		'How many items are sent to the service and waited for at the same time (read from the first item). Output order always follows the input.',
+		'How many items are sent to the service and waited for at the same time (read from the first item). The output keeps the input order.',
 };
 
-/** Shown only while images are downloaded: with addresses only there is no file to place. */
+/** Shown only while images are downloaded: with URLs only there is no file to place. */
 const whenDownloading = { hide: { downloadImages: [false] } };
 
 /**
@@ -94,7 +157,23 @@ export const initialDelayOption: INodeProperties = {
 	typeOptions: { minValue: 0, numberPrecision: 1 },
 	default: 5,
 	description:
-		'Seconds between the submit and the first status query (the service asks for 5). Wait for Task queries at once when this is not set; set it there when the task was submitted just before (Submit Generation, then Wait for Task).',
+		'Seconds between the submit and the first status check; the service asks for 5. Wait for Completion checks at once when this option is not added.',
+};
+
+/**
+ * Version 3 shows each operation the delay it uses: 5 s after its own submit (Generate and Wait),
+ * none for a task submitted before (Wait for Completion).
+ */
+export const initialDelayAfterSubmitOption: INodeProperties = {
+	...initialDelayOption,
+	description: 'Seconds between the submit and the first status check; the service asks for 5',
+};
+
+export const initialDelayExistingTaskOption: INodeProperties = {
+	...initialDelayOption,
+	default: 0,
+	description:
+		'Seconds before the first status check. Set 5 when the task was submitted just before this node.',
 };
 
 export const maxWaitTimeOption: INodeProperties = {
@@ -104,7 +183,7 @@ export const maxWaitTimeOption: INodeProperties = {
 	typeOptions: { minValue: 1, numberPrecision: 1 },
 	default: 600,
 	description:
-		'Seconds after which the wait gives up with an error naming the task ID, so it can be resumed',
+		'Seconds after which the wait stops with an error naming the task ID, so it can be resumed',
 };
 
 export const pollingOption: INodeProperties = {
@@ -117,9 +196,9 @@ export const pollingOption: INodeProperties = {
 			name: 'Adaptive',
 			value: 'adaptive',
 			description:
-				"Once a few tasks of this run have finished, query when the next ones are likely to finish, by the service's own timestamps; until then, every Poll Interval",
+				"Once a few tasks of this run have finished, check when the next ones are likely to finish, by the service's own timestamps; until then, every Poll Interval",
 		},
-		{ name: 'Fixed Interval', value: 'fixed', description: 'Query every Poll Interval' },
+		{ name: 'Fixed Interval', value: 'fixed', description: 'Check every Poll Interval' },
 	],
 	description: 'When to ask the service whether a task has finished',
 };
@@ -131,10 +210,17 @@ export const pollIntervalOption: INodeProperties = {
 	typeOptions: { minValue: 0.1, numberPrecision: 1 },
 	default: 5,
 	description:
-		'Seconds between status queries: always with Fixed Interval; with Adaptive, before anything is known and outside the predicted finish. A workflow that sets it without choosing Polling keeps Fixed Interval.',
+		'Seconds between status checks: always with Fixed Interval; with Adaptive, before anything is known and outside the predicted finish. Added without the Polling option, it means Fixed Interval.',
 };
 
-/** Options of every operation that waits for a task and hands its images on. */
+/** Version 3: Polling says the rhythm; Poll Interval no longer chooses it. */
+export const pollIntervalOptionV3: INodeProperties = {
+	...pollIntervalOption,
+	description:
+		'Seconds between status checks: always with Fixed Interval; with Adaptive, until this run knows how long tasks take, and outside the predicted finish',
+};
+
+/** Options of every operation that waits for a task and hands its images on (versions 1 and 2). */
 export const waitOptions: INodeProperties[] = [
 	{ ...binaryPropertyOption, displayOptions: whenDownloading },
 	{
@@ -143,7 +229,7 @@ export const waitOptions: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to download the images as binary data. Off: output the result addresses only (valid 3 days).',
+			'Whether to download the images as binary data. Off: output the image URLs only (valid 3 days).',
 	},
 	{
 		displayName: 'Images Output',
@@ -179,7 +265,7 @@ export const waitOptions: INodeProperties[] = [
 				name: 'Output Task State',
 				value: 'outputTaskState',
 				description:
-					'Output {task_id, status, timed_out: true, waited_seconds} without an error, so a scheduled collector can look again later',
+					'Output the task ID and its last status without an error, so a scheduled workflow can collect it later',
 			},
 		],
 		description: 'What happens when Max Wait Time runs out before the task finishes',
@@ -188,3 +274,16 @@ export const waitOptions: INodeProperties[] = [
 	pollingOption,
 	pollIntervalOption,
 ];
+
+/**
+ * The wait options of version 3: each operation shows the Initial Delay it uses, and Polling
+ * alone chooses the rhythm.
+ */
+export function waitOptionsV3(existingTask: boolean): INodeProperties[] {
+	return waitOptions.map((option) => {
+		if (option.name === initialDelayOption.name)
+			return existingTask ? initialDelayExistingTaskOption : initialDelayAfterSubmitOption;
+		if (option.name === pollIntervalOption.name) return pollIntervalOptionV3;
+		return option;
+	});
+}

@@ -10,6 +10,7 @@ import {
 	withOther,
 } from './choices';
 import {
+	imageSourceFields,
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
 	optionsCollection,
@@ -17,8 +18,9 @@ import {
 	productNameProperty,
 	timeoutOption,
 	waitOptions,
+	waitOptionsV3,
 } from './common.descriptions';
-import { fromVersion2, inVersion1 } from './versions';
+import { fromVersion2, fromVersion3, inVersion1, inVersions } from './versions';
 
 export const GENERATION_SOURCE = { module: 'aPlusModule', define: 'define' } as const;
 
@@ -71,19 +73,13 @@ function planDefaultListsFromModule(properties: INodeProperties[]): INodePropert
 	});
 }
 
-/** Image URLs as a module item reads it: empty is the photos the plan was made from. */
-const imageUrlsProperties: INodeProperties[] = [
-	notShownFromModule(imageUrlsProperty),
-	...fromVersion2([
-		{
-			...imageUrlsProperty,
-			placeholder: 'Empty: the photos the A+ plan was made from',
-			description:
-				"Leave empty to send the photos the A+ plan was made from (the module item's image_urls). To send others, drag a store's images field here or enter http(s) addresses.",
-			displayOptions: onlyFromModule,
-		},
-	]),
-];
+/** Image URLs as a module item reads it (version 2 on): empty is the photos the plan was made from. */
+const imageUrlsFromModule: INodeProperties = {
+	...imageUrlsProperty,
+	description:
+		"Empty: the photos the A+ plan was made from. To send others, drag a store node's images field here or enter http(s) URLs.",
+	displayOptions: onlyFromModule,
+};
 
 /** Version 1's free-text fields, kept as saved workflows store them. */
 const version1Fields: INodeProperties[] = inVersion1([
@@ -93,7 +89,7 @@ const version1Fields: INodeProperties[] = inVersion1([
 		name: 'size',
 		type: 'string',
 		default: '1:1',
-		placeholder: '1:1',
+		placeholder: 'e.g. 16:9',
 		description: 'Aspect ratio as width:height, such as 1:1, 4:3 or 16:9',
 	},
 	{
@@ -101,7 +97,7 @@ const version1Fields: INodeProperties[] = inVersion1([
 		name: 'resolution',
 		type: 'string',
 		default: '1k',
-		placeholder: '1k',
+		placeholder: 'e.g. 2k',
 		description: 'Resolution label, such as 1k or 2k',
 	},
 	{
@@ -109,7 +105,7 @@ const version1Fields: INodeProperties[] = inVersion1([
 		name: 'outputLanguage',
 		type: 'string',
 		default: '',
-		placeholder: 'en-us',
+		placeholder: 'e.g. en-us',
 		description:
 			'Language of any text in the image, lowercase with a hyphen (en-us, zh-cn). Empty: the service decides.',
 	},
@@ -118,7 +114,7 @@ const version1Fields: INodeProperties[] = inVersion1([
 /** Version 2: lists of the common values, each with Other for any value the list lacks. */
 const version2Fields: INodeProperties[] = fromVersion2(
 	planDefaultListsFromModule([
-		...platformList('Target sales platform, whose image rules the service follows'),
+		...platformList('Sales platform whose image rules the service follows'),
 		...withOther(
 			{
 				displayName: 'Size',
@@ -151,7 +147,7 @@ const version2Fields: INodeProperties[] = fromVersion2(
 				type: 'options',
 				options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
 				default: '',
-				description: 'Language of any text in the image, sent lowercase (zh-cn) as the spec shows',
+				description: 'Language of any text in the image',
 			},
 			{ placeholder: 'e.g. cs-cz', description: `Language code. ${LANGUAGE_CASING}` },
 		),
@@ -162,7 +158,7 @@ const version2Fields: INodeProperties[] = fromVersion2(
 export const generationProperties: INodeProperties[] = [
 	{
 		displayName:
-			"Each run submits a new generation, which the service bills. n8n's Retry On Fail (node Settings) would submit and bill again: to resume after a failure, use Task → Wait for Task with the task ID from the error. To cap what one run may submit, add the option Max Generations per Run.",
+			'Each item submits a generation, which the service bills. Leave Retry On Fail off: to resume after a failure, use Task → Wait for Completion with the task ID from the error.',
 		name: 'billingNotice',
 		type: 'notice',
 		default: '',
@@ -179,7 +175,7 @@ export const generationProperties: INodeProperties[] = [
 					name: 'A+ Module of the Input Item',
 					value: GENERATION_SOURCE.module,
 					description:
-						"The input item is one module of A+ Plan → Create: its prompt, the plan's style guide, the module's aspect ratio and the smallest resolution that covers its pixel size",
+						"The input item is one module of A+ Plan → Create: its prompt, the plan's style guide, the module's aspect ratio and a resolution that covers its pixel size",
 				},
 				{
 					name: 'Define Below',
@@ -190,7 +186,7 @@ export const generationProperties: INodeProperties[] = [
 		},
 		{
 			displayName:
-				"Each input item must be one module from A+ Plan → Create (One Item per Module). Sent from it: recommended_prompt (as prompt and plan_prompt), global_style, aspect_ratio and a resolution covering target_width × target_height; empty Image URLs, Platform and Output Language take the plan's. Each image comes out with the module, its target size and its real pixel size.",
+				"Each input item must be one module item of A+ Plan → Create; empty fields below take the plan's values. To fit each image to its module exactly, add Edit Image → Resize with Ignore Aspect Ratio and drag target_width and target_height into Width and Height.",
 			name: 'moduleSourceNotice',
 			type: 'notice',
 			default: '',
@@ -203,12 +199,16 @@ export const generationProperties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 4 },
 		default: '',
-		placeholder: 'White studio background, soft shadow, product centred',
+		placeholder: 'e.g. White studio background, soft shadow, product centered',
 		description: 'What the image should show. A prompt, an image, or both are needed.',
 		displayOptions: notFromModule,
 	},
-	...imageUrlsProperties,
-	inputBinaryFieldsProperty,
+	...imageSourceFields(
+		[notShownFromModule(imageUrlsProperty)],
+		inputBinaryFieldsProperty,
+		[1, 2],
+		[imageUrlsFromModule],
+	),
 	productNameProperty,
 	{
 		displayName: 'Selling Points',
@@ -216,7 +216,7 @@ export const generationProperties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 2 },
 		default: '',
-		placeholder: 'Keeps drinks cold 24 h; leak-proof lid',
+		placeholder: 'e.g. Keeps drinks cold for 24 hours; leak-proof lid',
 		description:
 			'What makes the product worth buying, in a sentence or a list; the image can show or state it',
 	},
@@ -230,7 +230,7 @@ export const extraBodyFieldsOption: INodeProperties = {
 	type: 'json',
 	default: '{}',
 	description:
-		'JSON object merged into the request body, for fields this node has no parameter for, such as {"plan_prompt": "...", "series_style_guide": "..."} of A+ generation',
+		'A JSON object merged into the request, for fields of the service this node has no parameter for (listed in the operations page)',
 };
 
 export const submitTimeoutOption: INodeProperties = {
@@ -250,7 +250,8 @@ export const aPlusGenerationOptions: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 3 },
 		default: '',
-		description: "A module's recommended_prompt from A+ Plan → Create, sent as plan_prompt",
+		placeholder: 'e.g. The bottle on a mountain trail at dawn, wide banner',
+		description: "A module's prompt from A+ Plan → Create, sent as the plan prompt",
 	},
 	{
 		displayName: 'Series Style Guide',
@@ -258,8 +259,8 @@ export const aPlusGenerationOptions: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 2 },
 		default: '',
-		description:
-			"The plan's global_style from A+ Plan → Create, sent as series_style_guide so every module image matches",
+		placeholder: 'e.g. Cool blue tones, natural light, clean sans-serif text',
+		description: "The plan's style guide from A+ Plan → Create, so that every module image matches",
 	},
 ];
 
@@ -270,20 +271,33 @@ export const maxGenerationsOption: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: 10,
 	description:
-		'A spending guard: when more items than this come in, the run stops before the first submit, so nothing is billed. Read from the first item. Not set: no limit.',
+		'A spending guard: when more items than this come in, the run stops before the first submit, so nothing is billed. Read from the first item. Without this option there is no limit.',
 };
 
-/** Options of the generated items: what they carry besides the images. */
-export const generatedItemOptions: INodeProperties[] = [
-	{
-		displayName: 'Include Other Input Fields',
-		name: 'includeOtherFields',
-		type: 'boolean',
-		default: false,
-		description:
-			"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins.",
-	},
-];
+/** Version 3 shows the limit that applies when the option is not added: none (0). */
+export const maxGenerationsOptionV3: INodeProperties = {
+	...maxGenerationsOption,
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description:
+		'A spending guard: when more items than this come in, the run stops before the first submit, so nothing is billed. Read from the first item. 0: no limit.',
+};
+
+/** What the generated items carry besides the images: the input item's fields, when asked for. */
+export const includeOtherFieldsOption: INodeProperties = {
+	displayName: 'Include Other Input Fields',
+	name: 'includeOtherFields',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins.",
+};
+
+/** Version 3: the product's own fields reach the generated items unless switched off. */
+export const includeOtherFieldsOptionV3: INodeProperties = {
+	...includeOtherFieldsOption,
+	default: true,
+};
 
 export const fileNameOption: INodeProperties = {
 	displayName: 'File Name',
@@ -292,18 +306,38 @@ export const fileNameOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. {{ $json.title }}',
 	description:
-		"Name of each image file, without extension; a task's images are numbered (-1, -2, …) when there are several. Empty: the module and its size for A+ modules (hero-1464x600), else the Product Name (insulated-steel-bottle-750-ml), else the service's name.",
+		"Name of each image file, without extension; a task's images are numbered (-1, -2, …) when there are several. Empty: the A+ module's name, else the Product Name, else the service's name.",
 };
 
-/** The Options of Submit Generation; Generate and Wait adds the wait options and File Name. */
-export function generationOptions(waits: boolean): INodeProperties {
-	return optionsCollection([
-		...(waits ? waitOptions : []),
-		...aPlusGenerationOptions,
-		extraBodyFieldsOption,
-		...(waits ? [fileNameOption] : []),
-		...generatedItemOptions,
-		maxGenerationsOption,
-		submitTimeoutOption,
-	]);
+/**
+ * The Options of Submit Generation; Generate and Wait adds the wait options and File Name.
+ * Version 3 shows the defaults it uses (Initial Delay, Max Generations per Run, Poll Interval) and
+ * includes the input item's fields unless switched off.
+ */
+export function generationOptions(waits: boolean): INodeProperties[] {
+	const common = [...aPlusGenerationOptions, extraBodyFieldsOption, submitTimeoutOption];
+	const file = waits ? [fileNameOption] : [];
+	return [
+		...inVersions(
+			[1, 2],
+			[
+				optionsCollection([
+					...(waits ? waitOptions : []),
+					...common,
+					...file,
+					includeOtherFieldsOption,
+					maxGenerationsOption,
+				]),
+			],
+		),
+		...fromVersion3([
+			optionsCollection([
+				...(waits ? waitOptionsV3(false) : []),
+				...common,
+				...file,
+				includeOtherFieldsOptionV3,
+				maxGenerationsOptionV3,
+			]),
+		]),
+	];
 }

@@ -9,6 +9,7 @@ import {
 	pollingOption,
 	pollIntervalOption,
 } from '../descriptions/common.descriptions';
+import { nodeVersion } from '../descriptions/versions';
 import {
 	backoffDelay,
 	MAX_RETRY_AFTER_MS,
@@ -58,14 +59,16 @@ const seconds = (minimum: number, inclusive: boolean) =>
 
 /**
  * Workflows saved before the Polling option that set a Poll Interval asked for that rhythm: they
- * keep it. Everything else polls adaptively.
+ * keep it (versions 1 and 2). From version 3 only Polling chooses, as the panel shows.
  */
-function pollingMode(options: IDataObject): PollingMode {
+function pollingMode(options: IDataObject, version: number): PollingMode {
 	if (options.polling === 'fixed' || options.polling === 'adaptive') return options.polling;
-	return options.pollInterval !== undefined ? 'fixed' : (pollingOption.default as PollingMode);
+	return options.pollInterval !== undefined && version < 3
+		? 'fixed'
+		: (pollingOption.default as PollingMode);
 }
 
-/** The waiting and output options shared by Generate and Wait and Task → Wait for Task. */
+/** The waiting and output options shared by Generate and Wait and Task → Wait for Completion. */
 export function readWaitSettings(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -104,7 +107,7 @@ export function readWaitSettings(
 		),
 		imagesOutput: options.imagesOutput === 'together' ? 'together' : 'perImage',
 		onTimeout: options.onTimeout === 'outputTaskState' ? 'outputTaskState' : 'error',
-		polling: pollingMode(options),
+		polling: pollingMode(options, nodeVersion(context)),
 	};
 }
 
@@ -157,7 +160,7 @@ function cancelled(
 		new NodeOperationError(context.getNode(), `${why} while waiting for task ${taskId}`, {
 			itemIndex,
 			description:
-				'The task may still finish on the service: resume with Task → Wait for Task and this task id.',
+				'The task may still finish on the service: resume with Task → Wait for Completion and this task ID.',
 		}),
 		taskId,
 	);
@@ -241,7 +244,7 @@ export async function waitForTask(
 			throw nameTaskInError(
 				error,
 				taskId,
-				`The task goes on at the service: resume with the Task resource's "Wait for Task" operation and task id ${taskId} instead of generating again.`,
+				`The task goes on at the service: resume with the Task resource's "Wait for Completion" operation and task id ${taskId} instead of generating again.`,
 			);
 		}
 		const { task, requestId } = reply;
@@ -296,7 +299,7 @@ export async function waitForTask(
 					timeoutMessage(task, taskId, settings.maxWaitTime),
 					{
 						itemIndex,
-						description: `The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task id ${taskId}, or raise "Max Wait Time".`,
+						description: `The task goes on at the service. Resume with the Task resource's "Wait for Completion" operation and task id ${taskId}, or raise "Max Wait Time".`,
 					},
 				),
 				taskId,

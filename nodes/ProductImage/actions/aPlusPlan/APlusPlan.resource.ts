@@ -15,8 +15,9 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Plan A+ modules: a prompt per module, a global style guide and review notes',
-				action: 'Create an A+ plan',
+				description:
+					'Plan A+ modules from product photos: a prompt per module, a style guide and notes',
+				action: 'Create A+ plan from product photos',
 			},
 		],
 		default: 'create',

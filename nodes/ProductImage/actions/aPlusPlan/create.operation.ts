@@ -29,6 +29,7 @@ import {
 import { fromVersion2, inVersion1, nodeVersion } from '../../descriptions/versions';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
+	imageSourceFields,
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
 	optionsCollection,
@@ -43,8 +44,30 @@ const productDescriptionV1: INodeProperties = {
 	type: 'string',
 	typeOptions: { rows: 4 },
 	default: '',
+	placeholder: 'e.g. Insulated steel water bottle that keeps drinks cold for 24 hours',
 	description:
-		"What the product is. The Analyze operation's formattedText is the recommended source.",
+		"What the product is. The Analyze operation's product brief is the recommended source.",
+};
+
+/** The modules in words, with the pixel size each image must fill; the module's code is its description. */
+const MODULE_TITLES: Record<string, string> = {
+	hero: 'Hero Image, Premium',
+	hero970: 'Hero Image, Standard',
+	core: 'Core Selling Points',
+	usage: 'Usage Scenes',
+	angles: 'Multiple Angles',
+	mood: 'Scene Atmosphere',
+	detail: 'Product Details',
+	brand: 'Brand Story',
+	size: 'Size and Capacity',
+	compare: 'Effect Comparison',
+	specs: 'Specifications',
+	process: 'Manufacturing Process',
+	accessories: 'Accessories and Gifts',
+	series: 'Product Series',
+	ingredients: 'Ingredients',
+	care: 'Usage and Care',
+	tips: 'Usage Tips',
 };
 
 const modulesProperty: INodeProperties = {
@@ -53,11 +76,12 @@ const modulesProperty: INodeProperties = {
 	type: 'multiOptions',
 	required: true,
 	default: ['hero', 'core', 'usage'],
-	description: 'A+ modules to plan, each with its default target size',
+	description: 'A+ modules to plan, each with the pixel size its image must fill',
 	options: A_PLUS_MODULES.map((module) => ({
-		name: `${module.id}: ${module.purpose} (${module.width}×${module.height})`,
+		name: `${MODULE_TITLES[module.id] ?? module.purpose} (${module.width}×${module.height} px)`,
 		value: module.id,
-	})),
+		description: `${module.purpose}. Sent as ${module.id}.`,
+	})).sort((a, b) => a.name.localeCompare(b.name)),
 };
 
 const splitModulesOption: INodeProperties = {
@@ -66,21 +90,21 @@ const splitModulesOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to output one item per planned module, carrying its prompt, the global style, the notes and the target size and aspect ratio, ready for a Generate node',
+		'Whether to output one item per planned module, carrying its prompt, the style guide, the notes and the target size and aspect ratio, ready for a Generate node',
 };
 
 const version1: INodeProperties[] = inVersion1([
-	productDescriptionV1,
-	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} At least 1 image.` },
-	inputBinaryFieldsProperty,
 	modulesProperty,
+	productDescriptionV1,
+	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description}. At least 1 image.` },
+	inputBinaryFieldsProperty,
 	platformProperty,
 	{
 		displayName: 'Market',
 		name: 'market',
 		type: 'string',
 		default: '',
-		placeholder: 'US',
+		placeholder: 'e.g. US',
 		description: 'Two-letter market code, such as US, DE or JP',
 	},
 	{
@@ -88,55 +112,62 @@ const version1: INodeProperties[] = inVersion1([
 		name: 'language',
 		type: 'string',
 		default: '',
-		placeholder: 'en-US',
+		placeholder: 'e.g. en-US',
 		description: 'Language of the plan, such as en-US or zh-CN',
 	},
 	optionsCollection([maxConcurrencyOption, splitModulesOption, timeoutOption]),
 ]);
 
-const version2: INodeProperties[] = fromVersion2([
-	{
-		...productDescriptionV1,
-		description:
-			"What the product is. Empty: the input item's formattedText (the Analyze operation's brief), when it has one. HTML, such as a store's body_html, is turned into plain text before it is sent.",
-	},
-	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} At least 1 image.` },
-	inputBinaryFieldsProperty,
-	modulesProperty,
-	...platformList('Target sales platform, whose content rules the plan follows'),
-	...withOther(
+const version2: INodeProperties[] = [
+	...fromVersion2([
+		modulesProperty,
 		{
-			displayName: 'Market',
-			name: 'market',
-			type: 'options',
-			options: [SERVICE_DEFAULT, ...MARKET_CHOICES],
-			default: '',
-			description: 'Market the plan is for',
-		},
-		{ placeholder: 'e.g. BE', description: 'Two-letter market code, any case' },
-	),
-	...withOther(
-		{
-			displayName: 'Language',
-			name: 'language',
-			type: 'options',
-			options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
-			default: '',
-			description: 'Language of the plan, sent as language-REGION (zh-CN) as the spec shows',
-		},
-		{ placeholder: 'e.g. cs-CZ', description: `Language code. ${LANGUAGE_CASING}` },
-	),
-	optionsCollection([
-		maxConcurrencyOption,
-		{
-			...splitModulesOption,
-			default: true,
+			...productDescriptionV1,
 			description:
-				"Whether to output one item per planned module, carrying its prompt, the global style, the notes, the target size and aspect ratio and the plan's images, ready for Generate and Wait with Prompt and Size From: A+ Module of the Input Item. Off: the whole plan as one item.",
+				"What the product is. Empty: the product brief of an Analyze item before this node, when there is one. HTML, such as a store's product description, is sent as plain text.",
 		},
-		timeoutOption,
 	]),
-]);
+	...imageSourceFields(
+		[{ ...imageUrlsProperty, description: `${imageUrlsProperty.description}. At least 1 image.` }],
+		inputBinaryFieldsProperty,
+		[2],
+	),
+	...fromVersion2([
+		...platformList('Sales platform whose content rules the plan follows'),
+		...withOther(
+			{
+				displayName: 'Market',
+				name: 'market',
+				type: 'options',
+				options: [SERVICE_DEFAULT, ...MARKET_CHOICES],
+				default: '',
+				description: 'Market the plan is for',
+			},
+			{ placeholder: 'e.g. BE', description: 'Two-letter market code, any case' },
+		),
+		...withOther(
+			{
+				displayName: 'Language',
+				name: 'language',
+				type: 'options',
+				options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
+				default: '',
+				description: 'Language of the plan',
+			},
+			{ placeholder: 'e.g. cs-CZ', description: `Language code. ${LANGUAGE_CASING}` },
+		),
+		optionsCollection([
+			maxConcurrencyOption,
+			{
+				...splitModulesOption,
+				default: true,
+				description:
+					"Whether to output one item per planned module, with its prompt, the style guide, the notes, its target size and the plan's photos, ready for Generate and Wait with Prompt and Size From: A+ Module of the Input Item. Off: the whole plan as one item.",
+			},
+			timeoutOption,
+		]),
+	]),
+];
 
 const properties: INodeProperties[] = [...version1, ...version2];
 

@@ -12,6 +12,7 @@ import { analysisSchema } from '../../helpers/schemas';
 import { readTimeoutMs } from '../../helpers/parameters';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
+	imageSourceFields,
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
 	maxConcurrencyOption,
@@ -25,17 +26,21 @@ export const MAX_ANALYSIS_IMAGES = 16;
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			"The text to use next is the output's formattedText: the product brief, written for A+ Plan → Create's Product Description (which takes it by itself from version 2 on) or a generation's prompt. analysis holds the facts, each attribute marked visible, provided or inferred; output_text repeats formattedText.",
+			"Outputs the product's facts and a written product brief, which A+ Plan → Create takes as its Product Description",
 		name: 'analysisOutputNotice',
 		type: 'notice',
 		default: '',
 	},
+	...imageSourceFields(
+		[
+			{
+				...imageUrlsProperty,
+				description: `${imageUrlsProperty.description}. 1 to ${MAX_ANALYSIS_IMAGES} images in all.`,
+			},
+		],
+		inputBinaryFieldsProperty,
+	),
 	productNameProperty,
-	{
-		...imageUrlsProperty,
-		description: `${imageUrlsProperty.description} 1 to ${MAX_ANALYSIS_IMAGES} images in all.`,
-	},
-	inputBinaryFieldsProperty,
 	optionsCollection([maxConcurrencyOption, timeoutOption]),
 ];
 

@@ -15,7 +15,7 @@ import {
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
 
-const properties: INodeProperties[] = [...generationProperties, generationOptions(true)];
+const properties: INodeProperties[] = [...generationProperties, ...generationOptions(true)];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['image'], operation: ['generateAndWait'] } },

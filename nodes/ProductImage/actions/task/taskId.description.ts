@@ -10,8 +10,9 @@ export const taskIdProperty: INodeProperties = {
 	type: 'string',
 	default: '',
 	required: true,
-	placeholder: 'task_abc123',
-	description: 'The task_id returned by Generate',
+	placeholder: 'e.g. task_abc123',
+	description:
+		"The task's ID, as Submit Generation (No Wait) outputs it or an error of Generate and Wait names it",
 };
 
 const taskIdSchema = z

@@ -2,10 +2,19 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { collectTask, readWaitSettings } from '../../helpers/waitForTask';
-import { optionsCollection, waitOptions } from '../../descriptions/common.descriptions';
+import {
+	optionsCollection,
+	waitOptions,
+	waitOptionsV3,
+} from '../../descriptions/common.descriptions';
+import { fromVersion3, inVersions } from '../../descriptions/versions';
 import { readTaskId, taskIdProperty } from './taskId.description';
 
-const properties: INodeProperties[] = [taskIdProperty, optionsCollection(waitOptions)];
+const properties: INodeProperties[] = [
+	taskIdProperty,
+	...inVersions([1, 2], [optionsCollection(waitOptions)]),
+	...fromVersion3([optionsCollection(waitOptionsV3(true))]),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['task'], operation: ['wait'] } },

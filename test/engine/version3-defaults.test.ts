@@ -1,0 +1,159 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { photoItem } from '../harness/fixtures';
+import { runWorkflow } from '../harness/engine';
+import { credentialsFor, useSimulator } from '../harness/simulator';
+
+// Node version 3 does what its panel shows: the product's fields reach the generated items unless
+// switched off, Image Source names the one field images are read from, and Max Generations per
+// Run shows 0 for "no limit". Versions 1 and 2 keep what they did.
+
+const simulator = useSimulator();
+
+const fast = { initialDelay: 0, pollInterval: 0.1 };
+const products = [
+	{ json: { id: 101, title: 'Trail Bottle' } },
+	{ json: { id: 102, title: 'Camp Mug' } },
+];
+
+const node = (typeVersion: number, parameters: INodeParameters) => ({ typeVersion, parameters });
+
+const generateAndWait = (typeVersion: number, options: INodeParameters = {}) =>
+	node(typeVersion, {
+		resource: 'image',
+		operation: 'generateAndWait',
+		prompt: '={{ $json.title }} on a white background',
+		options: { ...fast, ...options },
+	});
+
+describe('the product’s fields on the generated items', () => {
+	test('version 3 carries them without the option', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait(3)],
+			input: products,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.id, item.json.title])).toEqual([
+			[101, 'Trail Bottle'],
+			[102, 'Camp Mug'],
+		]);
+		expect(sim.tasks.has(String(result.items[0].json.task_id))).toBe(true);
+	});
+
+	test('version 3 leaves them out when switched off; version 2 leaves them out by default', async () => {
+		const sim = simulator();
+		for (const generation of [
+			generateAndWait(3, { includeOtherFields: false }),
+			generateAndWait(2),
+		]) {
+			const result = await runWorkflow({
+				credentials: credentialsFor(sim),
+				nodes: [generation],
+				input: products,
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).not.toHaveProperty('title');
+		}
+	});
+
+	test('Submit Generation (No Wait) of version 3 carries them too', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [node(3, { resource: 'image', operation: 'generate', prompt: 'studio shot' })],
+			input: products,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.title)).toEqual(['Trail Bottle', 'Camp Mug']);
+		expect(result.items[0].json.status).toBe('submitted');
+	});
+});
+
+describe('Image Source', () => {
+	const submit = (typeVersion: number, parameters: INodeParameters) =>
+		node(typeVersion, { resource: 'image', operation: 'generate', prompt: '', ...parameters });
+	const both = { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'front' };
+
+	const imageUrlsSent = async (nodeSpec: ReturnType<typeof submit>) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [nodeSpec],
+			input: [photoItem(['front'])],
+		});
+		expect(result.error).toBeUndefined();
+		const body = sim.tasks.get(String(result.items[0].json.task_id))?.body as {
+			image_urls: string[];
+		};
+		return { urls: body.image_urls, uploads: sim.stats.byRoute.upload ?? 0, sim };
+	};
+
+	test('version 3, URLs (the default): only Image URLs is sent; the binary field is not uploaded', async () => {
+		const { urls, uploads } = await imageUrlsSent(submit(3, both));
+		expect(urls).toEqual(['https://x.test/1.png']);
+		expect(uploads).toBe(0);
+	});
+
+	test('version 3, Binary Files: only the input files are uploaded and sent', async () => {
+		const { urls, uploads, sim } = await imageUrlsSent(
+			submit(3, { ...both, imageSource: 'binary' }),
+		);
+		expect(uploads).toBe(1);
+		expect(urls).toHaveLength(1);
+		expect(urls[0].startsWith(`${sim.baseUrl}/v1/open/media/`)).toBe(true);
+	});
+
+	test('version 2 sends both, as saved workflows expect', async () => {
+		const { urls, uploads } = await imageUrlsSent(submit(2, both));
+		expect(urls).toHaveLength(2);
+		expect(urls[0]).toBe('https://x.test/1.png');
+		expect(uploads).toBe(1);
+	});
+
+	test('version 3, URLs: a binary field named but not on the item is no error, since it is not read', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [submit(3, { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'missing' })],
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim.stats.submitsAccepted).toBe(1);
+	});
+});
+
+describe('Max Generations per Run: 0', () => {
+	const many = Array.from({ length: 3 }, (_, index) => ({ json: { title: `Product ${index}` } }));
+	const submitting = (typeVersion: number) =>
+		node(typeVersion, {
+			resource: 'image',
+			operation: 'generate',
+			prompt: 'x',
+			options: { maxGenerations: 0 },
+		});
+
+	test('version 3: 0, the value the panel shows, is no limit', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [submitting(3)],
+			input: many,
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim.stats.submitsAccepted).toBe(3);
+	});
+
+	test('version 2: 0 is refused before any request, as before', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [submitting(2)],
+			input: many,
+		});
+		expect(result.error?.message).toContain('Parameter "Max Generations per Run"');
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+});
