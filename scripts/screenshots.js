@@ -48,7 +48,7 @@ async function takePictures(page, url, workflowId) {
 	const result = await editor.searchNodesPanel(page, 'Product Image');
 	await shoot(page, 'nodes-panel-search');
 	await result.click();
-	await page.getByText('Generate and wait for images').waitFor();
+	await page.getByText('Generate images and wait').waitFor();
 	await shoot(page, 'nodes-panel-actions');
 	await editor.openWorkflow(page, url, workflowId);
 

@@ -157,3 +157,120 @@ describe('Max Generations per Run: 0', () => {
 		expect(sim.stats.requests).toHaveLength(0);
 	});
 });
+
+describe('Output (version 3)', () => {
+	const plan = (parameters: INodeParameters = {}) =>
+		node(3, {
+			resource: 'aPlusPlan',
+			operation: 'create',
+			imageUrls: 'https://img.test/bottle.jpg',
+			modules: ['hero', 'core'],
+			...parameters,
+		});
+
+	test('Raw, the default, outputs every field, as version 2 does', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan()] });
+		expect(result.error).toBeUndefined();
+		expect(Object.keys(result.items[0].json).length).toBeGreaterThan(10);
+		expect(result.items[0].json).toHaveProperty('purpose');
+	});
+
+	test('Simplified gives a module item at most ten fields, the ones a generation needs', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [plan({ output: 'simplified' })],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(2);
+		for (const item of result.items) {
+			expect(Object.keys(item.json).length).toBeLessThanOrEqual(10);
+			expect(item.json).toMatchObject({ target_width: expect.any(Number) });
+			expect(item.json).toHaveProperty('recommended_prompt');
+			expect(item.json).not.toHaveProperty('purpose');
+		}
+		expect(result.items.map((item) => item.json.module)).toEqual(['hero', 'core']);
+	});
+
+	test('Selected Fields outputs the chosen fields and the key', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [plan({ output: 'selected', outputFields: ['target_size'] })],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toEqual({ module: 'hero', target_size: '1464x600' });
+	});
+
+	test('Task → Get, Simplified: the task with its image URLs as one list', async () => {
+		const sim = simulator();
+		const submitted = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait(3, { downloadImages: false })],
+			input: [products[0]],
+		});
+		const taskId = String(submitted.items[0].json.task_id);
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [node(3, { resource: 'task', operation: 'get', taskId, output: 'simplified' })],
+		});
+		expect(result.error).toBeUndefined();
+		const json = result.items[0].json;
+		expect(json.task_id).toBe(taskId);
+		expect(json.image_urls).toEqual([submitted.items[0].json.url]);
+		expect(json).not.toHaveProperty('result');
+		expect(Object.keys(json).length).toBeLessThanOrEqual(10);
+	});
+
+	test('Generate and Wait, Simplified: the files stay, the item has at most ten fields', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					...generateAndWait(3),
+					parameters: { ...generateAndWait(3).parameters, output: 'simplified' },
+				},
+			],
+			input: products,
+		});
+		expect(result.error).toBeUndefined();
+		for (const item of result.items) {
+			expect(Object.keys(item.json).length).toBeLessThanOrEqual(10);
+			expect(item.json).toHaveProperty('url');
+			expect(item.json).not.toHaveProperty('title');
+			expect(item.binary?.data).toBeDefined();
+		}
+	});
+
+	test('version 2 has no Output choice: a stored value changes nothing', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ ...plan({ output: 'simplified' }), typeVersion: 2 }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toHaveProperty('purpose');
+	});
+});
+
+describe('Task ID takes more than the bare ID', () => {
+	test.each([
+		['a pasted task URL', (id: string, base: string) => `${base}/v1/open/tasks/${id}`],
+		['a dragged task item', (id: string) => `={{ { "task_id": "${id}", "status": "submitted" } }}`],
+	])('%s', async (_, taskIdFor) => {
+		const sim = simulator();
+		const submitted = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [node(3, { resource: 'image', operation: 'generate', prompt: 'x' })],
+		});
+		const id = String(submitted.items[0].json.task_id);
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [node(2, { resource: 'task', operation: 'get', taskId: taskIdFor(id, sim.baseUrl) })],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.task_id).toBe(id);
+	});
+});

@@ -233,10 +233,10 @@ test('from an A+ module item, empty fields say they take the plan’s values; de
 	const imageUrls = shownNamed(2, fromModule, 'imageUrls');
 	expect(imageUrls?.description).toContain('Empty: the photos the A+ plan was made from');
 	expect(shownNamed(2, generate, 'imageUrls')?.placeholder).toContain(
-		'https://example.com/front.jpg',
+		'https://example.com/image.png',
 	);
 	expect(shownNamed(1, generate, 'imageUrls')?.placeholder).toContain(
-		'https://example.com/front.jpg',
+		'https://example.com/image.png',
 	);
 	for (const name of ['platform', 'outputLanguage']) {
 		const fromPlan = shownNamed(2, fromModule, name);
@@ -274,18 +274,25 @@ const operations = {
 	create: { resource: 'aPlusPlan', operation: 'create' },
 };
 
-test('version 3 asks once where the images come from: Image Source shows the one field it names', () => {
-	for (const values of Object.values(operations)) {
+test('version 3 asks once where the images come from: Images From shows the fields it names', () => {
+	for (const [operation, values] of Object.entries(operations)) {
 		const source = shownNamed(3, values, 'imageSource');
 		expect(source?.default).toBe('urls');
 		expect(
 			(source?.options as INodePropertyOptions[]).map((option) => option.value).sort(),
-		).toEqual(['binary', 'urls']);
+		).toEqual(['binary', 'both', 'urls']);
 		expect(shownNamed(3, values, 'imageUrls')).toBeDefined();
 		expect(shownNamed(3, values, 'inputBinaryFields')).toBeUndefined();
 		const binary = { ...values, imageSource: 'binary' };
 		expect(shownNamed(3, binary, 'imageUrls')).toBeUndefined();
 		expect(shownNamed(3, binary, 'inputBinaryFields')).toBeDefined();
+		const both = { ...values, imageSource: 'both' };
+		expect(shownNamed(3, both, 'imageUrls')?.required).toBeFalsy();
+		expect(shownNamed(3, both, 'inputBinaryFields')?.required).toBeFalsy();
+		// Analyze and A+ Plan need an image: the one field chosen is required.
+		const needsImage = operation === 'analyze' || operation === 'create';
+		expect(Boolean(shownNamed(3, values, 'imageUrls')?.required)).toBe(needsImage);
+		expect(Boolean(shownNamed(3, binary, 'inputBinaryFields')?.required)).toBe(needsImage);
 		expect(shownNamed(2, values, 'imageSource')).toBeUndefined();
 		expect(shownNamed(2, values, 'inputBinaryFields')).toBeDefined();
 	}
@@ -338,6 +345,9 @@ test('version 3 keeps every other parameter, default and list value of version 2
 			{ default: unknown; options?: Record<string, { default: unknown }> }
 		>;
 		const shown = { ...(v3[key] as typeof expected) };
+		// The Output choice is new in version 3 (tested with the output items).
+		delete shown.output;
+		delete shown.outputFields;
 		if (shown.imageSource) {
 			delete shown.imageSource;
 			delete expected[key.endsWith('/imageSource') ? 'imageUrls' : 'inputBinaryFields'];

@@ -115,7 +115,7 @@ const LANGUAGES: Array<[string, string]> = [
  * in that form whatever their case.
  */
 export const LANGUAGE_CASING =
-	"Any case may be typed: a generation's Output Language is sent in lowercase (zh-cn), an A+ plan's Language as language-REGION (zh-CN).";
+	"Any case may be typed: a generation's 'Output Language' is sent in lowercase (zh-cn), an A+ plan's 'Language' as language-REGION (zh-CN).";
 
 /** A list entry in words; the code the service receives is its description. */
 function named(name: string, code: string): INodePropertyOptions {
@@ -135,18 +135,19 @@ export const PLAN_LANGUAGE_CHOICES: INodePropertyOptions[] = alphabetical(
 	LANGUAGES.map(([name, code]) => named(name, code)),
 );
 
-export const SIZE_CHOICES: INodePropertyOptions[] = [
-	{ name: '1:1 Square', value: '1:1' },
-	{ name: '4:3 Landscape', value: '4:3' },
-	{ name: '3:4 Portrait', value: '3:4' },
-	{ name: '3:2 Landscape', value: '3:2' },
-	{ name: '2:3 Portrait', value: '2:3' },
-	{ name: '4:5 Portrait (Social Feed)', value: '4:5' },
-	{ name: '5:4 Landscape', value: '5:4' },
-	{ name: '16:9 Widescreen', value: '16:9' },
-	{ name: '9:16 Vertical (Stories, Reels)', value: '9:16' },
-	{ name: '21:9 Banner', value: '21:9' },
-];
+/** Titles lead with the shape, so that the alphabetical order groups them. */
+export const SIZE_CHOICES: INodePropertyOptions[] = alphabetical([
+	{ name: 'Square 1:1', value: '1:1' },
+	{ name: 'Landscape 4:3', value: '4:3' },
+	{ name: 'Portrait 3:4', value: '3:4' },
+	{ name: 'Landscape 3:2', value: '3:2' },
+	{ name: 'Portrait 2:3', value: '2:3' },
+	{ name: 'Portrait 4:5 (Social Feed)', value: '4:5' },
+	{ name: 'Landscape 5:4', value: '5:4' },
+	{ name: 'Widescreen 16:9', value: '16:9' },
+	{ name: 'Vertical 9:16 (Stories, Reels)', value: '9:16' },
+	{ name: 'Banner 21:9', value: '21:9' },
+]);
 
 /** Long side in pixels that each label is taken to give (the spec shows only the label `1k`). */
 export const RESOLUTION_LONG_SIDES: ReadonlyArray<[string, number]> = [

@@ -18,48 +18,57 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 }
 
 /** Where the images of an item come from (version 3): one choice instead of two fields. */
-export const IMAGE_SOURCE = { urls: 'urls', binary: 'binary' } as const;
+export const IMAGE_SOURCE = { urls: 'urls', binary: 'binary', both: 'both' } as const;
 
 export const imageSourceProperty: INodeProperties = {
-	displayName: 'Image Source',
+	displayName: 'Images From',
 	name: 'imageSource',
 	type: 'options',
 	noDataExpression: true,
 	default: 'urls',
 	options: [
 		{
-			name: 'Binary Files',
+			name: 'Binary Files of the Input Item',
 			value: IMAGE_SOURCE.binary,
-			description: 'Files on the input item, such as from HTTP Request or Read/Write Files',
+			description:
+				'Files a previous node output, such as Read/Write Files, HTTP Request or a store node',
 		},
+		{ name: 'Both', value: IMAGE_SOURCE.both, description: 'URLs and files together' },
 		{
 			name: 'URLs',
 			value: IMAGE_SOURCE.urls,
-			description: "Image URLs typed in, or a store node's images field dragged in",
+			description: "Image URLs typed in, or a store node's images field dragged here",
 		},
 	],
 	description: 'Where the product photos come from',
 };
 
 /**
- * The image fields of an operation: versions 1 and 2 show both fields, version 3 the Image Source
- * choice and the field it names (the stored names stay `imageUrls` and `inputBinaryFields`).
- * n8n drops a parameter its panel hides before the node runs, so the other field is never read.
+ * The image fields of an operation: versions 1 and 2 show both fields, version 3 the Images From
+ * choice and the fields it names (the stored names stay `imageUrls` and `inputBinaryFields`).
+ * n8n drops a parameter its panel hides before the node runs, so a field not chosen is never read.
+ * Where an image is needed (`required`), the one field chosen is marked required.
  */
 export function imageSourceFields(
 	urls: INodeProperties[],
 	binary: INodeProperties,
 	before3: number[] = [1, 2],
 	urlsFromVersion2: INodeProperties[] = [],
+	required = false,
 ): INodeProperties[] {
-	const when = (source: string) => ({ show: { imageSource: [source] } });
-	const shownFor = (property: INodeProperties, source: string): INodeProperties => ({
-		...property,
-		displayOptions: {
-			...property.displayOptions,
-			show: { ...(property.displayOptions?.show ?? {}), ...when(source).show },
-		},
-	});
+	const shownFor = (property: INodeProperties, sources: string[]): INodeProperties[] => {
+		const variant = (only: string[], isRequired: boolean): INodeProperties => ({
+			...property,
+			...(isRequired ? { required: true } : {}),
+			displayOptions: {
+				...property.displayOptions,
+				show: { ...(property.displayOptions?.show ?? {}), imageSource: only },
+			},
+		});
+		return required
+			? [variant([sources[0]], true), variant([IMAGE_SOURCE.both], false)]
+			: [variant([...sources, IMAGE_SOURCE.both], false)];
+	};
 	return [
 		...inVersions(before3, [...urls, binary]),
 		...inVersions(
@@ -68,8 +77,10 @@ export function imageSourceFields(
 		),
 		...fromVersion3([
 			imageSourceProperty,
-			...[...urls, ...urlsFromVersion2].map((property) => shownFor(property, IMAGE_SOURCE.urls)),
-			shownFor(binary, IMAGE_SOURCE.binary),
+			...[...urls, ...urlsFromVersion2].flatMap((property) =>
+				shownFor(property, [IMAGE_SOURCE.urls]),
+			),
+			...shownFor(binary, [IMAGE_SOURCE.binary]),
 		]),
 	];
 }
@@ -80,7 +91,7 @@ export const imageUrlsProperty: INodeProperties = {
 	type: 'string',
 	typeOptions: { rows: 3 },
 	default: '',
-	placeholder: 'e.g. https://example.com/front.jpg, https://example.com/side.jpg',
+	placeholder: 'e.g. https://example.com/image.png, https://example.com/image-2.png',
 	description:
 		"Product photos: drag a store node's images field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter http(s) URLs separated by commas or new lines",
 };
@@ -92,7 +103,7 @@ export const inputBinaryFieldsProperty: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. data, data_1',
 	description:
-		'Binary fields of the input item that hold the product photos, separated by commas. Each file is uploaded before the request.',
+		"Names of the input item's file fields that hold the product photos, separated by commas. Each file is uploaded before the request.",
 };
 
 export const productNameProperty: INodeProperties = {
@@ -121,7 +132,7 @@ export const timeoutOption: INodeProperties = {
 	typeOptions: { minValue: 1, numberPrecision: 1 },
 	default: 120,
 	description:
-		'Seconds to wait for the reply. The service works while the request is open; 120 or more is recommended.',
+		'Seconds to wait for the reply. The service works while the request is open; 120 or more is recommended. Defaults to 120.',
 };
 
 export const binaryPropertyOption: INodeProperties = {
@@ -140,7 +151,7 @@ export const maxConcurrencyOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 50 },
 	default: 5,
 	description:
-		'How many items are sent to the service and waited for at the same time (read from the first item). The output keeps the input order.',
+		'How many items are sent to the service and waited for at the same time (read from the first item). The output keeps the input order. Defaults to 5.',
 };
 
 /** Shown only while images are downloaded: with URLs only there is no file to place. */
@@ -157,7 +168,7 @@ export const initialDelayOption: INodeProperties = {
 	typeOptions: { minValue: 0, numberPrecision: 1 },
 	default: 5,
 	description:
-		'Seconds between the submit and the first status check; the service asks for 5. Wait for Completion checks at once when this option is not added.',
+		"Seconds between the submit and the first status check; the service asks for 5. 'Task → Wait for Completion' checks at once when this option is not added.",
 };
 
 /**
@@ -166,14 +177,15 @@ export const initialDelayOption: INodeProperties = {
  */
 export const initialDelayAfterSubmitOption: INodeProperties = {
 	...initialDelayOption,
-	description: 'Seconds between the submit and the first status check; the service asks for 5',
+	description:
+		'Seconds between the submit and the first status check. Defaults to 5, as the service asks.',
 };
 
 export const initialDelayExistingTaskOption: INodeProperties = {
 	...initialDelayOption,
 	default: 0,
 	description:
-		'Seconds before the first status check. Set 5 when the task was submitted just before this node.',
+		'Seconds before the first status check. Defaults to 0; set 5 when the task was submitted just before this node.',
 };
 
 export const maxWaitTimeOption: INodeProperties = {
@@ -183,7 +195,7 @@ export const maxWaitTimeOption: INodeProperties = {
 	typeOptions: { minValue: 1, numberPrecision: 1 },
 	default: 600,
 	description:
-		'Seconds after which the wait stops with an error naming the task ID, so it can be resumed',
+		'Seconds after which the wait stops and names the task ID, so it can be resumed. Defaults to 600.',
 };
 
 export const pollingOption: INodeProperties = {
@@ -196,9 +208,9 @@ export const pollingOption: INodeProperties = {
 			name: 'Adaptive',
 			value: 'adaptive',
 			description:
-				"Once a few tasks of this run have finished, check when the next ones are likely to finish, by the service's own timestamps; until then, every Poll Interval",
+				"Once a few tasks of this run have finished, check when the next ones are likely to finish, by the service's own timestamps; until then, every 'Poll Interval'",
 		},
-		{ name: 'Fixed Interval', value: 'fixed', description: 'Check every Poll Interval' },
+		{ name: 'Fixed Interval', value: 'fixed', description: "Check every 'Poll Interval'" },
 	],
 	description: 'When to ask the service whether a task has finished',
 };
@@ -210,14 +222,14 @@ export const pollIntervalOption: INodeProperties = {
 	typeOptions: { minValue: 0.1, numberPrecision: 1 },
 	default: 5,
 	description:
-		'Seconds between status checks: always with Fixed Interval; with Adaptive, before anything is known and outside the predicted finish. Added without the Polling option, it means Fixed Interval.',
+		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', before anything is known and outside the predicted finish. Added without the 'Polling' option, it means 'Fixed Interval'. Defaults to 5.",
 };
 
 /** Version 3: Polling says the rhythm; Poll Interval no longer chooses it. */
 export const pollIntervalOptionV3: INodeProperties = {
 	...pollIntervalOption,
 	description:
-		'Seconds between status checks: always with Fixed Interval; with Adaptive, until this run knows how long tasks take, and outside the predicted finish',
+		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', until this run knows how long tasks take, and outside the predicted finish. Defaults to 5.",
 };
 
 /** Options of every operation that waits for a task and hands its images on (versions 1 and 2). */
@@ -229,7 +241,7 @@ export const waitOptions: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to download the images as binary data. Off: output the image URLs only (valid 3 days).',
+			'Whether to download the images as files. Off: output the image URLs only (valid 3 days).',
 	},
 	{
 		displayName: 'Images Output',
@@ -242,7 +254,7 @@ export const waitOptions: INodeProperties[] = [
 				name: 'One Item per Image',
 				value: 'perImage',
 				description:
-					'Each image is an item of its own, in the field named by Put Output File in Field',
+					"Each image is an item of its own, in the field named in 'Put Output File in Field'",
 			},
 			{
 				name: 'One Item per Task',
@@ -260,15 +272,15 @@ export const waitOptions: INodeProperties[] = [
 		type: 'options',
 		default: 'error',
 		options: [
-			{ name: 'Error', value: 'error', description: 'Stop with an error naming the task ID' },
+			{ name: 'Stop', value: 'error', description: 'Stop the run and name the task ID' },
 			{
 				name: 'Output Task State',
 				value: 'outputTaskState',
 				description:
-					'Output the task ID and its last status without an error, so a scheduled workflow can collect it later',
+					"Output the task ID and its last status with 'timed_out' true, so a scheduled workflow can collect it later",
 			},
 		],
-		description: 'What happens when Max Wait Time runs out before the task finishes',
+		description: "What happens when 'Max Wait Time' runs out before the task finishes",
 	},
 	maxWaitTimeOption,
 	pollingOption,

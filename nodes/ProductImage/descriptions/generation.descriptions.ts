@@ -158,7 +158,7 @@ const version2Fields: INodeProperties[] = fromVersion2(
 export const generationProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Each item submits a generation, which the service bills. Leave Retry On Fail off: to resume after a failure, use Task → Wait for Completion with the task ID from the error.',
+			"Each item submits a generation, which the service bills. To resume after a stop, use 'Task → Wait for Completion' with the task ID the node reports; 'Retry On Fail' would submit again.",
 		name: 'billingNotice',
 		type: 'notice',
 		default: '',
@@ -180,13 +180,13 @@ export const generationProperties: INodeProperties[] = [
 				{
 					name: 'Define Below',
 					value: GENERATION_SOURCE.define,
-					description: 'Prompt, Size and Resolution as set below',
+					description: "'Prompt', 'Size' and 'Resolution' as set below",
 				},
 			],
 		},
 		{
 			displayName:
-				"Each input item must be one module item of A+ Plan → Create; empty fields below take the plan's values. To fit each image to its module exactly, add Edit Image → Resize with Ignore Aspect Ratio and drag target_width and target_height into Width and Height.",
+				"Each input item must be one module item of 'A+ Plan → Create'; empty fields below take the plan's values. To fit each image to its module, add Edit Image (Resize, 'Ignore Aspect Ratio') and drag 'target_width' and 'target_height' into its width and height.",
 			name: 'moduleSourceNotice',
 			type: 'notice',
 			default: '',
@@ -230,7 +230,7 @@ export const extraBodyFieldsOption: INodeProperties = {
 	type: 'json',
 	default: '{}',
 	description:
-		'A JSON object merged into the request, for fields of the service this node has no parameter for (listed in the operations page)',
+		'A JSON object merged into the request, for service fields this node has no parameter for (see the README)',
 };
 
 export const submitTimeoutOption: INodeProperties = {
@@ -239,7 +239,7 @@ export const submitTimeoutOption: INodeProperties = {
 	name: 'submitTimeout',
 	default: 60,
 	description:
-		'Seconds to wait for the service to accept the task. A submit that times out is not sent again, since the task may exist.',
+		'Seconds to wait for the service to accept the task. A request that times out is not sent again, since the task may exist. Defaults to 60.',
 };
 
 /** The two A+ generation fields the spec names (`plan_prompt`, `series_style_guide`). */
@@ -250,8 +250,9 @@ export const aPlusGenerationOptions: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 3 },
 		default: '',
-		placeholder: 'e.g. The bottle on a mountain trail at dawn, wide banner',
-		description: "A module's prompt from A+ Plan → Create, sent as the plan prompt",
+		placeholder: 'e.g. The bottle on a mountain trail at sunrise, wide banner',
+		description:
+			"The module's prompt from 'A+ Plan → Create', which the service follows for an A+ image",
 	},
 	{
 		displayName: 'Series Style Guide',
@@ -260,7 +261,7 @@ export const aPlusGenerationOptions: INodeProperties[] = [
 		typeOptions: { rows: 2 },
 		default: '',
 		placeholder: 'e.g. Cool blue tones, natural light, clean sans-serif text',
-		description: "The plan's style guide from A+ Plan → Create, so that every module image matches",
+		description: "The plan's style guide from 'A+ Plan → Create', so every module image matches",
 	},
 ];
 
@@ -304,9 +305,9 @@ export const fileNameOption: INodeProperties = {
 	name: 'fileName',
 	type: 'string',
 	default: '',
-	placeholder: 'e.g. {{ $json.title }}',
+	placeholder: 'e.g. steel-bottle-front',
 	description:
-		"Name of each image file, without extension; a task's images are numbered (-1, -2, …) when there are several. Empty: the A+ module's name, else the Product Name, else the service's name.",
+		"Name of each image file, without extension, such as {{ $json.title }}; a task's images are numbered (-1, -2, …) when there are several. Empty: the A+ module's name, else the 'Product Name', else the service's name.",
 };
 
 /**

@@ -15,9 +15,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				description:
-					'Plan A+ modules from product photos: a prompt per module, a style guide and notes',
-				action: 'Create A+ plan from product photos',
+				description: 'Create a new A+ plan: a prompt per module, a style guide and notes',
+				action: 'Create A+ plan',
 			},
 		],
 		default: 'create',

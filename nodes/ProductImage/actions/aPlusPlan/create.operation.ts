@@ -26,7 +26,9 @@ import {
 	SERVICE_DEFAULT,
 	withOther,
 } from '../../descriptions/choices';
+import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.descriptions';
 import { fromVersion2, inVersion1, nodeVersion } from '../../descriptions/versions';
+import { shapeOutput } from '../../helpers/outputFields';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageSourceFields,
@@ -44,31 +46,26 @@ const productDescriptionV1: INodeProperties = {
 	type: 'string',
 	typeOptions: { rows: 4 },
 	default: '',
-	placeholder: 'e.g. Insulated steel water bottle that keeps drinks cold for 24 hours',
-	description:
-		"What the product is. The Analyze operation's product brief is the recommended source.",
+	placeholder: 'e.g. Insulated steel water bottle, 750 ml, keeps drinks cold for 24 hours',
+	description: "What the product is. The brief of 'Analysis → Analyze' is the recommended source.",
 };
 
-/** The modules in words, with the pixel size each image must fill; the module's code is its description. */
-const MODULE_TITLES: Record<string, string> = {
-	hero: 'Hero Image, Premium',
-	hero970: 'Hero Image, Standard',
-	core: 'Core Selling Points',
-	usage: 'Usage Scenes',
-	angles: 'Multiple Angles',
-	mood: 'Scene Atmosphere',
-	detail: 'Product Details',
-	brand: 'Brand Story',
-	size: 'Size and Capacity',
-	compare: 'Effect Comparison',
-	specs: 'Specifications',
-	process: 'Manufacturing Process',
-	accessories: 'Accessories and Gifts',
-	series: 'Product Series',
-	ingredients: 'Ingredients',
-	care: 'Usage and Care',
-	tips: 'Usage Tips',
-};
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'for', 'in', 'of', 'or', 'the', 'to']);
+
+/** A module's purpose as a Title Case list title: "Size, capacity or clothing size" → "Size, Capacity or Clothing Size". */
+function titleOf(purpose: string): string {
+	return purpose
+		.split(' ')
+		.map((word, index) =>
+			index > 0 && SMALL_WORDS.has(word.toLowerCase())
+				? word.toLowerCase()
+				: word.replace(
+						/(^|-)([a-z])/g,
+						(_, dash: string, letter: string) => dash + letter.toUpperCase(),
+					),
+		)
+		.join(' ');
+}
 
 const modulesProperty: INodeProperties = {
 	displayName: 'Modules',
@@ -78,7 +75,7 @@ const modulesProperty: INodeProperties = {
 	default: ['hero', 'core', 'usage'],
 	description: 'A+ modules to plan, each with the pixel size its image must fill',
 	options: A_PLUS_MODULES.map((module) => ({
-		name: `${MODULE_TITLES[module.id] ?? module.purpose} (${module.width}×${module.height} px)`,
+		name: `${titleOf(module.purpose)} (${module.width}×${module.height})`,
 		value: module.id,
 		description: `${module.purpose}. Sent as ${module.id}.`,
 	})).sort((a, b) => a.name.localeCompare(b.name)),
@@ -90,7 +87,7 @@ const splitModulesOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to output one item per planned module, carrying its prompt, the style guide, the notes and the target size and aspect ratio, ready for a Generate node',
+		'Whether to output one item per planned module, carrying its prompt, the style guide, the notes and the target size and aspect ratio, ready for a Generate node. Off: the whole plan as one item.',
 };
 
 const version1: INodeProperties[] = inVersion1([
@@ -124,13 +121,15 @@ const version2: INodeProperties[] = [
 		{
 			...productDescriptionV1,
 			description:
-				"What the product is. Empty: the product brief of an Analyze item before this node, when there is one. HTML, such as a store's product description, is sent as plain text.",
+				"What the product is. Empty: the brief of an Analyze item ('formattedText'), when the input item has one. HTML from a store is sent as plain text.",
 		},
 	]),
 	...imageSourceFields(
 		[{ ...imageUrlsProperty, description: `${imageUrlsProperty.description}. At least 1 image.` }],
 		inputBinaryFieldsProperty,
 		[2],
+		[],
+		true,
 	),
 	...fromVersion2([
 		...platformList('Sales platform whose content rules the plan follows'),
@@ -156,13 +155,16 @@ const version2: INodeProperties[] = [
 			},
 			{ placeholder: 'e.g. cs-CZ', description: `Language code. ${LANGUAGE_CASING}` },
 		),
+	]),
+	...outputProperties(PLAN_MODULE_OUTPUT, 'each module item'),
+	...fromVersion2([
 		optionsCollection([
 			maxConcurrencyOption,
 			{
 				...splitModulesOption,
 				default: true,
 				description:
-					"Whether to output one item per planned module, with its prompt, the style guide, the notes, its target size and the plan's photos, ready for Generate and Wait with Prompt and Size From: A+ Module of the Input Item. Off: the whole plan as one item.",
+					"Whether to output one item per planned module, with its prompt, the style guide, the notes, its target size and the plan's photos, ready for 'Generate and Wait' with 'Prompt and Size From': 'A+ Module of the Input Item'. Off: the whole plan as one item. Defaults to on.",
 			},
 			timeoutOption,
 		]),
@@ -294,9 +296,10 @@ export async function execute(
 		const request: IDataObject = { image_urls: imageUrls };
 		for (const key of ['platform', 'market', 'language'])
 			if (fields[key] !== undefined) request[key] = fields[key];
-		return planModuleItems(plan, modules)
+		const items = planModuleItems(plan, modules)
 			.map((json) => (carryRequest ? { ...json, ...request } : json))
 			.map((json) => ({ json }));
+		return shapeOutput(this, itemIndex, items, PLAN_MODULE_OUTPUT);
 	}
 	return [{ json: { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject }];
 }

@@ -26,7 +26,7 @@ export const MAX_ANALYSIS_IMAGES = 16;
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			"Outputs the product's facts and a written product brief, which A+ Plan → Create takes as its Product Description",
+			"Outputs the product's facts and a written brief ('formattedText'), which 'A+ Plan → Create' takes as its 'Product Description'",
 		name: 'analysisOutputNotice',
 		type: 'notice',
 		default: '',
@@ -39,6 +39,9 @@ const properties: INodeProperties[] = [
 			},
 		],
 		inputBinaryFieldsProperty,
+		[1, 2],
+		[],
+		true,
 	),
 	productNameProperty,
 	optionsCollection([maxConcurrencyOption, timeoutOption]),

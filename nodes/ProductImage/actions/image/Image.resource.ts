@@ -18,14 +18,14 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Download',
 				value: 'download',
-				description: 'Download an image URL into a binary field',
-				action: 'Download image from URL',
+				description: 'Download an image from its URL as a file',
+				action: 'Download image',
 			},
 			{
 				name: 'Generate and Wait',
 				value: 'generateAndWait',
-				description: 'Submit a generation task, wait for it, and output the images as binary data',
-				action: 'Generate images and wait for them',
+				description: 'Generate images, wait until they are ready and output them as files',
+				action: 'Generate images and wait',
 			},
 			{
 				name: 'Submit Generation (No Wait)',
@@ -36,8 +36,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Upload',
 				value: 'upload',
-				description: 'Upload a binary image and get a URL to use in Image URLs',
-				action: 'Upload image file',
+				description: "Upload an image file and get its URL for 'Image URLs'",
+				action: 'Upload image',
 			},
 		],
 		default: 'generateAndWait',

@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'e.g. https://example.com/images/front.png',
+		placeholder: 'e.g. https://example.com/image.png',
 		description:
 			"URL of one image: a generated image's URL (valid 3 days), any http(s) image URL, or one image of a store node dragged here",
 	},
@@ -31,7 +31,7 @@ const properties: INodeProperties[] = [
 			name: 'fileName',
 			type: 'string',
 			default: '',
-			placeholder: 'e.g. front-view.png',
+			placeholder: 'e.g. steel-bottle-front',
 			description: 'Name of the output file. Empty: taken from the URL.',
 		},
 	]),

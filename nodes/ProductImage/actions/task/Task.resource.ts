@@ -16,14 +16,14 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a generation task as the service reports it',
+				description: 'Retrieve a task: its status and, once finished, its image URLs',
 				action: 'Get task status',
 			},
 			{
 				name: 'Wait for Completion',
 				value: 'wait',
-				description: 'Wait for a submitted task to finish and output its images as binary data',
-				action: 'Wait for task completion and get images',
+				description: 'Wait for a task to finish and output its images as files',
+				action: 'Wait for task to complete',
 			},
 		],
 		default: 'get',

@@ -7,11 +7,14 @@ import {
 	waitOptions,
 	waitOptionsV3,
 } from '../../descriptions/common.descriptions';
+import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
 import { fromVersion3, inVersions } from '../../descriptions/versions';
+import { shapeOutput } from '../../helpers/outputFields';
 import { readTaskId, taskIdProperty } from './taskId.description';
 
 const properties: INodeProperties[] = [
 	taskIdProperty,
+	...outputProperties(TASK_IMAGE_OUTPUT, 'each image item'),
 	...inVersions([1, 2], [optionsCollection(waitOptions)]),
 	...fromVersion3([optionsCollection(waitOptionsV3(true))]),
 ];
@@ -37,5 +40,6 @@ export async function execute(
 	itemIndex: number,
 	{ taskId, settings }: Parameters,
 ): Promise<INodeExecutionData[]> {
-	return await collectTask(this, itemIndex, taskId, settings);
+	const items = await collectTask(this, itemIndex, taskId, settings);
+	return shapeOutput(this, itemIndex, items, TASK_IMAGE_OUTPUT);
 }
