@@ -36,7 +36,7 @@ const ACTIONS = [
 	'Download image',
 	'Analyze product photos',
 	'Create A+ plan',
-	'Get task',
+	'Get task status',
 	'Wait for task to complete',
 ];
 

@@ -274,3 +274,85 @@ describe('Task ID takes more than the bare ID', () => {
 		expect(result.items[0].json.task_id).toBe(id);
 	});
 });
+
+describe('the optional fields in Options (version 3)', () => {
+	test('a generation sends the product, platform and language set in Options', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				node(3, {
+					resource: 'image',
+					operation: 'generate',
+					prompt: 'studio shot',
+					options: {
+						productName: 'Trail Bottle',
+						sellingPoints: 'Cold for 24 hours',
+						platform: 'custom',
+						customPlatform: 'zalando',
+						outputLanguage: 'de-de',
+					},
+				}),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		const body = sim.tasks.get(String(result.items[0].json.task_id))?.body;
+		expect(body).toMatchObject({
+			product_info: {
+				name: 'Trail Bottle',
+				sellingPoints: 'Cold for 24 hours',
+				platform: 'zalando',
+			},
+			output_language: 'de-de',
+		});
+	});
+
+	test('a plan sends the description, platform, market and language set in Options', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				node(3, {
+					resource: 'aPlusPlan',
+					operation: 'create',
+					modules: ['core'],
+					imageUrls: 'https://img.test/bottle.jpg',
+					options: {
+						productDescription: 'Steel bottle',
+						platform: 'amazon',
+						market: 'custom',
+						customMarket: 'be',
+						language: 'de-DE',
+					},
+				}),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		// The simulator writes the description into each prompt; the module item carries the rest.
+		expect(String(result.items[0].json.recommended_prompt)).toContain('for Steel bottle:');
+		expect(result.items[0].json).toMatchObject({
+			platform: 'amazon',
+			market: 'BE',
+			language: 'de-DE',
+		});
+	});
+
+	test('Analyze sends the Product Name set in Options', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				node(3, {
+					resource: 'analysis',
+					operation: 'analyze',
+					imageUrls: 'https://img.test/bottle.jpg',
+					options: { productName: 'Trail Bottle' },
+				}),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		// The simulator answers with the product name it received.
+		const analysis = result.items[0].json.analysis as { product_name?: string };
+		expect(analysis.product_name).toBe('Trail Bottle');
+	});
+});

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { nodeVersion } from './versions';
 
@@ -61,6 +66,35 @@ export function platformList(description: string): INodeProperties[] {
 	);
 }
 
+/** The optional fields that version 3 keeps in the Options collection, as n8n's guidelines ask. */
+export const OPTIONAL_IN_OPTIONS = new Set([
+	'productName',
+	'sellingPoints',
+	'productDescription',
+	'platform',
+	'outputLanguage',
+	'market',
+	'language',
+]);
+
+/**
+ * A field where the item's node version keeps it: in Options from version 3 (with its "Other"
+ * field beside it), at the top level before. Unset, it reads as `fallback`.
+ */
+export function readField(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback?: unknown,
+): unknown {
+	const base = name.startsWith('custom') ? name.charAt(6).toLowerCase() + name.slice(7) : name;
+	if (nodeVersion(context) >= 3 && OPTIONAL_IN_OPTIONS.has(base)) {
+		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		return options[name] ?? fallback;
+	}
+	return context.getNodeParameter(name, itemIndex, fallback);
+}
+
 /**
  * The value of a list field: the typed one when Other is chosen. Without `fallback` the field's
  * own default applies (n8n fills it in); with one, a field hidden for this item reads as it.
@@ -71,9 +105,9 @@ export function readChoice(
 	itemIndex: number,
 	fallback?: string,
 ): unknown {
-	const value = context.getNodeParameter(name, itemIndex, fallback);
+	const value = readField(context, name, itemIndex, fallback);
 	if (value !== OTHER) return value;
-	return context.getNodeParameter(otherFieldName(name), itemIndex, '');
+	return readField(context, otherFieldName(name), itemIndex, '');
 }
 
 /** Version 2's lists hold the value, or Other and a typed one; version 1 stores the text. */

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import {
 	LANGUAGE_CASING,
@@ -112,47 +112,91 @@ const version1Fields: INodeProperties[] = inVersion1([
 ]);
 
 /** Version 2: lists of the common values, each with Other for any value the list lacks. */
-const version2Fields: INodeProperties[] = fromVersion2(
-	planDefaultListsFromModule([
-		...platformList('Sales platform whose image rules the service follows'),
-		...withOther(
-			{
-				displayName: 'Size',
-				name: 'size',
-				type: 'options',
-				options: SIZE_CHOICES,
-				default: '1:1',
-				description: 'Aspect ratio of the image, width:height',
-			},
-			{
-				placeholder: 'e.g. 61:25',
-				description: 'Aspect ratio as width:height, such as 61:25 (1464×600)',
-			},
-		).map(notShownFromModule),
-		...withOther(
-			{
-				displayName: 'Resolution',
-				name: 'resolution',
-				type: 'options',
-				options: RESOLUTION_CHOICES,
-				default: '1k',
-				description: 'Resolution label: how large the image is generated',
-			},
-			{ placeholder: 'e.g. 8k', description: 'Resolution label as the service knows it' },
-		).map(notShownFromModule),
-		...withOther(
-			{
-				displayName: 'Output Language',
-				name: 'outputLanguage',
-				type: 'options',
-				options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
-				default: '',
-				description: 'Language of any text in the image',
-			},
-			{ placeholder: 'e.g. cs-cz', description: `Language code. ${LANGUAGE_CASING}` },
-		),
-	]),
+const platformLists: INodeProperties[] = planDefaultListsFromModule(
+	platformList('Sales platform whose image rules the service follows'),
 );
+
+const outputLanguageLists: INodeProperties[] = planDefaultListsFromModule(
+	withOther(
+		{
+			displayName: 'Output Language',
+			name: 'outputLanguage',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
+			default: '',
+			description: 'Language of any text in the image',
+		},
+		{ placeholder: 'e.g. cs-cz', description: `Language code. ${LANGUAGE_CASING}` },
+	),
+);
+
+const sizeAndResolution: INodeProperties[] = [
+	...withOther(
+		{
+			displayName: 'Size',
+			name: 'size',
+			type: 'options',
+			options: SIZE_CHOICES,
+			default: '1:1',
+			description: 'Aspect ratio of the image, width:height',
+		},
+		{
+			placeholder: 'e.g. 61:25',
+			description: 'Aspect ratio as width:height, such as 61:25 (1464×600)',
+		},
+	).map(notShownFromModule),
+	...withOther(
+		{
+			displayName: 'Resolution',
+			name: 'resolution',
+			type: 'options',
+			options: RESOLUTION_CHOICES,
+			default: '1k',
+			description: 'Resolution label: how large the image is generated',
+		},
+		{ placeholder: 'e.g. 8k', description: 'Resolution label as the service knows it' },
+	).map(notShownFromModule),
+];
+
+const sellingPointsProperty: INodeProperties = {
+	displayName: 'Selling Points',
+	name: 'sellingPoints',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	placeholder: 'e.g. Keeps drinks cold for 24 hours; leak-proof lid',
+	description:
+		'What makes the product worth buying, in a sentence or a list; the image can show or state it',
+};
+
+/**
+ * The optional fields of a generation, which version 3 keeps in Options: inside the collection a
+ * condition on Prompt and Size From names it from the top (`/generationSource`).
+ */
+const generationFieldsInOptions: INodeProperties[] = [
+	productNameProperty,
+	sellingPointsProperty,
+	...platformLists,
+	...outputLanguageLists,
+].map((property) => {
+	const fromTop = (condition?: IDisplayOptions['show']) =>
+		condition &&
+		Object.fromEntries(
+			Object.entries(condition).map(([key, value]) => [
+				key === 'generationSource' ? '/generationSource' : key,
+				value,
+			]),
+		);
+	const own = property.displayOptions;
+	if (!own) return property;
+	return {
+		...property,
+		displayOptions: {
+			...(own.show ? { show: fromTop(own.show) } : {}),
+			...(own.hide ? { hide: fromTop(own.hide) } : {}),
+		},
+	};
+});
 
 /** The submit parameters shared by Generate and Generate and Wait. */
 export const generationProperties: INodeProperties[] = [
@@ -209,19 +253,11 @@ export const generationProperties: INodeProperties[] = [
 		[1, 2],
 		[imageUrlsFromModule],
 	),
-	productNameProperty,
-	{
-		displayName: 'Selling Points',
-		name: 'sellingPoints',
-		type: 'string',
-		typeOptions: { rows: 2 },
-		default: '',
-		placeholder: 'e.g. Keeps drinks cold for 24 hours; leak-proof lid',
-		description:
-			'What makes the product worth buying, in a sentence or a list; the image can show or state it',
-	},
+	...inVersions([1, 2], [productNameProperty, sellingPointsProperty]),
 	...version1Fields,
-	...version2Fields,
+	...inVersions([2], platformLists),
+	...fromVersion2(sizeAndResolution),
+	...inVersions([2], outputLanguageLists),
 ];
 
 export const extraBodyFieldsOption: INodeProperties = {
@@ -312,8 +348,8 @@ export const fileNameOption: INodeProperties = {
 
 /**
  * The Options of Submit Generation; Generate and Wait adds the wait options and File Name.
- * Version 3 shows the defaults it uses (Initial Delay, Max Generations per Run, Poll Interval) and
- * includes the input item's fields unless switched off.
+ * Version 3 shows the defaults it uses (Initial Delay, Max Generations per Run, Poll Interval),
+ * includes the input item's fields unless switched off, and holds the optional product fields.
  */
 export function generationOptions(waits: boolean): INodeProperties[] {
 	const common = [...aPlusGenerationOptions, extraBodyFieldsOption, submitTimeoutOption];
@@ -338,6 +374,7 @@ export function generationOptions(waits: boolean): INodeProperties[] {
 				...file,
 				includeOtherFieldsOptionV3,
 				maxGenerationsOptionV3,
+				...generationFieldsInOptions,
 			]),
 		]),
 	];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { readListOrText } from '../descriptions/choices';
+import { readField, readListOrText } from '../descriptions/choices';
 import {
 	GENERATION_SOURCE,
 	includeOtherFieldsOption,
@@ -129,8 +129,8 @@ export function readGenerationRequest(
 		);
 	}
 	const productInfo: IDataObject = {};
-	const name = optionalText(context, 'productName', itemIndex);
-	const sellingPoints = optionalText(context, 'sellingPoints', itemIndex);
+	const name = asText(readField(context, 'productName', itemIndex, ''));
+	const sellingPoints = asText(readField(context, 'sellingPoints', itemIndex, ''));
 	const platform =
 		asText(readListOrText(context, 'platform', itemIndex, '')) ?? fromModule?.platform;
 	if (name) productInfo.name = name;

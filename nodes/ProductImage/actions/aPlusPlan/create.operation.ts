@@ -22,12 +22,19 @@ import {
 	MARKET_CHOICES,
 	PLAN_LANGUAGE_CHOICES,
 	platformList,
+	readField,
 	readListOrText,
 	SERVICE_DEFAULT,
 	withOther,
 } from '../../descriptions/choices';
 import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.descriptions';
-import { fromVersion2, inVersion1, nodeVersion } from '../../descriptions/versions';
+import {
+	fromVersion2,
+	fromVersion3,
+	inVersion1,
+	inVersions,
+	nodeVersion,
+} from '../../descriptions/versions';
 import { shapeOutput } from '../../helpers/outputFields';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
@@ -115,15 +122,53 @@ const version1: INodeProperties[] = inVersion1([
 	optionsCollection([maxConcurrencyOption, splitModulesOption, timeoutOption]),
 ]);
 
-const version2: INodeProperties[] = [
-	...fromVersion2([
-		modulesProperty,
+const productDescriptionV2: INodeProperties = {
+	...productDescriptionV1,
+	description:
+		"What the product is. Empty: the brief of an Analyze item ('formattedText'), when the input item has one. HTML from a store is sent as plain text.",
+};
+
+const planLists: INodeProperties[] = [
+	...platformList('Sales platform whose content rules the plan follows'),
+	...withOther(
 		{
-			...productDescriptionV1,
-			description:
-				"What the product is. Empty: the brief of an Analyze item ('formattedText'), when the input item has one. HTML from a store is sent as plain text.",
+			displayName: 'Market',
+			name: 'market',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...MARKET_CHOICES],
+			default: '',
+			description: 'Market the plan is for',
 		},
-	]),
+		{ placeholder: 'e.g. BE', description: 'Two-letter market code, any case' },
+	),
+	...withOther(
+		{
+			displayName: 'Language',
+			name: 'language',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
+			default: '',
+			description: 'Language of the plan',
+		},
+		{ placeholder: 'e.g. cs-CZ', description: `Language code. ${LANGUAGE_CASING}` },
+	),
+];
+
+const version2Options: INodeProperties[] = [
+	maxConcurrencyOption,
+	{
+		...splitModulesOption,
+		default: true,
+		description:
+			"Whether to output one item per planned module, with its prompt, the style guide, the notes, its target size and the plan's photos, ready for 'Generate and Wait' with 'Prompt and Size From': 'A+ Module of the Input Item'. Off: the whole plan as one item. Defaults to on.",
+	},
+	timeoutOption,
+];
+
+/** Version 2 shows the optional fields at the top; version 3 keeps them in Options. */
+const version2: INodeProperties[] = [
+	...fromVersion2([modulesProperty]),
+	...inVersions([2], [productDescriptionV2]),
 	...imageSourceFields(
 		[{ ...imageUrlsProperty, description: `${imageUrlsProperty.description}. At least 1 image.` }],
 		inputBinaryFieldsProperty,
@@ -131,44 +176,10 @@ const version2: INodeProperties[] = [
 		[],
 		true,
 	),
-	...fromVersion2([
-		...platformList('Sales platform whose content rules the plan follows'),
-		...withOther(
-			{
-				displayName: 'Market',
-				name: 'market',
-				type: 'options',
-				options: [SERVICE_DEFAULT, ...MARKET_CHOICES],
-				default: '',
-				description: 'Market the plan is for',
-			},
-			{ placeholder: 'e.g. BE', description: 'Two-letter market code, any case' },
-		),
-		...withOther(
-			{
-				displayName: 'Language',
-				name: 'language',
-				type: 'options',
-				options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
-				default: '',
-				description: 'Language of the plan',
-			},
-			{ placeholder: 'e.g. cs-CZ', description: `Language code. ${LANGUAGE_CASING}` },
-		),
-	]),
+	...inVersions([2], planLists),
 	...outputProperties(PLAN_MODULE_OUTPUT, 'each module item'),
-	...fromVersion2([
-		optionsCollection([
-			maxConcurrencyOption,
-			{
-				...splitModulesOption,
-				default: true,
-				description:
-					"Whether to output one item per planned module, with its prompt, the style guide, the notes, its target size and the plan's photos, ready for 'Generate and Wait' with 'Prompt and Size From': 'A+ Module of the Input Item'. Off: the whole plan as one item. Defaults to on.",
-			},
-			timeoutOption,
-		]),
-	]),
+	...inVersions([2], [optionsCollection(version2Options)]),
+	...fromVersion3([optionsCollection([...version2Options, productDescriptionV2, ...planLists])]),
 ];
 
 const properties: INodeProperties[] = [...version1, ...version2];
@@ -231,7 +242,7 @@ interface Parameters {
 
 /** Version 2 starts from the analysis brief of the input item and sends text, not a store's HTML. */
 function readProductDescription(context: IExecuteFunctions, itemIndex: number): string {
-	const typed = String(context.getNodeParameter('productDescription', itemIndex, '')).trim();
+	const typed = String(readField(context, 'productDescription', itemIndex, '')).trim();
 	if (nodeVersion(context) < 2) return typed;
 	const brief = context.getInputData()[itemIndex]?.json?.formattedText;
 	const text = typed || (typeof brief === 'string' ? brief : '');

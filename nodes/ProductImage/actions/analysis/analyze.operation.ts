@@ -9,6 +9,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ImageInputs } from '../../helpers/imageInputs';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
+import { readField } from '../../descriptions/choices';
+import { fromVersion3, inVersions } from '../../descriptions/versions';
 import { readTimeoutMs } from '../../helpers/parameters';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
@@ -43,8 +45,12 @@ const properties: INodeProperties[] = [
 		[],
 		true,
 	),
-	productNameProperty,
-	optionsCollection([maxConcurrencyOption, timeoutOption]),
+	...inVersions(
+		[1, 2],
+		[productNameProperty, optionsCollection([maxConcurrencyOption, timeoutOption])],
+	),
+	// Version 3 keeps the optional Product Name in Options.
+	...fromVersion3([optionsCollection([maxConcurrencyOption, timeoutOption, productNameProperty])]),
 ];
 
 export const description = updateDisplayOptions(
@@ -64,7 +70,7 @@ interface Parameters {
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
 	return {
 		timeoutMs: readTimeoutMs(this, itemIndex, timeoutOption),
-		productName: String(this.getNodeParameter('productName', itemIndex, '')).trim(),
+		productName: String(readField(this, 'productName', itemIndex, '')).trim(),
 		images: readImageInputs(this, itemIndex, { min: 1, max: MAX_ANALYSIS_IMAGES }),
 	};
 }
