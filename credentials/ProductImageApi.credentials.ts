@@ -37,7 +37,7 @@ export class ProductImageApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				"Full member-level API key issued with your account by the service's provider, sent as a Bearer token",
+				'The member API key your provider issued with your account (a full key, not a restricted one)',
 		},
 	];
 

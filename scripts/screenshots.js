@@ -104,6 +104,16 @@ async function takePictures(page, url, workflowId) {
 		.first()
 		.waitFor();
 	await shoot(page, 'generate-and-wait-resolution-list');
+
+	// Version 3's Options, in alphabetical order.
+	await page.keyboard.press('Escape');
+	await ndv.locator('[placeholder="Add Option"]').last().click();
+	await page
+		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
+		.filter({ hasText: 'Download Images' })
+		.first()
+		.waitFor();
+	await shoot(page, 'generate-and-wait-options');
 }
 
 async function main() {

@@ -77,7 +77,7 @@ function planDefaultListsFromModule(properties: INodeProperties[]): INodePropert
 const imageUrlsFromModule: INodeProperties = {
 	...imageUrlsProperty,
 	description:
-		"Empty: the photos the A+ plan was made from. To send others, drag a store node's images field here or enter http(s) URLs.",
+		"Empty: the photos the A+ plan was made from. To send others, drag a store node's images field here or enter URLs.",
 	displayOptions: onlyFromModule,
 };
 

@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. https://example.com/image.png',
 		description:
-			"URL of one image: a generated image's URL (valid 3 days), any http(s) image URL, or one image of a store node dragged here",
+			"URL of one image: a generated image's URL (valid 3 days), any image URL, or one image of a store node dragged here",
 	},
 	optionsCollection([
 		binaryPropertyOption,
