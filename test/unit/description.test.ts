@@ -83,7 +83,8 @@ const everyText = [
 test('no field name of the service in the panel, one word for a URL, and US spelling', () => {
 	const api =
 		/recommended_prompt|global_style|plan_prompt|series_style_guide|formattedText|output_text|image_urls|task_id|body_html|\borigin\b|\bspec\b/;
-	const words = /\baddress(es)?\b|http\(s\)|bearer token|centred|recognis|colour|catalogue|behaviour/i;
+	const words =
+		/\baddress(es)?\b|http\(s\)|bearer token|centred|recognis|colour|catalogue|behaviour/i;
 	// An output field the user drags is named in single quotes ('target_width'); that is allowed.
 	const unquoted = (text: string) => text.replace(/(^|[\s(])'[^']*'(?=[\s),.:;]|$)/g, '$1');
 	const found = everyText.filter(
