@@ -27,7 +27,7 @@ export class ProductImageApi implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. https://api.your-provider.com',
 			description:
-				"The service's address from your provider (the {base_url} of its API documentation), without the /v1 path. The API key is sent to this origin only.",
+				"The service's URL from your provider (the base URL of its API documentation), without the /v1 path. The API key is sent to this host only.",
 		},
 		{
 			displayName: 'API Key',
@@ -37,7 +37,7 @@ export class ProductImageApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				"Full member-level API key issued with your account by the service's provider, sent as a Bearer token",
+				'The member API key your provider issued with your account (a full key, not a restricted one)',
 		},
 	];
 

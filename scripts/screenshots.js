@@ -48,7 +48,7 @@ async function takePictures(page, url, workflowId) {
 	const result = await editor.searchNodesPanel(page, 'Product Image');
 	await shoot(page, 'nodes-panel-search');
 	await result.click();
-	await page.getByText('Generate and wait for images').waitFor();
+	await page.getByText('Generate images and wait').waitFor();
 	await shoot(page, 'nodes-panel-actions');
 	await editor.openWorkflow(page, url, workflowId);
 
@@ -104,6 +104,16 @@ async function takePictures(page, url, workflowId) {
 		.first()
 		.waitFor();
 	await shoot(page, 'generate-and-wait-resolution-list');
+
+	// Version 3's Options, in alphabetical order.
+	await page.keyboard.press('Escape');
+	await ndv.locator('[placeholder="Add Option"]').last().click();
+	await page
+		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
+		.filter({ hasText: 'Download Images' })
+		.first()
+		.waitFor();
+	await shoot(page, 'generate-and-wait-options');
 }
 
 async function main() {

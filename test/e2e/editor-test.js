@@ -30,14 +30,14 @@ const { info } = require('./lib/log');
 
 const EXAMPLE = 'product-photo-to-aplus-images';
 const ACTIONS = [
-	'Upload an image',
-	'Submit a generation without waiting',
-	'Generate and wait for images',
-	'Download an image',
-	'Analyze a product',
-	'Create an A+ plan',
-	'Get a task',
-	'Wait for a task',
+	'Upload image',
+	'Submit image generation without waiting',
+	'Generate images and wait',
+	'Download image',
+	'Analyze product photos',
+	'Create A+ plan',
+	'Get task status',
+	'Wait for task to complete',
 ];
 
 /**
@@ -90,7 +90,9 @@ function cases(url, workflowId) {
 				const ndv = page.locator('[data-test-id="ndv"]');
 				await ndv.getByText('Prompt and Size From', { exact: true }).waitFor({ timeout: 10_000 });
 				await ndv
-					.getByText('Each input item must be one module from A+ Plan → Create', { exact: false })
+					.getByText("Each input item must be one module item of 'A+ Plan → Create'", {
+						exact: false,
+					})
 					.waitFor({ timeout: 10_000 });
 				if (await ndv.locator('[data-test-id="parameter-input-resolution"]').count()) {
 					throw new Error('Resolution is shown although the module item sets it');

@@ -146,7 +146,7 @@ test('after one item fails, no new submit starts, waits stop, and the error list
 	const [taskId] = [...sim.tasks.keys()];
 	const acceptedItem = [...sim.tasks.values()][0].body.prompt === 'a red bottle' ? 0 : 1;
 	expect(result.error?.description).toContain(`item ${acceptedItem}: ${taskId}`);
-	expect(result.error?.description).toContain('Task → Wait for Task');
+	expect(result.error?.description).toContain('Task → Wait for Completion');
 	expect(result.error?.context?.acceptedTasks).toEqual([{ itemIndex: acceptedItem, taskId }]);
 });
 

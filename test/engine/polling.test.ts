@@ -231,7 +231,7 @@ test('Adaptive: a failed task says nothing about how long tasks take; the next o
 	expect(looks[4]).toEqual([1000 + 500]);
 });
 
-test('Adaptive in Task → Wait for Task: a task this run did not submit is timed from its creation, not polled before the window', async () => {
+test('Adaptive in Task → Wait for Completion: a task this run did not submit is timed from its creation, not polled before the window', async () => {
 	const sim = simulator();
 	sim.reset();
 	sim.configure({ taskDurationsMs: [2800, 2900, 3000, 3000] });

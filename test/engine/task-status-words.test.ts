@@ -115,7 +115,7 @@ test('a timeout whose last answer carried images does not call the task unfinish
 	expect(result.error?.message).not.toContain('did not finish');
 });
 
-describe('Wait for Task on a task that has finished', () => {
+describe('Wait for Completion on a task that has finished', () => {
 	const seed = async (sim: ReturnType<typeof simulator>) => {
 		sim.configure({ taskDurationMs: 0 });
 		const generated = await runWorkflow({

@@ -302,7 +302,7 @@ test('a task that never ends gives up at Max Wait Time, naming the task so the w
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toBe('The task did not finish within 0.6 s [item 0]');
 	expect(result.error?.description).toContain('Its last status was "processing".');
-	expect(result.error?.description).toContain('Wait for Task');
+	expect(result.error?.description).toContain('Wait for Completion');
 	expect(result.error?.description).toContain(taskId);
 	expect(sim.stats.submitsAccepted).toBe(1);
 	// On the virtual clock: polls every 0.1 s from the submit; the last that fits is at 0.6 s.

@@ -50,7 +50,7 @@ test('a finished task whose images have no address: the error quotes the result,
 		'The finished task holds no downloadable image addresses [item 0]',
 	);
 	expect(result.error?.description).toContain('"storage_key":"internal/generated/open-result/');
-	expect(result.error?.description).not.toContain('Wait for Task');
+	expect(result.error?.description).not.toContain('Wait for Completion');
 	expect(requestsOn(sim, 'task')).toHaveLength(1);
 	expect(requestsOn(sim, 'asset')).toHaveLength(0);
 	finishCase(sim, result, {

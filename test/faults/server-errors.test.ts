@@ -95,7 +95,7 @@ test('a 5xx storm on task queries ends at Max Wait Time with an error naming the
 	expect(result.error?.message).toBe('Task query got HTTP 503 [item 0]');
 	expect(result.error?.description).toMatch(/^The reply said: "Simulated 503"\./);
 	expect(result.error?.description).toContain(taskId);
-	expect(result.error?.description).toContain('Wait for Task');
+	expect(result.error?.description).toContain('Wait for Completion');
 	expect(result.error?.context?.taskId).toBe(taskId);
 	// Each failed look is retried, then looked at again, until the next look would pass Max Wait
 	// Time: backoff steps of 0.5–1 s fit two or three queries into 1.4 s, never more.

@@ -6,6 +6,8 @@ import { NodeHelpers } from 'n8n-workflow';
 import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
 import { coveringResolution, htmlToText } from '../../nodes/ProductImage/helpers/aPlus';
 import { pixelSizeOf } from '../../nodes/ProductImage/helpers/download';
+import type { PanelContract } from '../harness/panelContract';
+import { panelContract } from '../harness/panelContract';
 
 const description = new ProductImage().description;
 const V1_WORKFLOWS = path.join(__dirname, '..', 'e2e', 'fixtures', 'v1-workflows');
@@ -13,9 +15,20 @@ const V2_WORKFLOWS = path.join(__dirname, '..', 'e2e', 'fixtures', 'v2-workflows
 
 /** The parameters the editor shows for these values in this node version. */
 function shown(typeVersion: number, values: INodeParameters): INodeProperties[] {
-	const node = { typeVersion } as INode;
+	const node = { typeVersion, parameters: {} } as unknown as INode;
+	const withDefaults = {
+		...NodeHelpers.getNodeParameters(
+			description.properties,
+			values,
+			true,
+			false,
+			node,
+			description,
+		),
+		...values,
+	};
 	return description.properties.filter((property) =>
-		NodeHelpers.displayParameter(values, property, node, description),
+		NodeHelpers.displayParameter(withDefaults, property, node, description),
 	);
 }
 
@@ -245,13 +258,12 @@ test("a store's HTML becomes text; text without tags is kept as it came", () => 
 test('from an A+ module item, empty fields say they take the plan’s values; defined below they keep their own words', () => {
 	const fromModule = { ...generate, generationSource: 'aPlusModule' };
 	const imageUrls = shownNamed(2, fromModule, 'imageUrls');
-	expect(imageUrls?.placeholder).toBe('Empty: the photos the A+ plan was made from');
-	expect(imageUrls?.description).toContain("the module item's image_urls");
+	expect(imageUrls?.description).toContain('Empty: the photos the A+ plan was made from');
 	expect(shownNamed(2, generate, 'imageUrls')?.placeholder).toContain(
-		'https://example.com/front.jpg',
+		'https://example.com/image.png',
 	);
 	expect(shownNamed(1, generate, 'imageUrls')?.placeholder).toContain(
-		'https://example.com/front.jpg',
+		'https://example.com/image.png',
 	);
 	for (const name of ['platform', 'outputLanguage']) {
 		const fromPlan = shownNamed(2, fromModule, name);
@@ -270,5 +282,125 @@ test('from an A+ module item, empty fields say they take the plan’s values; de
 				`custom${name.charAt(0).toUpperCase()}${name.slice(1)}`,
 			)?.type,
 		).toBe('string');
+	}
+});
+
+test('versions 1 and 2 show the parameters, defaults, list values and options they were saved with', () => {
+	// Taken from the description before version 3 existed (test/harness/panelContract.ts).
+	const saved = JSON.parse(
+		readFileSync(path.join(__dirname, 'fixtures', 'panel-contract-v1-v2.json'), 'utf8'),
+	) as Record<string, PanelContract>;
+	expect(panelContract(description, 1)).toEqual(saved['1']);
+	expect(panelContract(description, 2)).toEqual(saved['2']);
+});
+
+const operations = {
+	generateAndWait: generate,
+	generate: { resource: 'image', operation: 'generate' },
+	analyze: { resource: 'analysis', operation: 'analyze' },
+	create: { resource: 'aPlusPlan', operation: 'create' },
+};
+
+test('version 3 asks once where the images come from: Images From shows the fields it names', () => {
+	for (const [operation, values] of Object.entries(operations)) {
+		const source = shownNamed(3, values, 'imageSource');
+		expect(source?.default).toBe('urls');
+		expect(
+			(source?.options as INodePropertyOptions[]).map((option) => option.value).sort(),
+		).toEqual(['binary', 'both', 'urls']);
+		expect(shownNamed(3, values, 'imageUrls')).toBeDefined();
+		expect(shownNamed(3, values, 'inputBinaryFields')).toBeUndefined();
+		const binary = { ...values, imageSource: 'binary' };
+		expect(shownNamed(3, binary, 'imageUrls')).toBeUndefined();
+		expect(shownNamed(3, binary, 'inputBinaryFields')).toBeDefined();
+		const both = { ...values, imageSource: 'both' };
+		expect(shownNamed(3, both, 'imageUrls')?.required).toBeFalsy();
+		expect(shownNamed(3, both, 'inputBinaryFields')?.required).toBeFalsy();
+		// Analyze and A+ Plan need an image: the one field chosen is required.
+		const needsImage = operation === 'analyze' || operation === 'create';
+		expect(Boolean(shownNamed(3, values, 'imageUrls')?.required)).toBe(needsImage);
+		expect(Boolean(shownNamed(3, binary, 'inputBinaryFields')?.required)).toBe(needsImage);
+		expect(shownNamed(2, values, 'imageSource')).toBeUndefined();
+		expect(shownNamed(2, values, 'inputBinaryFields')).toBeDefined();
+	}
+	const fromModule = { ...generate, generationSource: 'aPlusModule' };
+	expect(shownNamed(3, fromModule, 'imageUrls')?.description).toContain(
+		'Empty: the photos the A+ plan was made from',
+	);
+});
+
+function optionsOf(typeVersion: number, values: INodeParameters): Record<string, unknown> {
+	const options = shownNamed(typeVersion, values, 'options');
+	return Object.fromEntries(
+		((options?.options ?? []) as INodeProperties[]).map((option) => [option.name, option.default]),
+	);
+}
+
+test('version 3 shows the defaults it uses; version 2 keeps the ones it was saved with', () => {
+	const wait = { resource: 'task', operation: 'wait' };
+	expect(optionsOf(3, generate)).toMatchObject({
+		initialDelay: 5,
+		includeOtherFields: true,
+		maxGenerations: 0,
+	});
+	expect(optionsOf(3, operations.generate)).toMatchObject({
+		includeOtherFields: true,
+		maxGenerations: 0,
+	});
+	expect(optionsOf(3, wait)).toMatchObject({ initialDelay: 0 });
+	expect(optionsOf(2, generate)).toMatchObject({
+		initialDelay: 5,
+		includeOtherFields: false,
+		maxGenerations: 10,
+	});
+	expect(optionsOf(2, wait)).toMatchObject({ initialDelay: 5 });
+});
+
+const MOVED = new Set(
+	[
+		'productName',
+		'sellingPoints',
+		'productDescription',
+		'platform',
+		'outputLanguage',
+		'market',
+		'language',
+	].flatMap((name) => [name, `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`]),
+);
+
+test('version 3 keeps every other parameter, default and list value of version 2; optional fields move into Options', () => {
+	const v2 = panelContract(description, 2);
+	const v3 = panelContract(description, 3);
+	const changed = (options: Record<string, { default: unknown }>) => {
+		for (const [name, value] of [
+			['includeOtherFields', true],
+			['maxGenerations', 0],
+		] as const)
+			if (options[name]) options[name] = { ...options[name], default: value };
+	};
+	for (const [key, parameters] of Object.entries(v2)) {
+		const expected = JSON.parse(JSON.stringify(parameters)) as Record<
+			string,
+			{ default: unknown; options?: Record<string, { default: unknown }> }
+		>;
+		const shown = JSON.parse(JSON.stringify(v3[key])) as typeof expected;
+		// The Output choice is new in version 3 (tested with the output items).
+		delete shown.output;
+		delete shown.outputFields;
+		// The optional fields moved into Options, each as version 2 shows it at the top.
+		for (const name of Object.keys(expected).filter((name) => MOVED.has(name))) {
+			expect([key, name, shown.options?.options?.[name]]).toEqual([key, name, expected[name]]);
+			delete expected[name];
+		}
+		for (const name of Object.keys(shown.options?.options ?? {}))
+			if (MOVED.has(name)) delete shown.options?.options?.[name];
+		if (shown.imageSource) {
+			delete shown.imageSource;
+			delete expected[key.endsWith('/imageSource') ? 'imageUrls' : 'inputBinaryFields'];
+		}
+		if (expected.options?.options) changed(expected.options.options);
+		if (key.startsWith('task/wait') && expected.options?.options)
+			expected.options.options.initialDelay.default = 0;
+		expect([key, shown]).toEqual([key, expected]);
 	}
 });

@@ -13,9 +13,9 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Image', value: 'image' },
-			{ name: 'Analysis', value: 'analysis' },
 			{ name: 'A+ Plan', value: 'aPlusPlan' },
+			{ name: 'Analysis', value: 'analysis' },
+			{ name: 'Image', value: 'image' },
 			{ name: 'Task', value: 'task' },
 		],
 		default: 'image',

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { nodeVersion } from './versions';
 
@@ -56,9 +61,38 @@ export function platformList(description: string): INodeProperties[] {
 		},
 		{
 			placeholder: 'e.g. zalando',
-			description: 'Platform name as the service knows it, lowercase',
+			description: 'Platform name as the service knows it, in lowercase',
 		},
 	);
+}
+
+/** The optional fields that version 3 keeps in the Options collection, as n8n's guidelines ask. */
+export const OPTIONAL_IN_OPTIONS = new Set([
+	'productName',
+	'sellingPoints',
+	'productDescription',
+	'platform',
+	'outputLanguage',
+	'market',
+	'language',
+]);
+
+/**
+ * A field where the item's node version keeps it: in Options from version 3 (with its "Other"
+ * field beside it), at the top level before. Unset, it reads as `fallback`.
+ */
+export function readField(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback?: unknown,
+): unknown {
+	const base = name.startsWith('custom') ? name.charAt(6).toLowerCase() + name.slice(7) : name;
+	if (nodeVersion(context) >= 3 && OPTIONAL_IN_OPTIONS.has(base)) {
+		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		return options[name] ?? fallback;
+	}
+	return context.getNodeParameter(name, itemIndex, fallback);
 }
 
 /**
@@ -71,9 +105,9 @@ export function readChoice(
 	itemIndex: number,
 	fallback?: string,
 ): unknown {
-	const value = context.getNodeParameter(name, itemIndex, fallback);
+	const value = readField(context, name, itemIndex, fallback);
 	if (value !== OTHER) return value;
-	return context.getNodeParameter(otherFieldName(name), itemIndex, '');
+	return readField(context, otherFieldName(name), itemIndex, '');
 }
 
 /** Version 2's lists hold the value, or Other and a typed one; version 1 stores the text. */
@@ -115,30 +149,39 @@ const LANGUAGES: Array<[string, string]> = [
  * in that form whatever their case.
  */
 export const LANGUAGE_CASING =
-	"Sent as the spec shows it: lowercase for a generation's Output Language (zh-cn), language-REGION for an A+ plan's Language (zh-CN); any case may be typed.";
+	"Any case may be typed: a generation's 'Output Language' is sent in lowercase (zh-cn), an A+ plan's 'Language' as language-REGION (zh-CN).";
 
-export const OUTPUT_LANGUAGE_CHOICES: INodePropertyOptions[] = LANGUAGES.map(([name, code]) => ({
-	name: `${name}: ${code.toLowerCase()}`,
-	value: code.toLowerCase(),
-}));
+/** A list entry in words; the code the service receives is its description. */
+function named(name: string, code: string): INodePropertyOptions {
+	return { name, value: code, description: `Sent as ${code}` };
+}
 
-export const PLAN_LANGUAGE_CHOICES: INodePropertyOptions[] = LANGUAGES.map(([name, code]) => ({
-	name: `${name}: ${code}`,
-	value: code,
-}));
+/** In alphabetical order of their names, as n8n's guidelines ask of dropdowns. */
+function alphabetical(options: INodePropertyOptions[]): INodePropertyOptions[] {
+	return [...options].sort((a, b) => a.name.localeCompare(b.name));
+}
 
-export const SIZE_CHOICES: INodePropertyOptions[] = [
-	{ name: '1:1 Square', value: '1:1' },
-	{ name: '4:3 Landscape', value: '4:3' },
-	{ name: '3:4 Portrait', value: '3:4' },
-	{ name: '3:2 Landscape', value: '3:2' },
-	{ name: '2:3 Portrait', value: '2:3' },
-	{ name: '4:5 Portrait (Social Feed)', value: '4:5' },
-	{ name: '5:4 Landscape', value: '5:4' },
-	{ name: '16:9 Widescreen', value: '16:9' },
-	{ name: '9:16 Vertical (Stories, Reels)', value: '9:16' },
-	{ name: '21:9 Banner', value: '21:9' },
-];
+export const OUTPUT_LANGUAGE_CHOICES: INodePropertyOptions[] = alphabetical(
+	LANGUAGES.map(([name, code]) => named(name, code.toLowerCase())),
+);
+
+export const PLAN_LANGUAGE_CHOICES: INodePropertyOptions[] = alphabetical(
+	LANGUAGES.map(([name, code]) => named(name, code)),
+);
+
+/** Titles lead with the shape, so that the alphabetical order groups them. */
+export const SIZE_CHOICES: INodePropertyOptions[] = alphabetical([
+	{ name: 'Square 1:1', value: '1:1' },
+	{ name: 'Landscape 4:3', value: '4:3' },
+	{ name: 'Portrait 3:4', value: '3:4' },
+	{ name: 'Landscape 3:2', value: '3:2' },
+	{ name: 'Portrait 2:3', value: '2:3' },
+	{ name: 'Portrait 4:5 (Social Feed)', value: '4:5' },
+	{ name: 'Landscape 5:4', value: '5:4' },
+	{ name: 'Widescreen 16:9', value: '16:9' },
+	{ name: 'Vertical 9:16 (Stories, Reels)', value: '9:16' },
+	{ name: 'Banner 21:9', value: '21:9' },
+]);
 
 /** Long side in pixels that each label is taken to give (the spec shows only the label `1k`). */
 export const RESOLUTION_LONG_SIDES: ReadonlyArray<[string, number]> = [
@@ -154,42 +197,46 @@ export const RESOLUTION_CHOICES: INodePropertyOptions[] = RESOLUTION_LONG_SIDES.
 	}),
 );
 
-export const PLATFORM_CHOICES: INodePropertyOptions[] = [
-	['Amazon', 'amazon'],
-	['Shopify', 'shopify'],
-	['eBay', 'ebay'],
-	['Etsy', 'etsy'],
-	['Walmart', 'walmart'],
-	['TikTok Shop', 'tiktok'],
-	['Temu', 'temu'],
-	['AliExpress', 'aliexpress'],
-	['Shopee', 'shopee'],
-	['Lazada', 'lazada'],
-	['Mercado Libre', 'mercadolibre'],
-	['Taobao', 'taobao'],
-	['Tmall', 'tmall'],
-	['JD.com', 'jd'],
-].map(([name, value]) => ({ name: `${name}: ${value}`, value }));
+export const PLATFORM_CHOICES: INodePropertyOptions[] = alphabetical(
+	[
+		['Amazon', 'amazon'],
+		['Shopify', 'shopify'],
+		['eBay', 'ebay'],
+		['Etsy', 'etsy'],
+		['Walmart', 'walmart'],
+		['TikTok Shop', 'tiktok'],
+		['Temu', 'temu'],
+		['AliExpress', 'aliexpress'],
+		['Shopee', 'shopee'],
+		['Lazada', 'lazada'],
+		['Mercado Libre', 'mercadolibre'],
+		['Taobao', 'taobao'],
+		['Tmall', 'tmall'],
+		['JD.com', 'jd'],
+	].map(([name, value]) => named(name, value)),
+);
 
-export const MARKET_CHOICES: INodePropertyOptions[] = [
-	['United States', 'US'],
-	['Canada', 'CA'],
-	['Mexico', 'MX'],
-	['Brazil', 'BR'],
-	['United Kingdom', 'GB'],
-	['Germany', 'DE'],
-	['France', 'FR'],
-	['Italy', 'IT'],
-	['Spain', 'ES'],
-	['Netherlands', 'NL'],
-	['Sweden', 'SE'],
-	['Poland', 'PL'],
-	['Turkey', 'TR'],
-	['United Arab Emirates', 'AE'],
-	['Saudi Arabia', 'SA'],
-	['India', 'IN'],
-	['Japan', 'JP'],
-	['Australia', 'AU'],
-	['Singapore', 'SG'],
-	['China', 'CN'],
-].map(([name, value]) => ({ name: `${name}: ${value}`, value }));
+export const MARKET_CHOICES: INodePropertyOptions[] = alphabetical(
+	[
+		['United States', 'US'],
+		['Canada', 'CA'],
+		['Mexico', 'MX'],
+		['Brazil', 'BR'],
+		['United Kingdom', 'GB'],
+		['Germany', 'DE'],
+		['France', 'FR'],
+		['Italy', 'IT'],
+		['Spain', 'ES'],
+		['Netherlands', 'NL'],
+		['Sweden', 'SE'],
+		['Poland', 'PL'],
+		['Turkey', 'TR'],
+		['United Arab Emirates', 'AE'],
+		['Saudi Arabia', 'SA'],
+		['India', 'IN'],
+		['Japan', 'JP'],
+		['Australia', 'AU'],
+		['Singapore', 'SG'],
+		['China', 'CN'],
+	].map(([name, value]) => named(name, value)),
+);

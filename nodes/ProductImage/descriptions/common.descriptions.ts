@@ -1,6 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** The "Options" collection every operation with optional settings shows. */
+import { fromVersion3, inVersions } from './versions';
+
+/**
+ * The "Options" collection every operation with optional settings shows, its options in
+ * alphabetical order as n8n's guidelines ask.
+ */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -8,8 +13,76 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options,
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
+}
+
+/** Where the images of an item come from (version 3): one choice instead of two fields. */
+export const IMAGE_SOURCE = { urls: 'urls', binary: 'binary', both: 'both' } as const;
+
+export const imageSourceProperty: INodeProperties = {
+	displayName: 'Images From',
+	name: 'imageSource',
+	type: 'options',
+	noDataExpression: true,
+	default: 'urls',
+	options: [
+		{
+			name: 'Binary Files of the Input Item',
+			value: IMAGE_SOURCE.binary,
+			description:
+				'Files a previous node output, such as Read/Write Files, HTTP Request or a store node',
+		},
+		{ name: 'Both', value: IMAGE_SOURCE.both, description: 'URLs and files together' },
+		{
+			name: 'URLs',
+			value: IMAGE_SOURCE.urls,
+			description: "Image URLs typed in, or a store node's images field dragged here",
+		},
+	],
+	description: 'Where the product photos come from',
+};
+
+/**
+ * The image fields of an operation: versions 1 and 2 show both fields, version 3 the Images From
+ * choice and the fields it names (the stored names stay `imageUrls` and `inputBinaryFields`).
+ * n8n drops a parameter its panel hides before the node runs, so a field not chosen is never read.
+ * Where an image is needed (`required`), the one field chosen is marked required.
+ */
+export function imageSourceFields(
+	urls: INodeProperties[],
+	binary: INodeProperties,
+	before3: number[] = [1, 2],
+	urlsFromVersion2: INodeProperties[] = [],
+	required = false,
+): INodeProperties[] {
+	const shownFor = (property: INodeProperties, sources: string[]): INodeProperties[] => {
+		const variant = (only: string[], isRequired: boolean): INodeProperties => ({
+			...property,
+			...(isRequired ? { required: true } : {}),
+			displayOptions: {
+				...property.displayOptions,
+				show: { ...(property.displayOptions?.show ?? {}), imageSource: only },
+			},
+		});
+		return required
+			? [variant([sources[0]], true), variant([IMAGE_SOURCE.both], false)]
+			: [variant([...sources, IMAGE_SOURCE.both], false)];
+	};
+	return [
+		...inVersions(before3, [...urls, binary]),
+		...inVersions(
+			before3.filter((version) => version >= 2),
+			urlsFromVersion2,
+		),
+		...fromVersion3([
+			imageSourceProperty,
+			...[...urls, ...urlsFromVersion2].flatMap((property) =>
+				shownFor(property, [IMAGE_SOURCE.urls]),
+			),
+			...shownFor(binary, [IMAGE_SOURCE.binary]),
+		]),
+	];
 }
 
 export const imageUrlsProperty: INodeProperties = {
@@ -18,9 +91,9 @@ export const imageUrlsProperty: INodeProperties = {
 	type: 'string',
 	typeOptions: { rows: 3 },
 	default: '',
-	placeholder: 'https://example.com/front.jpg, https://example.com/side.jpg',
+	placeholder: 'e.g. https://example.com/image.png, https://example.com/image-2.png',
 	description:
-		"Product images: drag a store node's images field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter http(s) addresses separated by commas or new lines. Lists, image objects and lists of image sets are read; each image's src, link or url_zoom is used.",
+		"Product photos: drag a store node's images field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter URLs separated by commas or new lines",
 };
 
 export const inputBinaryFieldsProperty: INodeProperties = {
@@ -28,9 +101,9 @@ export const inputBinaryFieldsProperty: INodeProperties = {
 	name: 'inputBinaryFields',
 	type: 'string',
 	default: '',
-	placeholder: 'data, data_1',
+	placeholder: 'e.g. data, data_1',
 	description:
-		'Comma-separated binary fields of the input item to upload first; their addresses are added to the image URLs. Leave empty when you only use addresses.',
+		"Names of the input item's file fields that hold the product photos, separated by commas. Each file is uploaded before the request.",
 };
 
 export const productNameProperty: INodeProperties = {
@@ -38,9 +111,9 @@ export const productNameProperty: INodeProperties = {
 	name: 'productName',
 	type: 'string',
 	default: '',
-	placeholder: 'Insulated steel water bottle 750 ml',
+	placeholder: 'e.g. Insulated steel water bottle, 750 ml',
 	description:
-		'The product as a shopper would name it; helps the service keep the product recognisable',
+		'The product as a shopper would name it; helps the service keep the product recognizable',
 };
 
 export const platformProperty: INodeProperties = {
@@ -48,8 +121,8 @@ export const platformProperty: INodeProperties = {
 	name: 'platform',
 	type: 'string',
 	default: '',
-	placeholder: 'amazon',
-	description: 'Target sales platform, such as amazon, shopify or taobao',
+	placeholder: 'e.g. amazon',
+	description: 'Sales platform whose image rules to follow, in lowercase',
 };
 
 export const timeoutOption: INodeProperties = {
@@ -59,7 +132,7 @@ export const timeoutOption: INodeProperties = {
 	typeOptions: { minValue: 1, numberPrecision: 1 },
 	default: 120,
 	description:
-		'Seconds to wait for the answer. The service works while the request is open and recommends at least 120.',
+		'Seconds to wait for the reply. The service works while the request is open; 120 or more is recommended. Defaults to 120.',
 };
 
 export const binaryPropertyOption: INodeProperties = {
@@ -67,6 +140,7 @@ export const binaryPropertyOption: INodeProperties = {
 	name: 'binaryPropertyName',
 	type: 'string',
 	default: 'data',
+	placeholder: 'e.g. data',
 	hint: 'The name of the output binary field to put the image in',
 };
 
@@ -77,10 +151,10 @@ export const maxConcurrencyOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 50 },
 	default: 5,
 	description:
-		'How many items are sent to the service and waited for at the same time (read from the first item). Output order always follows the input.',
+		'How many items are sent to the service and waited for at the same time (read from the first item). The output keeps the input order. Defaults to 5.',
 };
 
-/** Shown only while images are downloaded: with addresses only there is no file to place. */
+/** Shown only while images are downloaded: with URLs only there is no file to place. */
 const whenDownloading = { hide: { downloadImages: [false] } };
 
 /**
@@ -94,7 +168,24 @@ export const initialDelayOption: INodeProperties = {
 	typeOptions: { minValue: 0, numberPrecision: 1 },
 	default: 5,
 	description:
-		'Seconds between the submit and the first status query (the service asks for 5). Wait for Task queries at once when this is not set; set it there when the task was submitted just before (Submit Generation, then Wait for Task).',
+		"Seconds between the submit and the first status check; the service asks for 5. 'Task → Wait for Completion' checks at once when this option is not added.",
+};
+
+/**
+ * Version 3 shows each operation the delay it uses: 5 s after its own submit (Generate and Wait),
+ * none for a task submitted before (Wait for Completion).
+ */
+export const initialDelayAfterSubmitOption: INodeProperties = {
+	...initialDelayOption,
+	description:
+		'Seconds between the submit and the first status check. Defaults to 5, as the service asks.',
+};
+
+export const initialDelayExistingTaskOption: INodeProperties = {
+	...initialDelayOption,
+	default: 0,
+	description:
+		'Seconds before the first status check. Defaults to 0; set 5 when the task was submitted just before this node.',
 };
 
 export const maxWaitTimeOption: INodeProperties = {
@@ -104,7 +195,7 @@ export const maxWaitTimeOption: INodeProperties = {
 	typeOptions: { minValue: 1, numberPrecision: 1 },
 	default: 600,
 	description:
-		'Seconds after which the wait gives up with an error naming the task ID, so it can be resumed',
+		'Seconds after which the wait stops and names the task ID, so it can be resumed. Defaults to 600.',
 };
 
 export const pollingOption: INodeProperties = {
@@ -117,9 +208,9 @@ export const pollingOption: INodeProperties = {
 			name: 'Adaptive',
 			value: 'adaptive',
 			description:
-				"Once a few tasks of this run have finished, query when the next ones are likely to finish, by the service's own timestamps; until then, every Poll Interval",
+				"Once a few tasks of this run have finished, check when the next ones are likely to finish, by the service's own timestamps; until then, every 'Poll Interval'",
 		},
-		{ name: 'Fixed Interval', value: 'fixed', description: 'Query every Poll Interval' },
+		{ name: 'Fixed Interval', value: 'fixed', description: "Check every 'Poll Interval'" },
 	],
 	description: 'When to ask the service whether a task has finished',
 };
@@ -131,10 +222,17 @@ export const pollIntervalOption: INodeProperties = {
 	typeOptions: { minValue: 0.1, numberPrecision: 1 },
 	default: 5,
 	description:
-		'Seconds between status queries: always with Fixed Interval; with Adaptive, before anything is known and outside the predicted finish. A workflow that sets it without choosing Polling keeps Fixed Interval.',
+		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', before anything is known and outside the predicted finish. Added without the 'Polling' option, it means 'Fixed Interval'. Defaults to 5.",
 };
 
-/** Options of every operation that waits for a task and hands its images on. */
+/** Version 3: Polling says the rhythm; Poll Interval no longer chooses it. */
+export const pollIntervalOptionV3: INodeProperties = {
+	...pollIntervalOption,
+	description:
+		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', until this run knows how long tasks take, and outside the predicted finish. Defaults to 5.",
+};
+
+/** Options of every operation that waits for a task and hands its images on (versions 1 and 2). */
 export const waitOptions: INodeProperties[] = [
 	{ ...binaryPropertyOption, displayOptions: whenDownloading },
 	{
@@ -143,7 +241,7 @@ export const waitOptions: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to download the images as binary data. Off: output the result addresses only (valid 3 days).',
+			'Whether to download the images as files. Off: output the image URLs only (valid 3 days).',
 	},
 	{
 		displayName: 'Images Output',
@@ -156,7 +254,7 @@ export const waitOptions: INodeProperties[] = [
 				name: 'One Item per Image',
 				value: 'perImage',
 				description:
-					'Each image is an item of its own, in the field named by Put Output File in Field',
+					"Each image is an item of its own, in the field named in 'Put Output File in Field'",
 			},
 			{
 				name: 'One Item per Task',
@@ -174,17 +272,30 @@ export const waitOptions: INodeProperties[] = [
 		type: 'options',
 		default: 'error',
 		options: [
-			{ name: 'Error', value: 'error', description: 'Stop with an error naming the task ID' },
+			{ name: 'Stop', value: 'error', description: 'Stop the run and name the task ID' },
 			{
 				name: 'Output Task State',
 				value: 'outputTaskState',
 				description:
-					'Output {task_id, status, timed_out: true, waited_seconds} without an error, so a scheduled collector can look again later',
+					"Output the task ID and its last status with 'timed_out' true, so a scheduled workflow can collect it later",
 			},
 		],
-		description: 'What happens when Max Wait Time runs out before the task finishes',
+		description: "What happens when 'Max Wait Time' runs out before the task finishes",
 	},
 	maxWaitTimeOption,
 	pollingOption,
 	pollIntervalOption,
 ];
+
+/**
+ * The wait options of version 3: each operation shows the Initial Delay it uses, and Polling
+ * alone chooses the rhythm.
+ */
+export function waitOptionsV3(existingTask: boolean): INodeProperties[] {
+	return waitOptions.map((option) => {
+		if (option.name === initialDelayOption.name)
+			return existingTask ? initialDelayExistingTaskOption : initialDelayAfterSubmitOption;
+		if (option.name === pollIntervalOption.name) return pollIntervalOptionV3;
+		return option;
+	});
+}

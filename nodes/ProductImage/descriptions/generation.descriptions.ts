@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import {
 	LANGUAGE_CASING,
@@ -10,6 +10,7 @@ import {
 	withOther,
 } from './choices';
 import {
+	imageSourceFields,
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
 	optionsCollection,
@@ -17,8 +18,9 @@ import {
 	productNameProperty,
 	timeoutOption,
 	waitOptions,
+	waitOptionsV3,
 } from './common.descriptions';
-import { fromVersion2, inVersion1 } from './versions';
+import { fromVersion2, fromVersion3, inVersion1, inVersions } from './versions';
 
 export const GENERATION_SOURCE = { module: 'aPlusModule', define: 'define' } as const;
 
@@ -71,19 +73,13 @@ function planDefaultListsFromModule(properties: INodeProperties[]): INodePropert
 	});
 }
 
-/** Image URLs as a module item reads it: empty is the photos the plan was made from. */
-const imageUrlsProperties: INodeProperties[] = [
-	notShownFromModule(imageUrlsProperty),
-	...fromVersion2([
-		{
-			...imageUrlsProperty,
-			placeholder: 'Empty: the photos the A+ plan was made from',
-			description:
-				"Leave empty to send the photos the A+ plan was made from (the module item's image_urls). To send others, drag a store's images field here or enter http(s) addresses.",
-			displayOptions: onlyFromModule,
-		},
-	]),
-];
+/** Image URLs as a module item reads it (version 2 on): empty is the photos the plan was made from. */
+const imageUrlsFromModule: INodeProperties = {
+	...imageUrlsProperty,
+	description:
+		"Empty: the photos the A+ plan was made from. To send others, drag a store node's images field here or enter URLs.",
+	displayOptions: onlyFromModule,
+};
 
 /** Version 1's free-text fields, kept as saved workflows store them. */
 const version1Fields: INodeProperties[] = inVersion1([
@@ -93,7 +89,7 @@ const version1Fields: INodeProperties[] = inVersion1([
 		name: 'size',
 		type: 'string',
 		default: '1:1',
-		placeholder: '1:1',
+		placeholder: 'e.g. 16:9',
 		description: 'Aspect ratio as width:height, such as 1:1, 4:3 or 16:9',
 	},
 	{
@@ -101,7 +97,7 @@ const version1Fields: INodeProperties[] = inVersion1([
 		name: 'resolution',
 		type: 'string',
 		default: '1k',
-		placeholder: '1k',
+		placeholder: 'e.g. 2k',
 		description: 'Resolution label, such as 1k or 2k',
 	},
 	{
@@ -109,60 +105,104 @@ const version1Fields: INodeProperties[] = inVersion1([
 		name: 'outputLanguage',
 		type: 'string',
 		default: '',
-		placeholder: 'en-us',
+		placeholder: 'e.g. en-us',
 		description:
 			'Language of any text in the image, lowercase with a hyphen (en-us, zh-cn). Empty: the service decides.',
 	},
 ]);
 
 /** Version 2: lists of the common values, each with Other for any value the list lacks. */
-const version2Fields: INodeProperties[] = fromVersion2(
-	planDefaultListsFromModule([
-		...platformList('Target sales platform, whose image rules the service follows'),
-		...withOther(
-			{
-				displayName: 'Size',
-				name: 'size',
-				type: 'options',
-				options: SIZE_CHOICES,
-				default: '1:1',
-				description: 'Aspect ratio of the image, width:height',
-			},
-			{
-				placeholder: 'e.g. 61:25',
-				description: 'Aspect ratio as width:height, such as 61:25 (1464×600)',
-			},
-		).map(notShownFromModule),
-		...withOther(
-			{
-				displayName: 'Resolution',
-				name: 'resolution',
-				type: 'options',
-				options: RESOLUTION_CHOICES,
-				default: '1k',
-				description: 'Resolution label: how large the image is generated',
-			},
-			{ placeholder: 'e.g. 8k', description: 'Resolution label as the service knows it' },
-		).map(notShownFromModule),
-		...withOther(
-			{
-				displayName: 'Output Language',
-				name: 'outputLanguage',
-				type: 'options',
-				options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
-				default: '',
-				description: 'Language of any text in the image, sent lowercase (zh-cn) as the spec shows',
-			},
-			{ placeholder: 'e.g. cs-cz', description: `Language code. ${LANGUAGE_CASING}` },
-		),
-	]),
+const platformLists: INodeProperties[] = planDefaultListsFromModule(
+	platformList('Sales platform whose image rules the service follows'),
 );
+
+const outputLanguageLists: INodeProperties[] = planDefaultListsFromModule(
+	withOther(
+		{
+			displayName: 'Output Language',
+			name: 'outputLanguage',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
+			default: '',
+			description: 'Language of any text in the image',
+		},
+		{ placeholder: 'e.g. cs-cz', description: `Language code. ${LANGUAGE_CASING}` },
+	),
+);
+
+const sizeAndResolution: INodeProperties[] = [
+	...withOther(
+		{
+			displayName: 'Size',
+			name: 'size',
+			type: 'options',
+			options: SIZE_CHOICES,
+			default: '1:1',
+			description: 'Aspect ratio of the image, width:height',
+		},
+		{
+			placeholder: 'e.g. 61:25',
+			description: 'Aspect ratio as width:height, such as 61:25 (1464×600)',
+		},
+	).map(notShownFromModule),
+	...withOther(
+		{
+			displayName: 'Resolution',
+			name: 'resolution',
+			type: 'options',
+			options: RESOLUTION_CHOICES,
+			default: '1k',
+			description: 'Resolution label: how large the image is generated',
+		},
+		{ placeholder: 'e.g. 8k', description: 'Resolution label as the service knows it' },
+	).map(notShownFromModule),
+];
+
+const sellingPointsProperty: INodeProperties = {
+	displayName: 'Selling Points',
+	name: 'sellingPoints',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	placeholder: 'e.g. Keeps drinks cold for 24 hours; leak-proof lid',
+	description:
+		'What makes the product worth buying, in a sentence or a list; the image can show or state it',
+};
+
+/**
+ * The optional fields of a generation, which version 3 keeps in Options: inside the collection a
+ * condition on Prompt and Size From names it from the top (`/generationSource`).
+ */
+const generationFieldsInOptions: INodeProperties[] = [
+	productNameProperty,
+	sellingPointsProperty,
+	...platformLists,
+	...outputLanguageLists,
+].map((property) => {
+	const fromTop = (condition?: IDisplayOptions['show']) =>
+		condition &&
+		Object.fromEntries(
+			Object.entries(condition).map(([key, value]) => [
+				key === 'generationSource' ? '/generationSource' : key,
+				value,
+			]),
+		);
+	const own = property.displayOptions;
+	if (!own) return property;
+	return {
+		...property,
+		displayOptions: {
+			...(own.show ? { show: fromTop(own.show) } : {}),
+			...(own.hide ? { hide: fromTop(own.hide) } : {}),
+		},
+	};
+});
 
 /** The submit parameters shared by Generate and Generate and Wait. */
 export const generationProperties: INodeProperties[] = [
 	{
 		displayName:
-			"Each run submits a new generation, which the service bills. n8n's Retry On Fail (node Settings) would submit and bill again: to resume after a failure, use Task → Wait for Task with the task ID from the error. To cap what one run may submit, add the option Max Generations per Run.",
+			"Each item submits a generation, which the service bills. To resume after a stop, use 'Task → Wait for Completion' with the task ID the node reports; 'Retry On Fail' would submit again.",
 		name: 'billingNotice',
 		type: 'notice',
 		default: '',
@@ -179,18 +219,18 @@ export const generationProperties: INodeProperties[] = [
 					name: 'A+ Module of the Input Item',
 					value: GENERATION_SOURCE.module,
 					description:
-						"The input item is one module of A+ Plan → Create: its prompt, the plan's style guide, the module's aspect ratio and the smallest resolution that covers its pixel size",
+						"The input item is one module of A+ Plan → Create: its prompt, the plan's style guide, the module's aspect ratio and a resolution that covers its pixel size",
 				},
 				{
 					name: 'Define Below',
 					value: GENERATION_SOURCE.define,
-					description: 'Prompt, Size and Resolution as set below',
+					description: "'Prompt', 'Size' and 'Resolution' as set below",
 				},
 			],
 		},
 		{
 			displayName:
-				"Each input item must be one module from A+ Plan → Create (One Item per Module). Sent from it: recommended_prompt (as prompt and plan_prompt), global_style, aspect_ratio and a resolution covering target_width × target_height; empty Image URLs, Platform and Output Language take the plan's. Each image comes out with the module, its target size and its real pixel size.",
+				"Each input item must be one module item of 'A+ Plan → Create'; empty fields below take the plan's values. To fit each image to its module, add Edit Image (Resize, 'Ignore Aspect Ratio') and drag 'target_width' and 'target_height' into its width and height.",
 			name: 'moduleSourceNotice',
 			type: 'notice',
 			default: '',
@@ -203,25 +243,21 @@ export const generationProperties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 4 },
 		default: '',
-		placeholder: 'White studio background, soft shadow, product centred',
+		placeholder: 'e.g. White studio background, soft shadow, product centered',
 		description: 'What the image should show. A prompt, an image, or both are needed.',
 		displayOptions: notFromModule,
 	},
-	...imageUrlsProperties,
-	inputBinaryFieldsProperty,
-	productNameProperty,
-	{
-		displayName: 'Selling Points',
-		name: 'sellingPoints',
-		type: 'string',
-		typeOptions: { rows: 2 },
-		default: '',
-		placeholder: 'Keeps drinks cold 24 h; leak-proof lid',
-		description:
-			'What makes the product worth buying, in a sentence or a list; the image can show or state it',
-	},
+	...imageSourceFields(
+		[notShownFromModule(imageUrlsProperty)],
+		inputBinaryFieldsProperty,
+		[1, 2],
+		[imageUrlsFromModule],
+	),
+	...inVersions([1, 2], [productNameProperty, sellingPointsProperty]),
 	...version1Fields,
-	...version2Fields,
+	...inVersions([2], platformLists),
+	...fromVersion2(sizeAndResolution),
+	...inVersions([2], outputLanguageLists),
 ];
 
 export const extraBodyFieldsOption: INodeProperties = {
@@ -230,7 +266,7 @@ export const extraBodyFieldsOption: INodeProperties = {
 	type: 'json',
 	default: '{}',
 	description:
-		'JSON object merged into the request body, for fields this node has no parameter for, such as {"plan_prompt": "...", "series_style_guide": "..."} of A+ generation',
+		'A JSON object merged into the request, for service fields this node has no parameter for (see the README)',
 };
 
 export const submitTimeoutOption: INodeProperties = {
@@ -239,7 +275,7 @@ export const submitTimeoutOption: INodeProperties = {
 	name: 'submitTimeout',
 	default: 60,
 	description:
-		'Seconds to wait for the service to accept the task. A submit that times out is not sent again, since the task may exist.',
+		'Seconds to wait for the service to accept the task. A request that times out is not sent again, since the task may exist. Defaults to 60.',
 };
 
 /** The two A+ generation fields the spec names (`plan_prompt`, `series_style_guide`). */
@@ -250,7 +286,9 @@ export const aPlusGenerationOptions: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 3 },
 		default: '',
-		description: "A module's recommended_prompt from A+ Plan → Create, sent as plan_prompt",
+		placeholder: 'e.g. The bottle on a mountain trail at sunrise, wide banner',
+		description:
+			"The module's prompt from 'A+ Plan → Create', which the service follows for an A+ image",
 	},
 	{
 		displayName: 'Series Style Guide',
@@ -258,8 +296,8 @@ export const aPlusGenerationOptions: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 2 },
 		default: '',
-		description:
-			"The plan's global_style from A+ Plan → Create, sent as series_style_guide so every module image matches",
+		placeholder: 'e.g. Cool blue tones, natural light, clean sans-serif text',
+		description: "The plan's style guide from 'A+ Plan → Create', so every module image matches",
 	},
 ];
 
@@ -270,40 +308,74 @@ export const maxGenerationsOption: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: 10,
 	description:
-		'A spending guard: when more items than this come in, the run stops before the first submit, so nothing is billed. Read from the first item. Not set: no limit.',
+		'A spending guard: when more items than this come in, the run stops before the first submit, so nothing is billed. Read from the first item. Without this option there is no limit.',
 };
 
-/** Options of the generated items: what they carry besides the images. */
-export const generatedItemOptions: INodeProperties[] = [
-	{
-		displayName: 'Include Other Input Fields',
-		name: 'includeOtherFields',
-		type: 'boolean',
-		default: false,
-		description:
-			"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins.",
-	},
-];
+/** Version 3 shows the limit that applies when the option is not added: none (0). */
+export const maxGenerationsOptionV3: INodeProperties = {
+	...maxGenerationsOption,
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description:
+		'A spending guard: when more items than this come in, the run stops before the first submit, so nothing is billed. Read from the first item. 0: no limit.',
+};
+
+/** What the generated items carry besides the images: the input item's fields, when asked for. */
+export const includeOtherFieldsOption: INodeProperties = {
+	displayName: 'Include Other Input Fields',
+	name: 'includeOtherFields',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins.",
+};
+
+/** Version 3: the product's own fields reach the generated items unless switched off. */
+export const includeOtherFieldsOptionV3: INodeProperties = {
+	...includeOtherFieldsOption,
+	default: true,
+};
 
 export const fileNameOption: INodeProperties = {
 	displayName: 'File Name',
 	name: 'fileName',
 	type: 'string',
 	default: '',
-	placeholder: 'e.g. {{ $json.title }}',
+	placeholder: 'e.g. steel-bottle-front',
 	description:
-		"Name of each image file, without extension; a task's images are numbered (-1, -2, …) when there are several. Empty: the module and its size for A+ modules (hero-1464x600), else the Product Name (insulated-steel-bottle-750-ml), else the service's name.",
+		"Name of each image file, without extension, such as {{ $json.title }}; a task's images are numbered (-1, -2, …) when there are several. Empty: the A+ module's name, else the 'Product Name', else the service's name.",
 };
 
-/** The Options of Submit Generation; Generate and Wait adds the wait options and File Name. */
-export function generationOptions(waits: boolean): INodeProperties {
-	return optionsCollection([
-		...(waits ? waitOptions : []),
-		...aPlusGenerationOptions,
-		extraBodyFieldsOption,
-		...(waits ? [fileNameOption] : []),
-		...generatedItemOptions,
-		maxGenerationsOption,
-		submitTimeoutOption,
-	]);
+/**
+ * The Options of Submit Generation; Generate and Wait adds the wait options and File Name.
+ * Version 3 shows the defaults it uses (Initial Delay, Max Generations per Run, Poll Interval),
+ * includes the input item's fields unless switched off, and holds the optional product fields.
+ */
+export function generationOptions(waits: boolean): INodeProperties[] {
+	const common = [...aPlusGenerationOptions, extraBodyFieldsOption, submitTimeoutOption];
+	const file = waits ? [fileNameOption] : [];
+	return [
+		...inVersions(
+			[1, 2],
+			[
+				optionsCollection([
+					...(waits ? waitOptions : []),
+					...common,
+					...file,
+					includeOtherFieldsOption,
+					maxGenerationsOption,
+				]),
+			],
+		),
+		...fromVersion3([
+			optionsCollection([
+				...(waits ? waitOptionsV3(false) : []),
+				...common,
+				...file,
+				includeOtherFieldsOptionV3,
+				maxGenerationsOptionV3,
+				...generationFieldsInOptions,
+			]),
+		]),
+	];
 }

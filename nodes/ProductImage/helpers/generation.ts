@@ -2,9 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { readListOrText } from '../descriptions/choices';
+import { readField, readListOrText } from '../descriptions/choices';
 import {
 	GENERATION_SOURCE,
+	includeOtherFieldsOption,
+	includeOtherFieldsOptionV3,
 	maxGenerationsOption,
 	submitTimeoutOption,
 } from '../descriptions/generation.descriptions';
@@ -14,7 +16,13 @@ import type { ModuleSource, ModuleTarget } from './aPlus';
 import { readModuleSource } from './aPlus';
 import type { ImageInputs } from './imageInputs';
 import { IMAGE_URLS, INPUT_BINARY_FIELDS, readImageInputs, resolveImageUrls } from './imageInputs';
-import { parameterError, readOptions, readTimeoutMs, validateParameter } from './parameters';
+import {
+	optionOrDefault,
+	parameterError,
+	readOptions,
+	readTimeoutMs,
+	validateParameter,
+} from './parameters';
 import { runControl } from './runControl';
 import { submissionSchema } from './schemas';
 
@@ -122,8 +130,8 @@ export function readGenerationRequest(
 		);
 	}
 	const productInfo: IDataObject = {};
-	const name = optionalText(context, 'productName', itemIndex);
-	const sellingPoints = optionalText(context, 'sellingPoints', itemIndex);
+	const name = asText(readField(context, 'productName', itemIndex, ''));
+	const sellingPoints = asText(readField(context, 'sellingPoints', itemIndex, ''));
 	const platform =
 		asText(readListOrText(context, 'platform', itemIndex, '')) ?? fromModule?.platform;
 	if (name) productInfo.name = name;
@@ -152,7 +160,9 @@ export function readGenerationRequest(
 	}
 	const request: GenerationRequest = { fields, extra, images, submitTimeoutMs };
 	if (fromModule) request.target = fromModule.target;
-	if (options.includeOtherFields === true)
+	const includeOtherFields =
+		nodeVersion(context) >= 3 ? includeOtherFieldsOptionV3 : includeOtherFieldsOption;
+	if (optionOrDefault(options, includeOtherFields) === true)
 		request.inputFields = context.getInputData()[itemIndex]?.json ?? {};
 	const fileName = asText(options.fileName);
 	if (fileName) request.fileName = fileName;
@@ -172,19 +182,22 @@ const OPTION = maxGenerationsOption.displayName;
 
 /**
  * The spending guard: a run that would submit more generations than the limit stops before the
- * first submit. Without the option there is no limit, as before it existed.
+ * first submit. Without the option there is no limit, as before it existed; version 3 shows that
+ * as 0.
  */
 export function checkGenerationCount(context: IExecuteFunctions, generations: number): void {
 	if (generations === 0) return;
 	const raw = readOptions(context, 0)[maxGenerationsOption.name];
 	if (raw === undefined || raw === null || raw === '') return;
 	const limit = Number(raw);
+	const noLimit = nodeVersion(context) >= 3 ? 0 : undefined;
+	if (limit === noLimit) return;
 	if (!Number.isInteger(limit) || limit < 1) {
 		throw parameterError(
 			context,
 			0,
 			OPTION,
-			`must be a whole number of at least 1, got ${JSON.stringify(raw)}`,
+			`must be a whole number of at least ${noLimit ?? 1}, got ${JSON.stringify(raw)}`,
 		);
 	}
 	if (generations <= limit) return;

@@ -240,7 +240,7 @@ export async function taskResultItems(
 			throw nameTaskInError(
 				error,
 				taskId,
-				`Task ${taskId} succeeded: fetch its images again with the Task resource's "Wait for Task" operation and this task ID (the addresses are valid 3 days) instead of generating again.`,
+				`Task ${taskId} succeeded: fetch its images again with the Task resource's "Wait for Completion" operation and this task ID (the addresses are valid 3 days) instead of generating again.`,
 			);
 		}
 	}

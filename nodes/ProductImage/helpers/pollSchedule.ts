@@ -133,7 +133,7 @@ function epoch(value: string | null | undefined): number | undefined {
 }
 
 /**
- * When a task this run did not submit (Task → Wait for Task) started: its `created_at`, read on
+ * When a task this run did not submit (Task → Wait for Completion) started: its `created_at`, read on
  * this machine's clock. A run that submitted the task knows the moment itself.
  */
 export function createdAt(task: Task): number | undefined {

@@ -150,7 +150,7 @@ export function unreadableReplyAdvice(taskId: string): string {
 
 /**
  * A task whose error hands over what the service said takes it off the run's list of billed tasks
- * to collect with Wait for Task: that would read the same reply again.
+ * to collect with Wait for Completion: that would read the same reply again.
  */
 export function handedOverInError(context: IExecuteFunctions, taskId: string): void {
 	const { accepted } = runControl(context);

@@ -9,6 +9,7 @@ import {
 	pollingOption,
 	pollIntervalOption,
 } from '../descriptions/common.descriptions';
+import { nodeVersion } from '../descriptions/versions';
 import {
 	backoffDelay,
 	MAX_RETRY_AFTER_MS,
@@ -59,14 +60,16 @@ const seconds = (minimum: number, inclusive: boolean) =>
 
 /**
  * Workflows saved before the Polling option that set a Poll Interval asked for that rhythm: they
- * keep it. Everything else polls adaptively.
+ * keep it (versions 1 and 2). From version 3 only Polling chooses, as the panel shows.
  */
-function pollingMode(options: IDataObject): PollingMode {
+function pollingMode(options: IDataObject, version: number): PollingMode {
 	if (options.polling === 'fixed' || options.polling === 'adaptive') return options.polling;
-	return options.pollInterval !== undefined ? 'fixed' : (pollingOption.default as PollingMode);
+	return options.pollInterval !== undefined && version < 3
+		? 'fixed'
+		: (pollingOption.default as PollingMode);
 }
 
-/** The waiting and output options shared by Generate and Wait and Task → Wait for Task. */
+/** The waiting and output options shared by Generate and Wait and Task → Wait for Completion. */
 export function readWaitSettings(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -105,7 +108,7 @@ export function readWaitSettings(
 		),
 		imagesOutput: options.imagesOutput === 'together' ? 'together' : 'perImage',
 		onTimeout: options.onTimeout === 'outputTaskState' ? 'outputTaskState' : 'error',
-		polling: pollingMode(options),
+		polling: pollingMode(options, nodeVersion(context)),
 	};
 }
 
@@ -159,14 +162,14 @@ function cancelled(
 	// After another item's failure the router's error lists the task instead.
 	if (context.getExecutionCancelSignal?.()?.aborted) {
 		context.logger.warn(
-			`Product Image: the execution was cancelled while waiting for task ${taskId}; resume it with Task → Wait for Task`,
+			`Product Image: the execution was cancelled while waiting for task ${taskId}; resume it with Task → Wait for Completion`,
 			{ itemIndex, taskId },
 		);
 	}
 	return withTaskId(
 		new NodeOperationError(context.getNode(), `${why} while waiting for the task`, {
 			itemIndex,
-			description: `The task may still finish on the service: resume with Task → Wait for Task and task ID ${taskId}.`,
+			description: `The task may still finish on the service: resume with Task → Wait for Completion and task ID ${taskId}.`,
 		}),
 		taskId,
 	);
@@ -258,7 +261,7 @@ export async function waitForTask(
 			throw nameTaskInError(
 				error,
 				taskId,
-				`The task goes on at the service: resume with the Task resource's "Wait for Task" operation and task ID ${taskId} instead of generating again.`,
+				`The task goes on at the service: resume with the Task resource's "Wait for Completion" operation and task ID ${taskId} instead of generating again.`,
 				context,
 			);
 		}
@@ -307,7 +310,7 @@ export async function waitForTask(
 			throw withTaskId(
 				new NodeOperationError(context.getNode(), message, {
 					itemIndex,
-					description: `${lastAnswer} The task goes on at the service. Resume with the Task resource's "Wait for Task" operation and task ID ${taskId}, or raise 'Max Wait Time'.`,
+					description: `${lastAnswer} The task goes on at the service. Resume with the Task resource's "Wait for Completion" operation and task ID ${taskId}, or raise 'Max Wait Time'.`,
 				}),
 				taskId,
 			);

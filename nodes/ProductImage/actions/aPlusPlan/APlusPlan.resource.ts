@@ -15,8 +15,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Plan A+ modules: a prompt per module, a global style guide and review notes',
-				action: 'Create an A+ plan',
+				description: 'Create a new A+ plan: a prompt per module, a style guide and notes',
+				action: 'Create A+ plan',
 			},
 		],
 		default: 'create',

@@ -22,13 +22,23 @@ import {
 	MARKET_CHOICES,
 	PLAN_LANGUAGE_CHOICES,
 	platformList,
+	readField,
 	readListOrText,
 	SERVICE_DEFAULT,
 	withOther,
 } from '../../descriptions/choices';
-import { fromVersion2, inVersion1, nodeVersion } from '../../descriptions/versions';
+import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.descriptions';
+import {
+	fromVersion2,
+	fromVersion3,
+	inVersion1,
+	inVersions,
+	nodeVersion,
+} from '../../descriptions/versions';
+import { shapeOutput } from '../../helpers/outputFields';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
+	imageSourceFields,
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
 	optionsCollection,
@@ -43,9 +53,26 @@ const productDescriptionV1: INodeProperties = {
 	type: 'string',
 	typeOptions: { rows: 4 },
 	default: '',
-	description:
-		"What the product is. The Analyze operation's formattedText is the recommended source.",
+	placeholder: 'e.g. Insulated steel water bottle, 750 ml, keeps drinks cold for 24 hours',
+	description: "What the product is. The brief of 'Analysis → Analyze' is the recommended source.",
 };
+
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'for', 'in', 'of', 'or', 'the', 'to']);
+
+/** A module's purpose as a Title Case list title: "Size, capacity or clothing size" → "Size, Capacity or Clothing Size". */
+function titleOf(purpose: string): string {
+	return purpose
+		.split(' ')
+		.map((word, index) =>
+			index > 0 && SMALL_WORDS.has(word.toLowerCase())
+				? word.toLowerCase()
+				: word.replace(
+						/(^|-)([a-z])/g,
+						(_, dash: string, letter: string) => dash + letter.toUpperCase(),
+					),
+		)
+		.join(' ');
+}
 
 const modulesProperty: INodeProperties = {
 	displayName: 'Modules',
@@ -53,11 +80,12 @@ const modulesProperty: INodeProperties = {
 	type: 'multiOptions',
 	required: true,
 	default: ['hero', 'core', 'usage'],
-	description: 'A+ modules to plan, each with its default target size',
+	description: 'A+ modules to plan, each with the pixel size its image must fill',
 	options: A_PLUS_MODULES.map((module) => ({
-		name: `${module.id}: ${module.purpose} (${module.width}×${module.height})`,
+		name: `${titleOf(module.purpose)} (${module.width}×${module.height})`,
 		value: module.id,
-	})),
+		description: `${module.purpose}. Sent as ${module.id}.`,
+	})).sort((a, b) => a.name.localeCompare(b.name)),
 };
 
 const splitModulesOption: INodeProperties = {
@@ -66,21 +94,21 @@ const splitModulesOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to output one item per planned module, carrying its prompt, the global style, the notes and the target size and aspect ratio, ready for a Generate node',
+		'Whether to output one item per planned module, carrying its prompt, the style guide, the notes and the target size and aspect ratio, ready for a Generate node. Off: the whole plan as one item.',
 };
 
 const version1: INodeProperties[] = inVersion1([
-	productDescriptionV1,
-	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} At least 1 image.` },
-	inputBinaryFieldsProperty,
 	modulesProperty,
+	productDescriptionV1,
+	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description}. At least 1 image.` },
+	inputBinaryFieldsProperty,
 	platformProperty,
 	{
 		displayName: 'Market',
 		name: 'market',
 		type: 'string',
 		default: '',
-		placeholder: 'US',
+		placeholder: 'e.g. US',
 		description: 'Two-letter market code, such as US, DE or JP',
 	},
 	{
@@ -88,22 +116,20 @@ const version1: INodeProperties[] = inVersion1([
 		name: 'language',
 		type: 'string',
 		default: '',
-		placeholder: 'en-US',
+		placeholder: 'e.g. en-US',
 		description: 'Language of the plan, such as en-US or zh-CN',
 	},
 	optionsCollection([maxConcurrencyOption, splitModulesOption, timeoutOption]),
 ]);
 
-const version2: INodeProperties[] = fromVersion2([
-	{
-		...productDescriptionV1,
-		description:
-			"What the product is. Empty: the input item's formattedText or output_text (the Analyze operation's brief), when it has one. HTML, such as a store's body_html, and Markdown are turned into plain text before it is sent.",
-	},
-	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description} At least 1 image.` },
-	inputBinaryFieldsProperty,
-	modulesProperty,
-	...platformList('Target sales platform, whose content rules the plan follows'),
+const productDescriptionV2: INodeProperties = {
+	...productDescriptionV1,
+	description:
+		"What the product is. Empty: the brief of an Analyze item ('formattedText' or 'output_text'), when the input item has one. HTML from a store and Markdown are sent as plain text.",
+};
+
+const planLists: INodeProperties[] = [
+	...platformList('Sales platform whose content rules the plan follows'),
 	...withOther(
 		{
 			displayName: 'Market',
@@ -122,21 +148,39 @@ const version2: INodeProperties[] = fromVersion2([
 			type: 'options',
 			options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
 			default: '',
-			description: 'Language of the plan, sent as language-REGION (zh-CN) as the spec shows',
+			description: 'Language of the plan',
 		},
 		{ placeholder: 'e.g. cs-CZ', description: `Language code. ${LANGUAGE_CASING}` },
 	),
-	optionsCollection([
-		maxConcurrencyOption,
-		{
-			...splitModulesOption,
-			default: true,
-			description:
-				"Whether to output one item per planned module, carrying its prompt, the global style, the notes, the target size and aspect ratio and the plan's images, ready for Generate and Wait with Prompt and Size From: A+ Module of the Input Item. Off: the whole plan as one item.",
-		},
-		timeoutOption,
-	]),
-]);
+];
+
+const version2Options: INodeProperties[] = [
+	maxConcurrencyOption,
+	{
+		...splitModulesOption,
+		default: true,
+		description:
+			"Whether to output one item per planned module, with its prompt, the style guide, the notes, its target size and the plan's photos, ready for 'Generate and Wait' with 'Prompt and Size From': 'A+ Module of the Input Item'. Off: the whole plan as one item. Defaults to on.",
+	},
+	timeoutOption,
+];
+
+/** Version 2 shows the optional fields at the top; version 3 keeps them in Options. */
+const version2: INodeProperties[] = [
+	...fromVersion2([modulesProperty]),
+	...inVersions([2], [productDescriptionV2]),
+	...imageSourceFields(
+		[{ ...imageUrlsProperty, description: `${imageUrlsProperty.description}. At least 1 image.` }],
+		inputBinaryFieldsProperty,
+		[2],
+		[],
+		true,
+	),
+	...inVersions([2], planLists),
+	...outputProperties(PLAN_MODULE_OUTPUT, 'each module item'),
+	...inVersions([2], [optionsCollection(version2Options)]),
+	...fromVersion3([optionsCollection([...version2Options, productDescriptionV2, ...planLists])]),
+];
 
 const properties: INodeProperties[] = [...version1, ...version2];
 
@@ -209,7 +253,7 @@ function analysisBrief(json: IDataObject | undefined): string {
  * HTML or the brief's Markdown. Version 3 sends no plan without a description.
  */
 function readProductDescription(context: IExecuteFunctions, itemIndex: number): string {
-	const typed = String(context.getNodeParameter('productDescription', itemIndex, '')).trim();
+	const typed = String(readField(context, 'productDescription', itemIndex, '')).trim();
 	if (nodeVersion(context) < 2) return typed;
 	const text = plainText(typed || analysisBrief(context.getInputData()[itemIndex]?.json)).trim();
 	if (text === '' && nodeVersion(context) >= 3) {
@@ -282,9 +326,10 @@ export async function execute(
 		const request: IDataObject = { image_urls: imageUrls };
 		for (const key of ['platform', 'market', 'language'])
 			if (fields[key] !== undefined) request[key] = fields[key];
-		return planModuleItems(plan, modules)
+		const items = planModuleItems(plan, modules)
 			.map((json) => (carryRequest ? { ...json, ...request } : json))
 			.map((json) => ({ json }));
+		return shapeOutput(this, itemIndex, items, PLAN_MODULE_OUTPUT);
 	}
 	return [{ json: { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject }];
 }

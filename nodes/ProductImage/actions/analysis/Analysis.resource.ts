@@ -15,8 +15,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Analyze',
 				value: 'analyze',
-				description: 'Analyze product photos into product facts and a formatted brief',
-				action: 'Analyze a product',
+				description: 'Analyze product photos into product facts and a written product brief',
+				action: 'Analyze product photos',
 			},
 		],
 		default: 'analyze',

@@ -9,10 +9,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ImageInputs } from '../../helpers/imageInputs';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
+import { readField } from '../../descriptions/choices';
+import { fromVersion3, inVersions } from '../../descriptions/versions';
 import { readTimeoutMs } from '../../helpers/parameters';
 import { nodeVersion } from '../../descriptions/versions';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
+	imageSourceFields,
 	imageUrlsProperty,
 	inputBinaryFieldsProperty,
 	maxConcurrencyOption,
@@ -26,18 +29,29 @@ export const MAX_ANALYSIS_IMAGES = 16;
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			"The text to use next is the output's formattedText: the product brief, written for A+ Plan → Create's Product Description (which takes it by itself from version 2 on) or a generation's prompt. analysis holds the facts, each attribute marked visible, provided or inferred; output_text repeats formattedText.",
+			"Outputs the product's facts and a written brief ('formattedText'), which 'A+ Plan → Create' takes as its 'Product Description'",
 		name: 'analysisOutputNotice',
 		type: 'notice',
 		default: '',
 	},
-	productNameProperty,
-	{
-		...imageUrlsProperty,
-		description: `${imageUrlsProperty.description} 1 to ${MAX_ANALYSIS_IMAGES} images in all.`,
-	},
-	inputBinaryFieldsProperty,
-	optionsCollection([maxConcurrencyOption, timeoutOption]),
+	...imageSourceFields(
+		[
+			{
+				...imageUrlsProperty,
+				description: `${imageUrlsProperty.description}. 1 to ${MAX_ANALYSIS_IMAGES} images in all.`,
+			},
+		],
+		inputBinaryFieldsProperty,
+		[1, 2],
+		[],
+		true,
+	),
+	...inVersions(
+		[1, 2],
+		[productNameProperty, optionsCollection([maxConcurrencyOption, timeoutOption])],
+	),
+	// Version 3 keeps the optional Product Name in Options.
+	...fromVersion3([optionsCollection([maxConcurrencyOption, timeoutOption, productNameProperty])]),
 ];
 
 export const description = updateDisplayOptions(
@@ -57,7 +71,7 @@ interface Parameters {
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
 	return {
 		timeoutMs: readTimeoutMs(this, itemIndex, timeoutOption),
-		productName: String(this.getNodeParameter('productName', itemIndex, '')).trim(),
+		productName: String(readField(this, 'productName', itemIndex, '')).trim(),
 		images: readImageInputs(this, itemIndex, { min: 1, max: MAX_ANALYSIS_IMAGES }),
 	};
 }

@@ -20,9 +20,9 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'https://…/v1/open/assets/…',
+		placeholder: 'e.g. https://example.com/image.png',
 		description:
-			"Address of one image: a generated image's URL (valid 3 days), any image's http(s) address, or one image of a store node dragged here (its src, link or url_zoom is read)",
+			"URL of one image: a generated image's URL (valid 3 days), any image URL, or one image of a store node dragged here",
 	},
 	optionsCollection([
 		binaryPropertyOption,
@@ -31,7 +31,8 @@ const properties: INodeProperties[] = [
 			name: 'fileName',
 			type: 'string',
 			default: '',
-			description: 'Name of the output file. Empty: taken from the address.',
+			placeholder: 'e.g. steel-bottle-front',
+			description: 'Name of the output file. Empty: taken from the URL.',
 		},
 	]),
 ];

@@ -18,7 +18,7 @@ import {
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
 
-const properties: INodeProperties[] = [...generationProperties, generationOptions(false)];
+const properties: INodeProperties[] = [...generationProperties, ...generationOptions(false)];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['image'], operation: ['generate'] } },

@@ -10,13 +10,19 @@ import {
 } from '../../helpers/generation';
 import { hintFitting } from '../../helpers/fitting';
 import { collectTask, readWaitSettings } from '../../helpers/waitForTask';
+import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
 import { nodeVersion } from '../../descriptions/versions';
+import { shapeOutput } from '../../helpers/outputFields';
 import {
 	generationOptions,
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
 
-const properties: INodeProperties[] = [...generationProperties, generationOptions(true)];
+const properties: INodeProperties[] = [
+	...generationProperties,
+	...outputProperties(TASK_IMAGE_OUTPUT, 'each image item'),
+	...generationOptions(true),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['image'], operation: ['generateAndWait'] } },
@@ -49,7 +55,8 @@ export async function execute(
 			? { fileName: request.fileName, target: request.target, productName }
 			: undefined;
 	const items = await collectTask(this, itemIndex, taskId, { ...settings, described }, Date.now());
-	return items.map((item) => ({ ...item, json: generatedItemJson(request, item.json) }));
+	const generated = items.map((item) => ({ ...item, json: generatedItemJson(request, item.json) }));
+	return shapeOutput(this, itemIndex, generated, TASK_IMAGE_OUTPUT);
 }
 
 /** Images that still need fitting to their A+ module: one hint says how. */

@@ -15,6 +15,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'data',
 		required: true,
+		placeholder: 'e.g. data',
 		hint: 'The name of the input binary field holding the image to upload',
 	},
 ];

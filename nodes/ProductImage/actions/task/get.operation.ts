@@ -6,13 +6,21 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { outputProperties, TASK_OUTPUT } from '../../descriptions/output.descriptions';
+import { shapeOutput } from '../../helpers/outputFields';
 import { queryTask } from '../../helpers/waitForTask';
 import { taskIdProperty, readTaskId } from './taskId.description';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['task'], operation: ['get'] } },
-	[taskIdProperty] as INodeProperties[],
+	[taskIdProperty, ...outputProperties(TASK_OUTPUT, 'the task')] as INodeProperties[],
 );
+
+/** The task's image URLs as one list, for Simplified and Selected Fields. */
+function imageUrls(task: IDataObject): IDataObject {
+	const images = (task.result as { images?: Array<{ url?: string }> } | undefined)?.images;
+	return Array.isArray(images) ? { image_urls: images.map((image) => image.url ?? null) } : {};
+}
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): string {
 	return readTaskId(this, itemIndex);
@@ -24,5 +32,5 @@ export async function execute(
 	taskId: string,
 ): Promise<INodeExecutionData[]> {
 	const { task } = await queryTask(this, itemIndex, taskId);
-	return [{ json: task as IDataObject }];
+	return shapeOutput(this, itemIndex, [{ json: task as IDataObject }], TASK_OUTPUT, imageUrls);
 }

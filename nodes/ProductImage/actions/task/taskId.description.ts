@@ -10,8 +10,9 @@ export const taskIdProperty: INodeProperties = {
 	type: 'string',
 	default: '',
 	required: true,
-	placeholder: 'task_abc123',
-	description: 'The task_id returned by Generate',
+	placeholder: 'e.g. task_abc123',
+	description:
+		"The task ID that 'Submit Generation (No Wait)' outputs, or that an error of 'Generate and Wait' names",
 };
 
 const taskIdSchema = z
@@ -20,12 +21,27 @@ const taskIdSchema = z
 	.min(1, 'must not be empty')
 	.refine(taskIdStaysInPath, 'must be a task ID such as task_abc123 (letters, digits, _ - . :)');
 
+/**
+ * More than the bare ID is taken, as n8n's guidelines ask: a dragged task item (its `task_id`) or
+ * a pasted task URL (its last path segment).
+ */
+function bareTaskId(value: unknown): unknown {
+	if (typeof value === 'object' && value !== null && 'task_id' in value)
+		return (value as { task_id: unknown }).task_id;
+	if (typeof value !== 'string' || !/^\s*https?:\/\//i.test(value)) return value;
+	try {
+		return new URL(value.trim()).pathname.split('/').filter(Boolean).pop() ?? value;
+	} catch {
+		return value;
+	}
+}
+
 export function readTaskId(context: IExecuteFunctions, itemIndex: number): string {
 	return validateParameter(
 		context,
 		itemIndex,
 		'Task ID',
 		taskIdSchema,
-		context.getNodeParameter('taskId', itemIndex),
+		bareTaskId(context.getNodeParameter('taskId', itemIndex)),
 	);
 }

@@ -3,10 +3,22 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { hintFitting } from '../../helpers/fitting';
 import { collectTask, readWaitSettings } from '../../helpers/waitForTask';
-import { optionsCollection, waitOptions } from '../../descriptions/common.descriptions';
+import {
+	optionsCollection,
+	waitOptions,
+	waitOptionsV3,
+} from '../../descriptions/common.descriptions';
+import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
+import { fromVersion3, inVersions } from '../../descriptions/versions';
+import { shapeOutput } from '../../helpers/outputFields';
 import { readTaskId, taskIdProperty } from './taskId.description';
 
-const properties: INodeProperties[] = [taskIdProperty, optionsCollection(waitOptions)];
+const properties: INodeProperties[] = [
+	taskIdProperty,
+	...outputProperties(TASK_IMAGE_OUTPUT, 'each image item'),
+	...inVersions([1, 2], [optionsCollection(waitOptions)]),
+	...fromVersion3([optionsCollection(waitOptionsV3(true))]),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['task'], operation: ['wait'] } },
@@ -29,7 +41,8 @@ export async function execute(
 	itemIndex: number,
 	{ taskId, settings }: Parameters,
 ): Promise<INodeExecutionData[]> {
-	return await collectTask(this, itemIndex, taskId, settings);
+	const items = await collectTask(this, itemIndex, taskId, settings);
+	return shapeOutput(this, itemIndex, items, TASK_IMAGE_OUTPUT);
 }
 
 /** Images that still need fitting to their A+ module: one hint says how. */

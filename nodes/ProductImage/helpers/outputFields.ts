@@ -1,0 +1,37 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { OutputShape } from '../descriptions/output.descriptions';
+import { OUTPUT } from '../descriptions/output.descriptions';
+import { nodeVersion } from '../descriptions/versions';
+
+function pick(json: IDataObject, fields: readonly string[]): IDataObject {
+	return Object.fromEntries(
+		fields.filter((field) => json[field] !== undefined).map((field) => [field, json[field]]),
+	);
+}
+
+/**
+ * The items as the Output choice asks (version 3): whole, the simplified fields, or the selected
+ * ones with the item's key; `derived` adds flattened fields (a task's image URLs) to choose from.
+ * Binary data is kept whatever is chosen; earlier versions output whole.
+ */
+export function shapeOutput(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	items: INodeExecutionData[],
+	shape: OutputShape,
+	derived: (json: IDataObject) => IDataObject = () => ({}),
+): INodeExecutionData[] {
+	if (nodeVersion(context) < 3) return items;
+	const output = context.getNodeParameter('output', itemIndex, OUTPUT.raw);
+	if (output !== OUTPUT.simplified && output !== OUTPUT.selected) return items;
+	const chosen = context.getNodeParameter('outputFields', itemIndex, []) as string[];
+	const fields =
+		output === OUTPUT.simplified
+			? shape.simplified
+			: [shape.key, ...chosen.filter((field) => field !== shape.key)];
+	return items.map((item) => ({
+		...item,
+		json: pick({ ...item.json, ...derived(item.json) }, fields),
+	}));
+}

@@ -1,0 +1,358 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { photoItem } from '../harness/fixtures';
+import { runWorkflow } from '../harness/engine';
+import { credentialsFor, useSimulator } from '../harness/simulator';
+
+// Node version 3 does what its panel shows: the product's fields reach the generated items unless
+// switched off, Image Source names the one field images are read from, and Max Generations per
+// Run shows 0 for "no limit". Versions 1 and 2 keep what they did.
+
+const simulator = useSimulator();
+
+const fast = { initialDelay: 0, pollInterval: 0.1 };
+const products = [
+	{ json: { id: 101, title: 'Trail Bottle' } },
+	{ json: { id: 102, title: 'Camp Mug' } },
+];
+
+const node = (typeVersion: number, parameters: INodeParameters) => ({ typeVersion, parameters });
+
+const generateAndWait = (typeVersion: number, options: INodeParameters = {}) =>
+	node(typeVersion, {
+		resource: 'image',
+		operation: 'generateAndWait',
+		prompt: '={{ $json.title }} on a white background',
+		options: { ...fast, ...options },
+	});
+
+describe('the product’s fields on the generated items', () => {
+	test('version 3 carries them without the option', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait(3)],
+			input: products,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.id, item.json.title])).toEqual([
+			[101, 'Trail Bottle'],
+			[102, 'Camp Mug'],
+		]);
+		expect(sim.tasks.has(String(result.items[0].json.task_id))).toBe(true);
+	});
+
+	test('version 3 leaves them out when switched off; version 2 leaves them out by default', async () => {
+		const sim = simulator();
+		for (const generation of [
+			generateAndWait(3, { includeOtherFields: false }),
+			generateAndWait(2),
+		]) {
+			const result = await runWorkflow({
+				credentials: credentialsFor(sim),
+				nodes: [generation],
+				input: products,
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).not.toHaveProperty('title');
+		}
+	});
+
+	test('Submit Generation (No Wait) of version 3 carries them too', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [node(3, { resource: 'image', operation: 'generate', prompt: 'studio shot' })],
+			input: products,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.title)).toEqual(['Trail Bottle', 'Camp Mug']);
+		expect(result.items[0].json.status).toBe('submitted');
+	});
+});
+
+describe('Image Source', () => {
+	const submit = (typeVersion: number, parameters: INodeParameters) =>
+		node(typeVersion, { resource: 'image', operation: 'generate', prompt: '', ...parameters });
+	const both = { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'front' };
+
+	const imageUrlsSent = async (nodeSpec: ReturnType<typeof submit>) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [nodeSpec],
+			input: [photoItem(['front'])],
+		});
+		expect(result.error).toBeUndefined();
+		const body = sim.tasks.get(String(result.items[0].json.task_id))?.body as {
+			image_urls: string[];
+		};
+		return { urls: body.image_urls, uploads: sim.stats.byRoute.upload ?? 0, sim };
+	};
+
+	test('version 3, URLs (the default): only Image URLs is sent; the binary field is not uploaded', async () => {
+		const { urls, uploads } = await imageUrlsSent(submit(3, both));
+		expect(urls).toEqual(['https://x.test/1.png']);
+		expect(uploads).toBe(0);
+	});
+
+	test('version 3, Binary Files: only the input files are uploaded and sent', async () => {
+		const { urls, uploads, sim } = await imageUrlsSent(
+			submit(3, { ...both, imageSource: 'binary' }),
+		);
+		expect(uploads).toBe(1);
+		expect(urls).toHaveLength(1);
+		expect(urls[0].startsWith(`${sim.baseUrl}/v1/open/media/`)).toBe(true);
+	});
+
+	test('version 2 sends both, as saved workflows expect', async () => {
+		const { urls, uploads } = await imageUrlsSent(submit(2, both));
+		expect(urls).toHaveLength(2);
+		expect(urls[0]).toBe('https://x.test/1.png');
+		expect(uploads).toBe(1);
+	});
+
+	test('version 3, URLs: a binary field named but not on the item is no error, since it is not read', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [submit(3, { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'missing' })],
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim.stats.submitsAccepted).toBe(1);
+	});
+});
+
+describe('Max Generations per Run: 0', () => {
+	const many = Array.from({ length: 3 }, (_, index) => ({ json: { title: `Product ${index}` } }));
+	const submitting = (typeVersion: number) =>
+		node(typeVersion, {
+			resource: 'image',
+			operation: 'generate',
+			prompt: 'x',
+			options: { maxGenerations: 0 },
+		});
+
+	test('version 3: 0, the value the panel shows, is no limit', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [submitting(3)],
+			input: many,
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim.stats.submitsAccepted).toBe(3);
+	});
+
+	test('version 2: 0 is refused before any request, as before', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [submitting(2)],
+			input: many,
+		});
+		expect(result.error?.message).toContain('Parameter "Max Generations per Run"');
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+});
+
+describe('Output (version 3)', () => {
+	const plan = (parameters: INodeParameters = {}) =>
+		node(3, {
+			resource: 'aPlusPlan',
+			operation: 'create',
+			imageUrls: 'https://img.test/bottle.jpg',
+			modules: ['hero', 'core'],
+			...parameters,
+		});
+
+	test('Raw, the default, outputs every field, as version 2 does', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan()] });
+		expect(result.error).toBeUndefined();
+		expect(Object.keys(result.items[0].json).length).toBeGreaterThan(10);
+		expect(result.items[0].json).toHaveProperty('purpose');
+	});
+
+	test('Simplified gives a module item at most ten fields, the ones a generation needs', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [plan({ output: 'simplified' })],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(2);
+		for (const item of result.items) {
+			expect(Object.keys(item.json).length).toBeLessThanOrEqual(10);
+			expect(item.json).toMatchObject({ target_width: expect.any(Number) });
+			expect(item.json).toHaveProperty('recommended_prompt');
+			expect(item.json).not.toHaveProperty('purpose');
+		}
+		expect(result.items.map((item) => item.json.module)).toEqual(['hero', 'core']);
+	});
+
+	test('Selected Fields outputs the chosen fields and the key', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [plan({ output: 'selected', outputFields: ['target_size'] })],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toEqual({ module: 'hero', target_size: '1464x600' });
+	});
+
+	test('Task → Get, Simplified: the task with its image URLs as one list', async () => {
+		const sim = simulator();
+		const submitted = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait(3, { downloadImages: false })],
+			input: [products[0]],
+		});
+		const taskId = String(submitted.items[0].json.task_id);
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [node(3, { resource: 'task', operation: 'get', taskId, output: 'simplified' })],
+		});
+		expect(result.error).toBeUndefined();
+		const json = result.items[0].json;
+		expect(json.task_id).toBe(taskId);
+		expect(json.image_urls).toEqual([submitted.items[0].json.url]);
+		expect(json).not.toHaveProperty('result');
+		expect(Object.keys(json).length).toBeLessThanOrEqual(10);
+	});
+
+	test('Generate and Wait, Simplified: the files stay, the item has at most ten fields', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					...generateAndWait(3),
+					parameters: { ...generateAndWait(3).parameters, output: 'simplified' },
+				},
+			],
+			input: products,
+		});
+		expect(result.error).toBeUndefined();
+		for (const item of result.items) {
+			expect(Object.keys(item.json).length).toBeLessThanOrEqual(10);
+			expect(item.json).toHaveProperty('url');
+			expect(item.json).not.toHaveProperty('title');
+			expect(item.binary?.data).toBeDefined();
+		}
+	});
+
+	test('version 2 has no Output choice: a stored value changes nothing', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ ...plan({ output: 'simplified' }), typeVersion: 2 }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toHaveProperty('purpose');
+	});
+});
+
+describe('Task ID takes more than the bare ID', () => {
+	test.each([
+		['a pasted task URL', (id: string, base: string) => `${base}/v1/open/tasks/${id}`],
+		['a dragged task item', (id: string) => `={{ { "task_id": "${id}", "status": "submitted" } }}`],
+	])('%s', async (_, taskIdFor) => {
+		const sim = simulator();
+		const submitted = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [node(3, { resource: 'image', operation: 'generate', prompt: 'x' })],
+		});
+		const id = String(submitted.items[0].json.task_id);
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [node(2, { resource: 'task', operation: 'get', taskId: taskIdFor(id, sim.baseUrl) })],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.task_id).toBe(id);
+	});
+});
+
+describe('the optional fields in Options (version 3)', () => {
+	test('a generation sends the product, platform and language set in Options', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				node(3, {
+					resource: 'image',
+					operation: 'generate',
+					prompt: 'studio shot',
+					options: {
+						productName: 'Trail Bottle',
+						sellingPoints: 'Cold for 24 hours',
+						platform: 'custom',
+						customPlatform: 'zalando',
+						outputLanguage: 'de-de',
+					},
+				}),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		const body = sim.tasks.get(String(result.items[0].json.task_id))?.body;
+		expect(body).toMatchObject({
+			product_info: {
+				name: 'Trail Bottle',
+				sellingPoints: 'Cold for 24 hours',
+				platform: 'zalando',
+			},
+			output_language: 'de-de',
+		});
+	});
+
+	test('a plan sends the description, platform, market and language set in Options', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				node(3, {
+					resource: 'aPlusPlan',
+					operation: 'create',
+					modules: ['core'],
+					imageUrls: 'https://img.test/bottle.jpg',
+					options: {
+						productDescription: 'Steel bottle',
+						platform: 'amazon',
+						market: 'custom',
+						customMarket: 'be',
+						language: 'de-DE',
+					},
+				}),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		// The simulator writes the description into each prompt; the module item carries the rest.
+		expect(String(result.items[0].json.recommended_prompt)).toContain('for Steel bottle:');
+		expect(result.items[0].json).toMatchObject({
+			platform: 'amazon',
+			market: 'BE',
+			language: 'de-DE',
+		});
+	});
+
+	test('Analyze sends the Product Name set in Options', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				node(3, {
+					resource: 'analysis',
+					operation: 'analyze',
+					imageUrls: 'https://img.test/bottle.jpg',
+					options: { productName: 'Trail Bottle' },
+				}),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		// The simulator answers with the product name it received.
+		const analysis = result.items[0].json.analysis as { product_name?: string };
+		expect(analysis.product_name).toBe('Trail Bottle');
+	});
+});
