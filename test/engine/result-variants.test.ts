@@ -20,8 +20,9 @@ const generateAndWait = (options: INodeParameters = {}, typeVersion = 3) => ({
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: 'studio shot',
-		productName: 'Trail Bottle',
-		options: { ...fast, ...options },
+		// Version 3 keeps the optional fields in Options.
+		...(typeVersion < 3 ? { productName: 'Trail Bottle' } : {}),
+		options: { ...fast, ...(typeVersion < 3 ? {} : { productName: 'Trail Bottle' }), ...options },
 	},
 });
 
@@ -277,8 +278,10 @@ describe('analysis text in either field', () => {
 		parameters: {
 			resource: 'analysis',
 			operation: 'analyze',
-			productName: 'Trail Bottle',
 			imageUrls: 'https://img.test/bottle.jpg',
+			...(typeVersion < 3
+				? { productName: 'Trail Bottle' }
+				: { options: { productName: 'Trail Bottle' } }),
 		},
 	});
 	const plan = (typeVersion: number, productDescription = '') => ({
@@ -287,9 +290,9 @@ describe('analysis text in either field', () => {
 		parameters: {
 			resource: 'aPlusPlan',
 			operation: 'create',
-			productDescription,
 			imageUrls: 'https://img.test/bottle.jpg',
 			modules: ['hero'],
+			...(typeVersion < 3 ? { productDescription } : { options: { productDescription } }),
 		},
 	});
 
@@ -401,7 +404,9 @@ describe('A+ module images are named by what they are', () => {
 			parameters: {
 				resource: 'aPlusPlan',
 				operation: 'create',
-				productDescription: 'Trail bottle',
+				...(typeVersion < 3
+					? { productDescription: 'Trail bottle' }
+					: { options: { productDescription: 'Trail bottle' } }),
 				imageUrls: 'https://img.test/bottle.jpg',
 				modules: ['hero'],
 			},

@@ -153,7 +153,7 @@ describe('Max Generations per Run: 0', () => {
 			nodes: [submitting(2)],
 			input: many,
 		});
-		expect(result.error?.message).toContain('Parameter "Max Generations per Run"');
+		expect(result.error?.message).toContain("'Max Generations per Run'");
 		expect(sim.stats.requests).toHaveLength(0);
 	});
 });
@@ -165,6 +165,7 @@ describe('Output (version 3)', () => {
 			operation: 'create',
 			imageUrls: 'https://img.test/bottle.jpg',
 			modules: ['hero', 'core'],
+			options: { productDescription: 'Steel bottle' },
 			...parameters,
 		});
 

@@ -343,7 +343,7 @@ export const fileNameOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. steel-bottle-front',
 	description:
-		"Name of each image file, without extension, such as {{ $json.title }}; a task's images are numbered (-1, -2, …) when there are several. Empty: the A+ module's name, else the 'Product Name', else the service's name.",
+		"Name of each image file, without extension (drag a field such as the product's title here); a task's images are numbered (-1, -2, …) when there are several. Empty: the A+ module's name, else the 'Product Name', else the service's name.",
 };
 
 /**

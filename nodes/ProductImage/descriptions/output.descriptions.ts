@@ -111,7 +111,7 @@ export function outputProperties(shape: OutputShape, what: string): INodePropert
 			displayName: 'Output',
 			name: 'output',
 			type: 'options',
-			default: OUTPUT.raw,
+			default: 'raw',
 			options: [
 				{
 					name: 'Raw',

@@ -10,9 +10,8 @@ import type { ImageInputs } from '../../helpers/imageInputs';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
 import { readField } from '../../descriptions/choices';
-import { fromVersion3, inVersions } from '../../descriptions/versions';
+import { fromVersion3, inVersions, nodeVersion } from '../../descriptions/versions';
 import { readTimeoutMs } from '../../helpers/parameters';
-import { nodeVersion } from '../../descriptions/versions';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageSourceFields,
