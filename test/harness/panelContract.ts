@@ -51,28 +51,35 @@ function stored(property: INodeProperties): Record<string, unknown> {
 	return entry;
 }
 
+/** The parameters the editor shows for these values in this node version. */
+export function shownParameters(
+	description: INodeTypeDescription,
+	typeVersion: number,
+	values: INodeParameters,
+): INodeProperties[] {
+	const node = { typeVersion, parameters: {} } as INode;
+	// As the editor sees them: what is not set has its default.
+	const withDefaults = {
+		...NodeHelpers.getNodeParameters(
+			description.properties,
+			values,
+			true,
+			false,
+			node,
+			description,
+		),
+		...values,
+	};
+	return description.properties.filter((property) =>
+		NodeHelpers.displayParameter(withDefaults, property, node, description),
+	);
+}
+
 export function panelContract(
 	description: INodeTypeDescription,
 	typeVersion: number,
 ): PanelContract {
-	const node = { typeVersion, parameters: {} } as INode;
-	const shownFor = (values: INodeParameters) => {
-		// As the editor sees them: what is not set has its default.
-		const withDefaults = {
-			...NodeHelpers.getNodeParameters(
-				description.properties,
-				values,
-				true,
-				false,
-				node,
-				description,
-			),
-			...values,
-		};
-		return description.properties.filter((property) =>
-			NodeHelpers.displayParameter(withDefaults, property, node, description),
-		);
-	};
+	const shownFor = (values: INodeParameters) => shownParameters(description, typeVersion, values);
 	const contract: PanelContract = {};
 	const resources = description.properties.find((property) => property.name === 'resource');
 	for (const resource of (resources?.options ?? []) as INodePropertyOptions[]) {

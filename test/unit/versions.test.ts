@@ -7,30 +7,14 @@ import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
 import { coveringResolution, htmlToText } from '../../nodes/ProductImage/helpers/aPlus';
 import { pixelSizeOf } from '../../nodes/ProductImage/helpers/download';
 import type { PanelContract } from '../harness/panelContract';
-import { panelContract } from '../harness/panelContract';
+import { panelContract, shownParameters } from '../harness/panelContract';
 
 const description = new ProductImage().description;
 const V1_WORKFLOWS = path.join(__dirname, '..', 'e2e', 'fixtures', 'v1-workflows');
 const V2_WORKFLOWS = path.join(__dirname, '..', 'e2e', 'fixtures', 'v2-workflows');
 
-/** The parameters the editor shows for these values in this node version. */
-function shown(typeVersion: number, values: INodeParameters): INodeProperties[] {
-	const node = { typeVersion, parameters: {} } as unknown as INode;
-	const withDefaults = {
-		...NodeHelpers.getNodeParameters(
-			description.properties,
-			values,
-			true,
-			false,
-			node,
-			description,
-		),
-		...values,
-	};
-	return description.properties.filter((property) =>
-		NodeHelpers.displayParameter(withDefaults, property, node, description),
-	);
-}
+const shown = (typeVersion: number, values: INodeParameters): INodeProperties[] =>
+	shownParameters(description, typeVersion, values);
 
 function shownNamed(
 	typeVersion: number,
@@ -103,45 +87,27 @@ test('with the module source, Prompt, Size and Resolution are not shown', () => 
 	expect(shownNamed(2, values, 'moduleSourceNotice')?.type).toBe('notice');
 });
 
-test('every saved version 1 workflow loads with every parameter it saved, unchanged', () => {
-	const files = readdirSync(V1_WORKFLOWS).filter((file) => file.endsWith('.json'));
-	expect(files.length).toBeGreaterThanOrEqual(5);
-	let nodes = 0;
-	for (const file of files) {
-		const workflow = JSON.parse(readFileSync(path.join(V1_WORKFLOWS, file), 'utf8')) as {
-			nodes: INode[];
-		};
-		for (const node of workflow.nodes.filter(
-			(n) => n.type === 'n8n-nodes-product-image.productImage',
-		)) {
-			expect(node.typeVersion).toBe(1);
-			const loaded = NodeHelpers.getNodeParameters(
-				description.properties,
-				node.parameters,
-				true,
-				false,
-				node,
-				description,
-			);
-			expect(loaded).toMatchObject(node.parameters);
-			nodes += 1;
-		}
-	}
-	expect(nodes).toBeGreaterThan(10);
-});
+/** Every Product Image node of the saved workflows in a folder. */
+function savedNodes(folder: string): INode[] {
+	return readdirSync(folder)
+		.filter((file) => file.endsWith('.json'))
+		.flatMap(
+			(file) =>
+				(JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as { nodes: INode[] }).nodes,
+		)
+		.filter((node) => node.type === 'n8n-nodes-product-image.productImage');
+}
 
-test('every workflow saved before version 3 loads with every parameter it saved, unchanged', () => {
-	const files = readdirSync(V2_WORKFLOWS).filter((file) => file.endsWith('.json'));
-	expect(files.length).toBeGreaterThanOrEqual(5);
-	const versions = new Set<number>();
-	for (const file of files) {
-		const workflow = JSON.parse(readFileSync(path.join(V2_WORKFLOWS, file), 'utf8')) as {
-			nodes: INode[];
-		};
-		for (const node of workflow.nodes.filter(
-			(n) => n.type === 'n8n-nodes-product-image.productImage',
-		)) {
-			versions.add(node.typeVersion);
+test.each([
+	['the 0.2.0 examples (version 1)', V1_WORKFLOWS, [1]],
+	['the examples saved before version 3', V2_WORKFLOWS, [1, 2]],
+])(
+	'every Product Image node of %s loads with every parameter it saved, unchanged',
+	(_saved, folder, versions) => {
+		const nodes = savedNodes(folder);
+		expect(nodes.length).toBeGreaterThan(10);
+		expect([...new Set(nodes.map((node) => node.typeVersion))].sort()).toEqual(versions);
+		for (const node of nodes) {
 			const loaded = NodeHelpers.getNodeParameters(
 				description.properties,
 				node.parameters,
@@ -152,9 +118,8 @@ test('every workflow saved before version 3 loads with every parameter it saved,
 			);
 			expect(loaded).toMatchObject(node.parameters);
 		}
-	}
-	expect([...versions].sort()).toEqual([1, 2]);
-});
+	},
+);
 
 test("the nodes panel's actions say what the Operation list says", () => {
 	const operations = description.properties.filter((property) => property.name === 'operation');
