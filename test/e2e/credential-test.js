@@ -33,7 +33,7 @@ const OTHER_KEY = 'sk-not-for-this-origin-4711';
  */
 function cases(sim, foreign) {
 	const notService = (/** @type {string} */ base, /** @type {string} */ found) =>
-		`${base} is not the Product Image service: GET ${PROBE} answered ${found}. Check the Base URL.`;
+		`${base} is not the Product Image service: GET ${PROBE} answered ${found}. Check 'Base URL'.`;
 	return [
 		{
 			name: 'valid key',
@@ -45,7 +45,7 @@ function cases(sim, foreign) {
 			name: 'Base URL with /v1',
 			data: { ...sim, baseUrl: `${sim.baseUrl}/v1` },
 			status: 'Error',
-			message: `${sim.baseUrl}/v1 answers GET ${PROBE} the same way without a key (HTTP 404), so it did not check the key: it is not the service's task address. Leave out the path /v1: the Base URL is the service's address without /v1.`,
+			message: `${sim.baseUrl}/v1 answers GET ${PROBE} the same way without a key (HTTP 404), so it did not check the key: it is not the service's task URL. Leave out the path /v1: 'Base URL' is the service's URL without /v1.`,
 		},
 		{
 			name: 'wrong key',
@@ -58,7 +58,7 @@ function cases(sim, foreign) {
 			name: 'http address redirecting (301) to the service',
 			data: { baseUrl: foreign.redirect.baseUrl, apiKey: sim.apiKey },
 			status: 'Error',
-			message: `The Base URL redirects (HTTP 301): use the address it redirects to, ${sim.baseUrl}, as the Base URL. The node sends the key to the Base URL's origin only and does not follow redirects.`,
+			message: `'Base URL' redirects (HTTP 301): enter the URL it redirects to, ${sim.baseUrl}, as 'Base URL'. The node sends the key to the host of 'Base URL' only and does not follow redirects.`,
 		},
 		{
 			name: '502 page',

@@ -40,7 +40,7 @@ test('a Base URL with an extra path (/v1) fails: the service answers there witho
 
 	expect(result).toEqual({
 		status: 'Error',
-		message: `${sim.baseUrl}/v1 answers GET ${PROBE} the same way without a key (HTTP 404), so it did not check the key: it is not the service's task address. Leave out the path /v1: the Base URL is the service's address without /v1.`,
+		message: `${sim.baseUrl}/v1 answers GET ${PROBE} the same way without a key (HTTP 404), so it did not check the key: it is not the service's task URL. Leave out the path /v1: 'Base URL' is the service's URL without /v1.`,
 	});
 });
 
@@ -96,7 +96,7 @@ test('an address that redirects names the address to use, and the key goes no fu
 
 	expect(result).toEqual({
 		status: 'Error',
-		message: `The Base URL redirects (HTTP 301): use the address it redirects to, ${sim.baseUrl}, as the Base URL. The node sends the key to the Base URL's origin only and does not follow redirects.`,
+		message: `'Base URL' redirects (HTTP 301): enter the URL it redirects to, ${sim.baseUrl}, as 'Base URL'. The node sends the key to the host of 'Base URL' only and does not follow redirects.`,
 	});
 	expect(sim.stats.requests).toHaveLength(0);
 });
@@ -107,7 +107,7 @@ test('a redirect to a sign-in page is named, and not offered as the Base URL', a
 
 	expect(result).toEqual({
 		status: 'Error',
-		message: `The Base URL redirects (HTTP 302) to ${portal.baseUrl}/login?next=${encodeURIComponent(PROBE)}, which is not the service's task address (a sign-in page?). Check the Base URL.`,
+		message: `'Base URL' redirects (HTTP 302) to ${portal.baseUrl}/login?next=${encodeURIComponent(PROBE)}, which is not the service's task URL (a sign-in page?). Check 'Base URL'.`,
 	});
 	expect(portal.requests).toHaveLength(1);
 });
@@ -128,7 +128,7 @@ test.each([
 
 		expect(result).toEqual({
 			status: 'Error',
-			message: `${other.baseUrl} is not the Product Image service: GET ${PROBE} answered ${found}. Check the Base URL.`,
+			message: `${other.baseUrl} is not the Product Image service: GET ${PROBE} answered ${found}. Check 'Base URL'.`,
 		});
 	},
 );
@@ -139,14 +139,14 @@ test('an address where nothing listens fails with the connection error', async (
 	expect(result).toEqual({
 		status: 'Error',
 		message:
-			'Could not reach http://127.0.0.1:9 (ECONNREFUSED): nothing accepts connections there. Check the Base URL.',
+			"Could not reach http://127.0.0.1:9 (ECONNREFUSED): nothing accepts connections there. Check 'Base URL'.",
 	});
 });
 
-test('a Base URL that is not an http(s) address fails before any request', async () => {
+test('a Base URL that is not an http(s) URL fails before any request', async () => {
 	expect(await testCredential({ baseUrl: 'api.example.com', apiKey: 'k' })).toMatchObject({
 		status: 'Error',
-		message: expect.stringContaining('is not an http(s) address'),
+		message: expect.stringContaining('is not an http(s) URL'),
 	});
 });
 

@@ -138,9 +138,7 @@ test('a task that never finishes gives up after Max Wait Time, naming the task a
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toBe('The task did not finish within 0.6 s [item 0]');
 	expect(result.error?.description).toContain('Its last status was "processing".');
-	expect(result.error?.description).toContain(
-		`Wait for Completion" operation and task ID ${taskId}`,
-	);
+	expect(result.error?.description).toContain(`Wait for Completion' and task ID ${taskId}`);
 	// On the virtual clock: the last poll that fits is at 0.6 s, and the run ends there.
 	expect(result.durationMs).toBe(600);
 });

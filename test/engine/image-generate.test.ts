@@ -78,7 +78,7 @@ test.each([
 	[{ size: '0:1' }, "'Size'"],
 	[{ resolution: '' }, "'Resolution'"],
 	[{ prompt: '', imageUrls: '' }, 'a generation needs a prompt or at least one source image'],
-	[{ imageUrls: 'file:///etc/passwd' }, '"file:///etc/passwd" is not an http(s) address'],
+	[{ imageUrls: 'file:///etc/passwd' }, '"file:///etc/passwd" is not an http(s) URL'],
 	[{ imageUrls: 'ftp://host/a.png' }, "'Image URLs'"],
 	[{ options: { extraBodyFields: '[1,2]' } }, "'Extra Body Fields'"],
 ])('bad parameters %j are refused before any request', async (parameters, message) => {

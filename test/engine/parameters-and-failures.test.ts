@@ -62,7 +62,7 @@ test('a value in angle brackets reaches the title as look-alike quotation marks,
 		input: [products[0]],
 	});
 
-	expect(result.error?.message).toBe(`'Image URLs': "‹photo›" is not an http(s) address [item 0]`);
+	expect(result.error?.message).toBe(`'Image URLs': "‹photo›" is not an http(s) URL [item 0]`);
 	expect(sim.stats.requests).toHaveLength(0);
 });
 

@@ -157,7 +157,7 @@ describe('a shape the node cannot read is a parameter error before any request',
 			'Magento gallery entries (paths inside the store)',
 			magentoProduct,
 			'={{ $json.media_gallery_entries }}',
-			`'Image URLs': the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store, not an address`,
+			`'Image URLs': the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store, not a URL`,
 			"{{ $json.media_gallery_entries.map(i => 'https://YOUR-STORE/media/catalog/product' + i.file) }}",
 		],
 		[
@@ -171,15 +171,15 @@ describe('a shape the node cannot read is a parameter error before any request',
 			'objects whose address is in a field the node does not read',
 			{ pictures: [{ id: 1, full_size: 'https://img.test/a.jpg', caption: 'front' }] },
 			'={{ $json.pictures }}',
-			`'Image URLs': an image object with the fields id, full_size, caption holds no address in a field this node reads`,
-			'Its field "full_size" holds an address: enter {{ $json.pictures.map(i => i.full_size) }} in Image URLs.',
+			`'Image URLs': an image object with the fields id, full_size, caption holds no URL in a field this node reads`,
+			"Its field 'full_size' holds a URL: enter {{ $json.pictures.map(i => i.full_size) }} instead.",
 		],
 		[
 			'one object without any address',
 			shopifyProduct,
 			'={{ $json.variants[0] }}',
-			'an image object with the fields id, product_id, title, price, sku, image_id holds no address',
-			'None of its fields holds an http(s) address.',
+			'an image object with the fields id, product_id, title, price, sku, image_id holds no URL',
+			'None of its fields holds an http(s) URL.',
 		],
 		[
 			'objects turned into text by an expression inside text',
@@ -192,14 +192,14 @@ describe('a shape the node cannot read is a parameter error before any request',
 			'a product title dragged into Image URLs',
 			shopifyProduct,
 			'={{ $json.title }}',
-			`'Image URLs': "${shopifyProduct.title}" is not an http(s) address`,
-			"or a store item's images field dragged from the input panel",
+			`'Image URLs': "${shopifyProduct.title}" is not an http(s) URL`,
+			"'Image URLs' takes URLs that start with https:// (or http://), or a store item's 'images' field dragged from the input panel",
 		],
 		[
 			'a relative path',
 			{},
 			'/products/bottle.jpg',
-			`'Image URLs': "/products/bottle.jpg" is not an http(s) address`,
+			`'Image URLs': "/products/bottle.jpg" is not an http(s) URL`,
 			'',
 		],
 	])('%s', async (_case, product, imageUrls, message, hint) => {
@@ -227,7 +227,7 @@ describe('a shape the node cannot read is a parameter error before any request',
 		});
 
 		expect(result.error?.message).toBe(
-			`'URL': 2 image addresses given; Download takes one per item [item 0]`,
+			`'URL': 2 image URLs given; Download takes one per item [item 0]`,
 		);
 		expect(result.error?.description).toContain('Split Out');
 		expect(sim.stats.requests).toHaveLength(0);

@@ -219,7 +219,7 @@ test('a Base URL that redirects API calls fails naming the redirect, and the key
 
 		expect(result.error?.message).toBe('Task query was redirected [item 0]');
 		expect(result.error?.description).toBe(
-			`It pointed to ${sim.baseUrl}/v1/open/tasks/task_1. The service redirected an API call. Check the Base URL (http vs https, missing path).`,
+			`It pointed to ${sim.baseUrl}/v1/open/tasks/task_1. The service redirected an API call. Check 'Base URL' (http vs https, missing path).`,
 		);
 		expect(redirecting.requests).toHaveLength(1);
 		expect(sim.stats.requests).toHaveLength(0);

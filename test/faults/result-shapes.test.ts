@@ -46,9 +46,7 @@ test('a finished task whose images have no address: the error quotes the result,
 	sim.configure({ resultImages: 'unreadable' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toBe(
-		'The finished task holds no downloadable image addresses [item 0]',
-	);
+	expect(result.error?.message).toBe('The finished task holds no downloadable image URLs [item 0]');
 	expect(result.error?.description).toContain('"storage_key":"internal/generated/open-result/');
 	expect(result.error?.description).not.toContain('Wait for Completion');
 	expect(requestsOn(sim, 'task')).toHaveLength(1);

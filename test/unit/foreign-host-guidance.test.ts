@@ -80,7 +80,7 @@ describe('a download from another host: the message and advice name it, never th
 			'download',
 			1,
 		);
-		expect(described.description).toContain('The address has expired or never existed');
+		expect(described.description).toContain('The URL has expired or never existed');
 	});
 });
 
@@ -88,14 +88,14 @@ test('the same failures at the service keep pointing at the credential', () => {
 	expect(
 		describeFailure({ kind: 'network', networkCode: 'ECONNREFUSED' }, 'download', 3).description,
 	).toBe(
-		'Nothing was sent: the service could not be reached. It was tried 3 times. Check the Base URL in the Product Image API credential.',
+		"Nothing was sent: the service could not be reached. It was tried 3 times. Check 'Base URL' in the Product Image API credential.",
 	);
 	expect(
 		describeFailure({ kind: 'network', networkCode: 'ENOTFOUND' }, 'taskQuery', 1).message,
 	).toBe('Task query could not connect (ENOTFOUND)');
 	expect(
 		describeFailure({ kind: 'http', status: 502, html: true }, 'download', 1).description,
-	).toContain('Check the Base URL');
+	).toContain("Check 'Base URL'");
 });
 
 test('a TLS failure is neither retried nor a missed look', () => {

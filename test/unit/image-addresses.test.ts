@@ -110,7 +110,7 @@ describe('what cannot be read is named, with what would work', () => {
 			'={{ $json.media_gallery_entries }}',
 		);
 		expect(reading.problem).toBe(
-			'the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store, not an address',
+			'the image "/m/b/mb01-blue-0.jpg" is a path inside a Magento store, not a URL',
 		);
 		expect(reading.hint).toContain(
 			"{{ $json.media_gallery_entries.map(i => 'https://YOUR-STORE/media/catalog/product' + i.file) }}",
@@ -120,10 +120,10 @@ describe('what cannot be read is named, with what would work', () => {
 	test('an object with an address in an unknown field names its fields and the expression for that field', () => {
 		const reading = problem([{ id: 1, zoom_image: 'https://a/1.png' }], '={{ $json.gallery }}');
 		expect(reading.problem).toContain(
-			'an image object with the fields id, zoom_image holds no address in a field this node reads (src, url_zoom',
+			'an image object with the fields id, zoom_image holds no URL in a field this node reads (src, url_zoom',
 		);
 		expect(reading.hint).toBe(
-			'Its field "zoom_image" holds an address: enter {{ $json.gallery.map(i => i.zoom_image) }} in Image URLs.',
+			"Its field 'zoom_image' holds a URL: enter {{ $json.gallery.map(i => i.zoom_image) }} instead.",
 		);
 		expect(
 			problem({ id: 1, zoom_image: 'https://a/1.png' }, '={{ $json.picture }}').hint,
@@ -133,7 +133,7 @@ describe('what cannot be read is named, with what would work', () => {
 	test('an object without any address says so', () => {
 		const reading = problem({ id: 5, title: 'Blue' });
 		expect(reading.problem).toContain('the fields id, title');
-		expect(reading.hint).toContain('None of its fields holds an http(s) address');
+		expect(reading.hint).toContain('None of its fields holds an http(s) URL');
 	});
 
 	test('"[object Object]" text is an expression that turned images into text', () => {

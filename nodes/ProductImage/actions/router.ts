@@ -137,7 +137,7 @@ function listAcceptedTasks(
 	const list = sorted.map(({ itemIndex, taskId }) => `item ${itemIndex}: ${taskId}`).join(', ');
 	const advice =
 		`The service had already accepted ${accepted.length} generation(s) of this run (${list}). ` +
-		'They are billed and their images stay at the service for 3 days: collect them with Task → Wait for Completion and these task IDs instead of running this node again, which would submit them again.';
+		"They are billed and their images stay at the service for 3 days: collect them with 'Task → Wait for Completion' and these task IDs instead of running this node again, which would submit them again.";
 	error.description = error.description ? `${error.description} ${advice}` : advice;
 	error.context.acceptedTasks = sorted.map(({ itemIndex, taskId }) => ({ itemIndex, taskId }));
 }

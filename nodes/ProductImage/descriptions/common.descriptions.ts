@@ -212,7 +212,14 @@ export const pollingOption: INodeProperties = {
 		},
 		{ name: 'Fixed Interval', value: 'fixed', description: "Check every 'Poll Interval'" },
 	],
-	description: 'When to ask the service whether a task has finished',
+	description:
+		"When to ask the service whether a task has finished. Defaults to 'Adaptive', or to 'Fixed Interval' when only 'Poll Interval' is added.",
+};
+
+/** Version 3: Poll Interval no longer chooses the rhythm, so the default is Adaptive alone. */
+export const pollingOptionV3: INodeProperties = {
+	...pollingOption,
+	description: "When to ask the service whether a task has finished. Defaults to 'Adaptive'.",
 };
 
 export const pollIntervalOption: INodeProperties = {
@@ -234,14 +241,18 @@ export const pollIntervalOptionV3: INodeProperties = {
 
 /** Options of every operation that waits for a task and hands its images on (versions 1 and 2). */
 export const waitOptions: INodeProperties[] = [
-	{ ...binaryPropertyOption, displayOptions: whenDownloading },
+	{
+		...binaryPropertyOption,
+		displayOptions: whenDownloading,
+		description: 'Defaults to data',
+	},
 	{
 		displayName: 'Download Images',
 		name: 'downloadImages',
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to download the images as files. Off: output the image URLs only (valid 3 days).',
+			'Whether to download the images as files. Off: output the image URLs only (valid 3 days). Defaults to on.',
 	},
 	{
 		displayName: 'Images Output',
@@ -249,6 +260,7 @@ export const waitOptions: INodeProperties[] = [
 		type: 'options',
 		default: 'perImage',
 		displayOptions: whenDownloading,
+		description: "How the downloaded files are put on items. Defaults to 'One Item per Image'.",
 		options: [
 			{
 				name: 'One Item per Image',
@@ -280,7 +292,8 @@ export const waitOptions: INodeProperties[] = [
 					"Output the task ID and its last status with 'timed_out' true, so a scheduled workflow can collect it later",
 			},
 		],
-		description: "What happens when 'Max Wait Time' runs out before the task finishes",
+		description:
+			"What happens when 'Max Wait Time' runs out before the task finishes. Defaults to 'Stop'.",
 	},
 	maxWaitTimeOption,
 	pollingOption,
@@ -296,6 +309,7 @@ export function waitOptionsV3(existingTask: boolean): INodeProperties[] {
 		if (option.name === initialDelayOption.name)
 			return existingTask ? initialDelayExistingTaskOption : initialDelayAfterSubmitOption;
 		if (option.name === pollIntervalOption.name) return pollIntervalOptionV3;
+		if (option.name === pollingOption.name) return pollingOptionV3;
 		return option;
 	});
 }

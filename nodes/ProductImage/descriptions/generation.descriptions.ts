@@ -219,7 +219,7 @@ export const generationProperties: INodeProperties[] = [
 					name: 'A+ Module of the Input Item',
 					value: GENERATION_SOURCE.module,
 					description:
-						"The input item is one module of A+ Plan → Create: its prompt, the plan's style guide, the module's aspect ratio and a resolution that covers its pixel size",
+						"The input item is one module of 'A+ Plan → Create': its prompt, the plan's style guide, the module's aspect ratio and a resolution that covers its pixel size",
 				},
 				{
 					name: 'Define Below',
@@ -327,13 +327,15 @@ export const includeOtherFieldsOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins.",
+		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins. Defaults to off.",
 };
 
 /** Version 3: the product's own fields reach the generated items unless switched off. */
 export const includeOtherFieldsOptionV3: INodeProperties = {
 	...includeOtherFieldsOption,
 	default: true,
+	description:
+		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins. Defaults to on.",
 };
 
 export const fileNameOption: INodeProperties = {

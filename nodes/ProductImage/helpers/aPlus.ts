@@ -129,7 +129,7 @@ function styleGuideOf(value: unknown): string | undefined {
 
 function describeItem(json: IDataObject): string {
 	if (Array.isArray(json.modules)) {
-		return 'It is a whole A+ plan (it has a modules list): on the A+ Plan node, turn on Options → One Item per Module, so each module becomes an item of its own.';
+		return "It is a whole A+ plan (it has a 'modules' list): on the A+ Plan node, turn on 'One Item per Module' in its Options, so each module becomes an item of its own.";
 	}
 	if (typeof json.task_id === 'string') return 'It is a generation task, not a plan module.';
 	if (
@@ -137,8 +137,8 @@ function describeItem(json: IDataObject): string {
 		json.output_text !== undefined ||
 		json.analysis !== undefined
 	)
-		return 'It is a product analysis: plan the A+ modules with A+ Plan → Create first.';
-	return 'Connect the output of A+ Plan → Create (One Item per Module), or choose Define Below.';
+		return "It is a product analysis: plan the A+ modules with 'A+ Plan → Create' first.";
+	return "Connect the output of 'A+ Plan → Create' with 'One Item per Module' on, or choose 'Define Below'.";
 }
 
 /**
@@ -177,7 +177,7 @@ export function readModuleSource(context: IExecuteFunctions, itemIndex: number):
 			itemIndex,
 			SOURCE_PARAMETER,
 			`no resolution label covers the module's ${width}×${height}`,
-			'Choose Define Below and set Size and Resolution. No request was sent.',
+			"Choose 'Define Below' and set 'Size' and 'Resolution'. No request was sent.",
 		);
 	}
 	const imageUrls = Array.isArray(json.image_urls)

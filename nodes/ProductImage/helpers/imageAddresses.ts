@@ -87,8 +87,8 @@ function magentoProblem(image: Json, expression: string | undefined): Unreadable
 	if (!('media_type' in image) && !('types' in image)) return undefined;
 	const list = expression ?? '$json.media_gallery_entries';
 	return new Unreadable(
-		`the image "${file}" is a path inside a Magento store, not an address`,
-		`Magento names product images by their path below the store's media folder. Put the store's address in front: {{ ${list}.map(i => 'https://YOUR-STORE/media/catalog/product' + i.file) }}, with YOUR-STORE your store's host.`,
+		`the image "${file}" is a path inside a Magento store, not a URL`,
+		`Magento names product images by their path below the store's media folder. Put the store's URL in front: {{ ${list}.map(i => 'https://YOUR-STORE/media/catalog/product' + i.file) }}, with YOUR-STORE your store's host.`,
 	);
 }
 
@@ -98,7 +98,7 @@ function unknownImage(image: Json, inList: boolean, expression: string | undefin
 	const addressKey = Object.keys(image).find(
 		(key) => typeof image[key] === 'string' && isHttpUrl(String(image[key]).trim()),
 	);
-	const problem = `an image object with the fields ${keyList(image)} holds no address in a field this node reads (${ADDRESS_KEYS.join(', ')})`;
+	const problem = `an image object with the fields ${keyList(image)} holds no URL in a field this node reads (${ADDRESS_KEYS.join(', ')})`;
 	if (addressKey) {
 		const base = expression ?? (inList ? '$json.images' : '$json.image');
 		const suggestion = inList
@@ -106,12 +106,12 @@ function unknownImage(image: Json, inList: boolean, expression: string | undefin
 			: `{{ ${base}.${addressKey} }}`;
 		return new Unreadable(
 			problem,
-			`Its field "${addressKey}" holds an address: enter ${suggestion} in Image URLs.`,
+			`Its field '${addressKey}' holds a URL: enter ${suggestion} instead.`,
 		);
 	}
 	return new Unreadable(
 		problem,
-		'None of its fields holds an http(s) address. Drag the field that holds the images themselves (Shopify, WooCommerce and BigCommerce: images; Amazon catalog items: images), or an address.',
+		"None of its fields holds an http(s) URL. Drag the field that holds the images themselves (Shopify, WooCommerce and BigCommerce: 'images'; Amazon catalog items: 'images'), or a URL.",
 	);
 }
 

@@ -35,7 +35,7 @@ export function assertBinaryField(
 			itemIndex,
 			description: available.length
 				? `Binary fields on this item: ${available.join(', ')}. Enter one of them.`
-				: 'This item carries no binary data. Put a node that outputs files (HTTP Request, Read/Write Files, a store node) before this one.',
+				: 'This item carries no files. Put a node that outputs files (HTTP Request, Read/Write Files, a store node) before this one.',
 		},
 	);
 }
@@ -142,8 +142,8 @@ export function readImageInputs(
 			context,
 			itemIndex,
 			IMAGE_URLS,
-			`"${invalid}" is not an http(s) address`,
-			`${IMAGE_URLS} takes addresses that start with https:// (or http://), or a store item's images field dragged from the input panel. No request was sent.`,
+			`"${invalid}" is not an http(s) URL`,
+			`'${IMAGE_URLS}' takes URLs that start with https:// (or http://), or a store item's 'images' field dragged from the input panel. No request was sent.`,
 		);
 	}
 	const binaryFields = splitCommaSeparated(
@@ -157,7 +157,7 @@ export function readImageInputs(
 			itemIndex,
 			both,
 			`at least ${limits.min} image is needed, ${count} given`,
-			'Enter image addresses, or name the binary fields of the input item that hold the product photos.',
+			'Enter image URLs, or name the binary fields of the input item that hold the product photos.',
 		);
 	}
 	if (limits.max !== undefined && count > limits.max) {

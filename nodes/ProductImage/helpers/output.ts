@@ -123,7 +123,7 @@ function flagBelowTarget(
 	)
 		return;
 	context.addExecutionHints?.({
-		message: `Image ${index + 1} of task ${taskId} is ${size.width}×${size.height}, smaller than its "${target.module}" module (${target.target_width}×${target.target_height}): fitting it would upscale. Its item has below_target: true; generate it at a higher Resolution.`,
+		message: `Image ${index + 1} of task ${taskId} is ${size.width}×${size.height}, smaller than its "${target.module}" module (${target.target_width}×${target.target_height}): fitting it would upscale. Its item has 'below_target' true; generate it with a higher 'Resolution'.`,
 		location: 'outputPane',
 	});
 }
@@ -168,8 +168,8 @@ function unreadableResult(
 		new NodeOperationError(context.getNode(), message, {
 			description:
 				quoted === undefined
-					? `${reported} A finished task does not change, so the node did not wait on. Query the task with Task → Get to see what the service returned.`
-					: `${reported} Its result (redacted): ${quoted} ${unreadableReplyAdvice(taskId)} Task → Get outputs the whole task as the service sent it.`,
+					? `${reported} A finished task does not change, so the node did not wait on. Query the task with 'Task → Get' to see what the service returned.`
+					: `${reported} Its result (redacted): ${quoted} ${unreadableReplyAdvice(taskId)} 'Task → Get' outputs the whole task as the service sent it.`,
 			itemIndex,
 		}),
 		taskId,
@@ -203,7 +203,7 @@ export async function taskResultItems(
 			task,
 			images.length === 0
 				? 'The finished task holds no result images'
-				: 'The finished task holds no downloadable image addresses',
+				: 'The finished task holds no downloadable image URLs',
 			state?.secrets ?? [],
 		);
 	}
@@ -240,7 +240,7 @@ export async function taskResultItems(
 			throw nameTaskInError(
 				error,
 				taskId,
-				`Task ${taskId} succeeded: fetch its images again with the Task resource's "Wait for Completion" operation and this task ID (the addresses are valid 3 days) instead of generating again.`,
+				`Task ${taskId} succeeded: fetch its images again with 'Task → Wait for Completion' and this task ID (the URLs are valid 3 days) instead of generating again.`,
 			);
 		}
 	}

@@ -145,7 +145,7 @@ export function withTaskId<E extends NodeApiError | NodeOperationError>(
  * what the service said (quoted in the error) and at the task id, never at waiting again.
  */
 export function unreadableReplyAdvice(taskId: string): string {
-	return `Asking again would read the same reply, so waiting for task ${taskId} again does not help. What the service sent is quoted above: a finished task's images are billed, so take their addresses from it (Image → Download takes an address), or give the service's provider the task ID ${taskId}.`;
+	return `Asking again would read the same reply, so waiting for task ${taskId} again does not help. What the service sent is quoted above: a finished task's images are billed, so take their URLs from it ('Image → Download' takes a URL), or give the service's provider the task ID ${taskId}.`;
 }
 
 /**

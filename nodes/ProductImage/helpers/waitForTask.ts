@@ -162,14 +162,14 @@ function cancelled(
 	// After another item's failure the router's error lists the task instead.
 	if (context.getExecutionCancelSignal?.()?.aborted) {
 		context.logger.warn(
-			`Product Image: the execution was cancelled while waiting for task ${taskId}; resume it with Task → Wait for Completion`,
+			`Product Image: the execution was cancelled while waiting for task ${taskId}; resume it with 'Task → Wait for Completion'`,
 			{ itemIndex, taskId },
 		);
 	}
 	return withTaskId(
 		new NodeOperationError(context.getNode(), `${why} while waiting for the task`, {
 			itemIndex,
-			description: `The task may still finish on the service: resume with Task → Wait for Completion and task ID ${taskId}.`,
+			description: `The task may still finish on the service: resume with 'Task → Wait for Completion' and task ID ${taskId}.`,
 		}),
 		taskId,
 	);
@@ -261,7 +261,7 @@ export async function waitForTask(
 			throw nameTaskInError(
 				error,
 				taskId,
-				`The task goes on at the service: resume with the Task resource's "Wait for Completion" operation and task ID ${taskId} instead of generating again.`,
+				`The task goes on at the service: resume with 'Task → Wait for Completion' and task ID ${taskId} instead of generating again.`,
 				context,
 			);
 		}
@@ -310,7 +310,7 @@ export async function waitForTask(
 			throw withTaskId(
 				new NodeOperationError(context.getNode(), message, {
 					itemIndex,
-					description: `${lastAnswer} The task goes on at the service. Resume with the Task resource's "Wait for Completion" operation and task ID ${taskId}, or raise 'Max Wait Time'.`,
+					description: `${lastAnswer} The task goes on at the service. Resume with 'Task → Wait for Completion' and task ID ${taskId}, or raise 'Max Wait Time'.`,
 				}),
 				taskId,
 			);

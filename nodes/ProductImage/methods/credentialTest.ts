@@ -71,17 +71,17 @@ function redirectVerdict(
 		target = new URL(location, probeUrl);
 	} catch {
 		return error(
-			`The Base URL redirects (HTTP ${statusCode}) to "${location.slice(0, 200)}", which is not an address. Check the Base URL.`,
+			`'Base URL' redirects (HTTP ${statusCode}) to "${location.slice(0, 200)}", which is not a URL. Check 'Base URL'.`,
 		);
 	}
 	if (target.pathname.endsWith(PROBE_PATH)) {
 		const baseUrl = `${target.origin}${target.pathname.slice(0, -PROBE_PATH.length)}`;
 		return error(
-			`The Base URL redirects (HTTP ${statusCode}): use the address it redirects to, ${baseUrl}, as the Base URL. The node sends the key to the Base URL's origin only and does not follow redirects.`,
+			`'Base URL' redirects (HTTP ${statusCode}): enter the URL it redirects to, ${baseUrl}, as 'Base URL'. The node sends the key to the host of 'Base URL' only and does not follow redirects.`,
 		);
 	}
 	return error(
-		`The Base URL redirects (HTTP ${statusCode}) to ${target.href}, which is not the service's task address (a sign-in page?). Check the Base URL.`,
+		`'Base URL' redirects (HTTP ${statusCode}) to ${target.href}, which is not the service's task URL (a sign-in page?). Check 'Base URL'.`,
 	);
 }
 
@@ -106,7 +106,7 @@ function probeVerdict(
 		const location = header(reply.headers, 'location');
 		if (!location)
 			return error(
-				`${where} answered HTTP ${statusCode} (a redirect) without saying where to. Check the Base URL.`,
+				`${where} answered HTTP ${statusCode} (a redirect) without saying where to. Check 'Base URL'.`,
 			);
 		return redirectVerdict(statusCode, location, probeUrl);
 	}
@@ -133,7 +133,7 @@ function probeVerdict(
 		);
 	}
 	return error(
-		`${where} is not the Product Image service: GET ${PROBE_PATH} answered ${redactSecrets(describeFound(reply, json), secrets)}. Check the Base URL.`,
+		`${where} is not the Product Image service: GET ${PROBE_PATH} answered ${redactSecrets(describeFound(reply, json), secrets)}. Check 'Base URL'.`,
 	);
 }
 
@@ -149,10 +149,10 @@ function keylessVerdict(
 	const { origin, pathname } = new URL(probeUrl.slice(0, -PROBE_PATH.length));
 	const extraPath = pathname.replace(/\/+$/, '');
 	const hint = extraPath
-		? ` Leave out the path ${extraPath}: the Base URL is the service's address without /v1.`
-		: ' Check the Base URL.';
+		? ` Leave out the path ${extraPath}: 'Base URL' is the service's URL without /v1.`
+		: " Check 'Base URL'.";
 	return error(
-		`${origin}${extraPath} answers GET ${PROBE_PATH} the same way without a key (HTTP ${reply.statusCode}), so it did not check the key: it is not the service's task address.${hint}`,
+		`${origin}${extraPath} answers GET ${PROBE_PATH} the same way without a key (HTTP ${reply.statusCode}), so it did not check the key: it is not the service's task URL.${hint}`,
 	);
 }
 
@@ -171,11 +171,11 @@ function unreachableVerdict(
 		ETIMEDOUT: 'no answer in time',
 		ECONNABORTED: 'no answer in time',
 		ECONNRESET: 'the connection was dropped',
-		EPROTO: 'the address does not speak TLS (use http://?)',
-		ERR_SSL_WRONG_VERSION_NUMBER: 'the address does not speak TLS (use http://?)',
+		EPROTO: 'the URL does not speak TLS (use http://?)',
+		ERR_SSL_WRONG_VERSION_NUMBER: 'the URL does not speak TLS (use http://?)',
 	};
 	const why = (code && hints[code]) ?? redactSecrets(message, secrets);
-	return error(`Could not reach ${where}${code ? ` (${code})` : ''}: ${why}. Check the Base URL.`);
+	return error(`Could not reach ${where}${code ? ` (${code})` : ''}: ${why}. Check 'Base URL'.`);
 }
 
 function error(message: string): INodeCredentialTestResult {
@@ -243,7 +243,7 @@ export async function productImageApiConnection(
 	if (!isHttpUrl(baseUrl)) {
 		return {
 			status: 'Error',
-			message: `The Base URL "${baseUrl}" is not an http(s) address such as https://api.example.com`,
+			message: `'Base URL' reads "${baseUrl}", which is not an http(s) URL such as https://api.example.com`,
 		};
 	}
 	const probeUrl = `${baseUrl}${PROBE_PATH}`;

@@ -66,7 +66,7 @@ const NOT_THE_SERVICE =
 /** Why a host could not be reached, in words, from the socket code. */
 function unreachable(host: string, code: string | undefined): string {
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-		return `The name ${host} did not resolve (${code}): check the address for a typo, and this n8n's DNS.`;
+		return `The name ${host} did not resolve (${code}): check the URL for a typo, and this n8n's DNS.`;
 	if (code === 'ECONNREFUSED')
 		return `${host} refused the connection (${code}): nothing listens there, or a firewall turned it away.`;
 	return `${host} could not be reached (${code ?? 'no code'}).`;
@@ -87,25 +87,25 @@ function foreignAdvice(failure: Failure, host: string, retried: string): string 
 	if (nothingSent(failure))
 		return `Nothing was sent. ${unreachable(host, code)}${retried} ${NOT_THE_SERVICE}`;
 	if (failure.kind === 'network' && isTlsCode(code)) {
-		return `The secure connection to ${host} failed (${code}): its certificate or TLS setup is not one this n8n trusts, or the address says https where the host speaks http.${retried} ${NOT_THE_SERVICE}`;
+		return `The secure connection to ${host} failed (${code}): its certificate or TLS setup is not one this n8n trusts, or the URL says https where the host speaks http.${retried} ${NOT_THE_SERVICE}`;
 	}
 	if (failure.kind === 'network') {
 		return `The connection to ${host} broke before the image was complete.${retried} ${NOT_THE_SERVICE} Try again later.`;
 	}
 	if (failure.kind === 'redirect') {
-		return `${host} kept redirecting the download (HTTP ${failure.status ?? '?'}), more often than this node follows or to an address that is not http(s). Open the address in a browser to see where it leads.`;
+		return `${host} kept redirecting the download (HTTP ${failure.status ?? '?'}), more often than this node follows or to a URL that is not http(s). Open the URL in a browser to see where it leads.`;
 	}
 	if (failure.kind !== 'http') return undefined;
 	const status = failure.status ?? 0;
 	if (status === 404 || status === 410) return undefined;
 	if (status === 401 || status === 403) {
-		return `${host} refused the download (HTTP ${status}). The API key goes to the service's host only, so the address has to work on its own: a signed address may have expired or been changed. Open it in a browser to check.`;
+		return `${host} refused the download (HTTP ${status}). The API key goes to the service's host only, so the URL has to work on its own: a signed URL may have expired or been changed. Open it in a browser to check.`;
 	}
 	if (status === 429)
 		return `${host} is limiting requests.${retried} Lower 'Max Concurrency' or try again later.`;
 	if (status >= 500)
 		return `${host} answered HTTP ${status}.${retried} ${NOT_THE_SERVICE} Try again later.`;
-	return `${host} answered HTTP ${status} instead of the image. Open the address in a browser to see what it serves.`;
+	return `${host} answered HTTP ${status} instead of the image. Open the URL in a browser to see what it serves.`;
 }
 
 /** What the user should do next, by what failed. */
@@ -134,22 +134,22 @@ function adviceFor(
 			: `The service did not answer in time.${retried} Try again later.`;
 	}
 	if (nothingSent(failure)) {
-		return `Nothing was sent: the service could not be reached.${retried} Check the Base URL in the Product Image API credential.`;
+		return `Nothing was sent: the service could not be reached.${retried} Check 'Base URL' in the Product Image API credential.`;
 	}
 	if (failure.kind === 'network') {
 		return `The connection broke before the reply was complete.${retried} Try again later.`;
 	}
 	if (failure.kind === 'notImage') {
-		return 'The address answered with a page or a message (a sign-in portal, a notice from a CDN) instead of image bytes. Open the address in a browser to see what it serves, and check the address and its access rights.';
+		return 'The URL answered with a page or a message (a sign-in portal, a notice from a CDN) instead of image bytes. Open the URL in a browser to see what it serves, and check the URL and its access rights.';
 	}
 	if (failure.kind === 'malformed') {
-		return 'The reply was not what the service sends. Check that the Base URL points at the service itself, not at a web page or proxy.';
+		return "The reply was not what the service sends. Check that 'Base URL' points at the service itself, not at a web page or proxy.";
 	}
 	if (failure.kind === 'redirect') {
-		return 'The service redirected an API call. Check the Base URL (http vs https, missing path).';
+		return "The service redirected an API call. Check 'Base URL' (http vs https, missing path).";
 	}
 	if (failure.kind === 'tooLarge') {
-		return 'The reply was larger than this node accepts for JSON. Check the Base URL.';
+		return "The reply was larger than this node accepts for JSON. Check 'Base URL'.";
 	}
 	const status = failure.status ?? 0;
 	if (status >= 500 && billable) {
@@ -159,7 +159,7 @@ function adviceFor(
 		return `${who}; the request may have reached the service, so it was not sent again. Try again later.`;
 	}
 	if (failure.html) {
-		return 'A web page answered instead of the service (a proxy, load balancer or wrong Base URL). Check the Base URL, or try again later if the service is down.';
+		return "A web page answered instead of the service (a proxy, a load balancer or a wrong 'Base URL'). Check 'Base URL', or try again later if the service is down.";
 	}
 	if (status === 401) return 'Check the API key in the Product Image API credential.';
 	if (status === 403)
@@ -168,7 +168,7 @@ function adviceFor(
 		return 'The service does not know this task ID. Check it; tasks and their results are kept at most 3 days.';
 	}
 	if ((status === 404 || status === 410) && kind === 'download') {
-		return 'The address has expired or never existed: uploaded and result images are kept at most 3 days. Generate the image again.';
+		return 'The URL has expired or never existed: uploaded and result images are kept at most 3 days. Generate the image again.';
 	}
 	if (status === 413) return 'The image is too large for the service. Send a smaller file.';
 	if (status === 415)
@@ -192,7 +192,7 @@ function adviceFor(
 
 /** An address without its query, which may hold a signature. */
 function shownAddress(url: string | undefined): string {
-	return url ? url.split(/[?#]/)[0] : 'the address';
+	return url ? url.split(/[?#]/)[0] : 'the URL';
 }
 
 /**
@@ -276,5 +276,5 @@ export function describeFailure(
 /** After a reply that came from the service but lacks what this node needs. */
 export function shapeAdvice(kind: RequestKind, requestId: string | undefined): string {
 	if (kind === 'submit') return `The reply holds no task ID. ${submitUnsureAdvice(requestId)}`;
-	return 'The reply came from the service but lacks fields this node needs. Check that the Base URL points at the Product Image service (version 1).';
+	return "The reply came from the service but lacks fields this node needs. Check that 'Base URL' points at the Product Image service (version 1).";
 }

@@ -60,9 +60,9 @@ async function readRunState(context: IExecuteFunctions): Promise<RunState> {
 	if (!origin || !isHttpUrl(baseUrl)) {
 		throw new NodeOperationError(
 			context.getNode(),
-			"The credential's 'Base URL' is not an http(s) address",
+			"The credential's 'Base URL' is not an http(s) URL",
 			{
-				description: `It reads "${baseUrl}". Open the Product Image API credential and enter the service address, such as https://api.example.com.`,
+				description: `It reads "${baseUrl}". Open the Product Image API credential and enter the service's URL, such as https://api.example.com.`,
 			},
 		);
 	}

@@ -261,8 +261,8 @@ function readProductDescription(context: IExecuteFunctions, itemIndex: number): 
 			context,
 			itemIndex,
 			'Product Description',
-			'is empty, and the input item has no formattedText or output_text to take it from',
-			'Type what the product is, or connect Analysis → Analyze before this node: when Product Description is empty, its formattedText (or output_text) is the description. No request was sent.',
+			"is empty, and the input item has no 'formattedText' or 'output_text' to take it from",
+			"Type what the product is, or connect 'Analysis → Analyze' before this node: when 'Product Description' is empty, its 'formattedText' (or 'output_text') is the description. No request was sent.",
 		);
 	}
 	return text;

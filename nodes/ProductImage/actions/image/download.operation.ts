@@ -46,7 +46,7 @@ const addressSchema = z
 	.string()
 	.trim()
 	.min(1, 'must not be empty')
-	.refine(isHttpUrl, 'must be an http(s) address');
+	.refine(isHttpUrl, 'must be an http(s) URL');
 
 interface Parameters {
 	url: string;
@@ -74,7 +74,7 @@ function oneAddress(context: IExecuteFunctions, itemIndex: number, value: unknow
 			context,
 			itemIndex,
 			'URL',
-			`${reading.addresses.length} image addresses given; Download takes one per item`,
+			`${reading.addresses.length} image URLs given; Download takes one per item`,
 			'Put a Split Out node on the images field before this node, so that each image is an item of its own, or drag a single image. No request was sent.',
 		);
 	}

@@ -12,7 +12,7 @@ export const taskIdProperty: INodeProperties = {
 	required: true,
 	placeholder: 'e.g. task_abc123',
 	description:
-		"The task ID that 'Submit Generation (No Wait)' outputs, or that an error of 'Generate and Wait' names",
+		"The task ID that 'Submit Generation (No Wait)' outputs, or that 'Generate and Wait' names when it stops before the task finishes",
 };
 
 const taskIdSchema = z
