@@ -2,6 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { SimulatorConfig } from '../simulator';
 import { readPngInfo } from '../simulator';
+import { ADDRESS_KEYS } from '../../nodes/ProductImage/helpers/schemas';
 import { binaryBytes, runWorkflow } from '../harness/engine';
 import { credentialsFor, TEST_API_KEY, useSimulator } from '../harness/simulator';
 
@@ -38,6 +39,29 @@ const taskNode = (operation: 'get' | 'wait', continueOnFail = false) => ({
 	},
 });
 
+/**
+ * Every key besides url that a result image's URL is read under, written out rather than taken
+ * from the code, so that each key the node accepts is one a test has served it under.
+ */
+const RESULT_URL_KEYS = [
+	'image_url',
+	'imageUrl',
+	'href',
+	'src',
+	'uri',
+	'link',
+	'download_url',
+	'downloadUrl',
+	'signed_url',
+	'signedUrl',
+	'file_url',
+	'fileUrl',
+];
+
+test('every key the node reads a result image URL under is served by a test below', () => {
+	expect(['url', ...RESULT_URL_KEYS]).toEqual([...ADDRESS_KEYS]);
+});
+
 const submit = {
 	name: 'Submit',
 	typeVersion: 3,
@@ -47,9 +71,10 @@ const submit = {
 describe('result images in any reasonable shape arrive as images', () => {
 	test.each<[string, Partial<SimulatorConfig>]>([
 		['bare address strings', { resultImages: 'strings' }],
-		['the address under image_url', { resultAddressKey: 'image_url' }],
-		['the address under href', { resultAddressKey: 'href' }],
-		['the address under src', { resultAddressKey: 'src' }],
+		...RESULT_URL_KEYS.map((key): [string, Partial<SimulatorConfig>] => [
+			`the URL under ${key}`,
+			{ resultAddressKey: key },
+		]),
 		['paths on the service, resolved against the Base URL', { resultAddresses: 'relative' }],
 		['bare strings that are paths', { resultImages: 'strings', resultAddresses: 'relative' }],
 		['result beside data', { resultPlacement: 'besideData' }],
@@ -138,7 +163,7 @@ describe('a finished task whose result cannot be read', () => {
 
 		const [taskId] = [...sim.tasks.keys()];
 		expect(result.error?.message).toBe(
-			'The finished task holds no downloadable image addresses [item 0]',
+			'The finished task holds no downloadable image URLs [item 0]',
 		);
 		const description = String(result.error?.description);
 		expect(description).toContain(`"storage_key":"internal/generated/open-result/${taskId}-0.png"`);
@@ -377,7 +402,7 @@ describe('analysis text in either field', () => {
 		});
 
 		expect(result.error?.message).toBe(
-			"'Product Description': is empty, and the input item has no formattedText or output_text to take it from [item 0]",
+			"'Product Description': is empty, and the input item has no 'formattedText' or 'output_text' to take it from [item 0]",
 		);
 		expect(result.error?.description).toContain('Analysis → Analyze');
 		expect(sim.stats.byRoute.plan ?? 0).toBe(0);
