@@ -24,7 +24,7 @@ const expectation = (_runData, ctx) => {
 	assert.equal(images.length, planned.length, 'one image per planned module');
 	assert.equal(ctx.stats.submitsAccepted, planned.length);
 	checkModuleSizes(ctx, 'Plan A+ modules');
-	checkModuleItems(ctx, 'Plan A+ modules');
+	checkModuleItems(ctx, 'Plan A+ modules', 3);
 
 	for (const task of ctx.tasks) {
 		assert.equal(

@@ -59,17 +59,19 @@ function checkModuleSizes(ctx, planNode) {
 }
 
 /**
- * Node version 2 with the module source: every Product Image node is version 2, the generation is
- * configured by the source choice alone, and each generated item says its module, its target
- * size and its real pixel size, in a file named by module and size.
+ * The module source in node version 2 or later: every Product Image node is of that version, the
+ * generation is configured by the source choice alone, and each generated item says its module,
+ * its target size and its real pixel size. Version 2 names the file by module and target size;
+ * version 3 by module and the size the file really has.
  * @param {import('./expectation').Context} ctx
  * @param {string} planNode
+ * @param {number} [version]
  */
-function checkModuleItems(ctx, planNode) {
+function checkModuleItems(ctx, planNode, version = 2) {
 	for (const node of ctx.nodesOfType('n8n-nodes-product-image.productImage')) {
 		assert.equal(
 			node.typeVersion,
-			2,
+			version,
 			`"${node.name}" is saved with node version ${node.typeVersion}`,
 		);
 	}
@@ -110,9 +112,11 @@ function checkModuleItems(ctx, planNode) {
 			false,
 			`image ${index} (${plan.module}) is flagged below its target`,
 		);
+		const [nameWidth, nameHeight] =
+			version >= 3 ? [png.width, png.height] : [plan.target_width, plan.target_height];
 		assert.equal(
 			itemBinary(item).fileName,
-			`${plan.module}-${plan.target_width}x${plan.target_height}.png`,
+			`${plan.module}-${nameWidth}x${nameHeight}.png`,
 			`file name of image ${index}`,
 		);
 	});
