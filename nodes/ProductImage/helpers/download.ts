@@ -100,11 +100,8 @@ export function chooseMimeType(
 	return mimeTypeFromName(fileName) ?? headerType ?? 'application/octet-stream';
 }
 
-/** A name, or one made from the pixel size the first bytes show (undefined when they do not). */
-export type FileNaming = string | ((size: PixelSize | undefined) => string);
-
 interface DownloadOptions {
-	fileName?: FileNaming;
+	fileName?: string;
 	deadline?: number;
 	errorContext?: IDataObject;
 }
@@ -144,10 +141,7 @@ async function download(
 		errorContext: { url: address, ...options.errorContext },
 		consume: async (stream, info) => {
 			const head = await peekFirstChunk(stream);
-			const named =
-				typeof options.fileName === 'function'
-					? options.fileName(head && pixelSizeOf(head))
-					: (options.fileName ?? fileNameFromAddress(info.finalUrl) ?? 'image');
+			const named = options.fileName ?? fileNameFromAddress(info.finalUrl) ?? 'image';
 			const mimeType = chooseMimeType(info.mimeType, named, imageTypeOf(head));
 			const fileName = withExtension(named, mimeType);
 			const binary = await context.helpers.prepareBinaryData(

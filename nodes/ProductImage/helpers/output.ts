@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { nodeVersion } from '../descriptions/versions';
 import { isHttpUrl, openedRunState, quotedText, quoteReply } from '../transport';
 import type { ModuleTarget } from './aPlus';
-import type { FileNaming, PixelSize } from './download';
+import type { PixelSize } from './download';
 import { downloadMeasured, downloadToBinary } from './download';
 import type { ResultImage, Task } from './schemas';
 import { readResultImage, resultImageEntries } from './schemas';
@@ -35,10 +35,11 @@ export function productFileName(productName: string | undefined): string | undef
 }
 
 /**
- * File names that say what the image is: the File Name option, the module and its size, or the
- * product's name; the service's own name (a task id) only when none is known. Version 3 names a
- * module's image by the pixel size its bytes have (`hero-2048x839`), not the size it is meant to
- * be fitted to (that is in target_width and target_height), or by the module alone.
+ * File names that say what the image is: the File Name option, the module, or the product's name;
+ * the service's own name (a task id) only when none is known. Version 3 names a module's image by
+ * the module alone (`hero.png`): a size in the name would be wrong either before the image is
+ * fitted (the service generates at a resolution) or after (Edit Image keeps the name). Version 2
+ * adds the target size it is meant to be fitted to (`hero-1464x600.png`).
  */
 function describedFileName(
 	described: DescribedImages,
@@ -46,19 +47,15 @@ function describedFileName(
 	taskId: string,
 	index: number,
 	count: number,
-	realSize: boolean,
-): FileNaming {
+	version: number,
+): string {
 	const { target } = described;
-	const finish = (base: string) => {
-		const safe = safeFileName(base);
-		return count > 1 ? `${safe}-${index + 1}` : safe;
-	};
-	if (described.fileName === undefined && target && realSize)
-		return (size) => finish(size ? `${target.module}-${size.width}x${size.height}` : target.module);
-	const base =
-		described.fileName ??
-		(target ? `${target.module}-${target.target_size}` : productFileName(described.productName));
-	return base === undefined ? fileNameFor(image, taskId, index) : finish(base);
+	const moduleName =
+		target && (version >= 3 ? target.module : `${target.module}-${target.target_size}`);
+	const base = described.fileName ?? moduleName ?? productFileName(described.productName);
+	if (base === undefined) return fileNameFor(image, taskId, index);
+	const safe = safeFileName(base);
+	return count > 1 ? `${safe}-${index + 1}` : safe;
 }
 
 /**
@@ -217,7 +214,7 @@ export async function taskResultItems(
 
 	const binaries: IBinaryData[] = [];
 	const { described: describedImages } = settings;
-	const realSize = nodeVersion(context) >= 3;
+	const version = nodeVersion(context);
 	for (const [index, image] of addressed.entries()) {
 		try {
 			if (!describedImages) {
@@ -230,7 +227,7 @@ export async function taskResultItems(
 				continue;
 			}
 			const { binary, pixelSize } = await downloadMeasured(context, itemIndex, image.url, {
-				fileName: describedFileName(describedImages, image, taskId, index, images.length, realSize),
+				fileName: describedFileName(describedImages, image, taskId, index, images.length, version),
 				errorContext: { taskId },
 			});
 			binaries.push(binary);

@@ -62,7 +62,7 @@ function checkModuleSizes(ctx, planNode) {
  * The module source in node version 2 or later: every Product Image node is of that version, the
  * generation is configured by the source choice alone, and each generated item says its module,
  * its target size and its real pixel size. Version 2 names the file by module and target size;
- * version 3 by module and the size the file really has.
+ * version 3 by the module alone.
  * @param {import('./expectation').Context} ctx
  * @param {string} planNode
  * @param {number} [version]
@@ -112,11 +112,11 @@ function checkModuleItems(ctx, planNode, version = 2) {
 			false,
 			`image ${index} (${plan.module}) is flagged below its target`,
 		);
-		const [nameWidth, nameHeight] =
-			version >= 3 ? [png.width, png.height] : [plan.target_width, plan.target_height];
 		assert.equal(
 			itemBinary(item).fileName,
-			`${plan.module}-${nameWidth}x${nameHeight}.png`,
+			version >= 3
+				? `${plan.module}.png`
+				: `${plan.module}-${plan.target_width}x${plan.target_height}.png`,
 			`file name of image ${index}`,
 		);
 	});
