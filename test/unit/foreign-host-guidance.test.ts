@@ -112,3 +112,17 @@ test('a TLS failure is neither retried nor a missed look', () => {
 	}
 	expect(isRetryable('read', { kind: 'network', networkCode: 'ECONNRESET' })).toBe(true);
 });
+
+test.each(['upload', 'submit', 'analysis', 'plan'] as const)(
+	'a 404 from the %s endpoint points at a Base URL with a path of its own',
+	(kind) => {
+		const described = describeFailure(
+			{ kind: 'http', status: 404, serviceMessage: 'No route for POST /v1/v1/open/x' },
+			kind,
+			1,
+		);
+		expect(described.description).toContain(
+			"'Base URL' is the service's URL without /v1 (the node adds /v1/open/…)",
+		);
+	},
+);

@@ -170,6 +170,11 @@ function adviceFor(
 	if ((status === 404 || status === 410) && kind === 'download') {
 		return 'The URL has expired or never existed: uploaded and result images are kept at most 3 days. Generate the image again.';
 	}
+	// The service's endpoints are fixed paths: a 404 on one means the request never reached them,
+	// most often because 'Base URL' carries a path of its own (such as /v1) in front of them.
+	if (status === 404) {
+		return "Nothing at 'Base URL' answers this request. 'Base URL' is the service's URL without /v1 (the node adds /v1/open/…); correct it in the Product Image API credential and press its Test button.";
+	}
 	if (status === 413) return 'The image is too large for the service. Send a smaller file.';
 	if (status === 415)
 		return 'The service does not accept this file type. Send a JPEG, PNG or WebP image.';

@@ -68,7 +68,7 @@ function plan(ctx) {
 		title: MODULES[id].title,
 		recommended_prompt:
 			`A+ module "${id}" (${MODULES[id].title}, ${MODULES[id].size}) for ${description}: ` +
-			`show the product from the reference images, keep its shape and colours exact, copy in ${language}.`,
+			`show the product from the reference images, keep its shape and colors exact, copy in ${language}.`,
 	}));
 
 	return resultReply(ctx, {
