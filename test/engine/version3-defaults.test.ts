@@ -73,6 +73,58 @@ describe('the product’s fields on the generated items', () => {
 	});
 });
 
+describe('the product’s fields through Analyze and A+ Plan (version 3)', () => {
+	const amazonItem = {
+		json: { asin: 'B0TRAIL01', title: 'Trail Bottle', images: ['https://img.test/bottle.jpg'] },
+	};
+	const analyze = (typeVersion: number, options: INodeParameters = {}) =>
+		node(typeVersion, {
+			resource: 'analysis',
+			operation: 'analyze',
+			imageUrls: '={{ $json.images }}',
+			options,
+		});
+	const plan = (typeVersion: number) =>
+		node(typeVersion, {
+			resource: 'aPlusPlan',
+			operation: 'create',
+			imageUrls: 'https://img.test/bottle.jpg',
+			modules: ['hero', 'core'],
+		});
+
+	test('version 3 carries them from the store item to every module item', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [analyze(3), plan(3)],
+			input: [amazonItem],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(2);
+		for (const item of result.items) {
+			expect(item.json.asin).toBe('B0TRAIL01');
+			// The module's own fields win over the product's of the same name.
+			expect(item.json.module).toBeDefined();
+			expect(item.json.title).not.toBe('Trail Bottle');
+		}
+	});
+
+	test('switched off in Analyze, and in version 2, they are not carried', async () => {
+		for (const nodes of [[analyze(3, { includeOtherFields: false })], [analyze(2)]]) {
+			const sim = simulator();
+			const result = await runWorkflow({
+				credentials: credentialsFor(sim),
+				nodes,
+				input: [amazonItem],
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json.asin).toBeUndefined();
+			expect(result.items[0].json.formattedText).toBeDefined();
+		}
+	});
+});
+
 describe('Image Source', () => {
 	const submit = (typeVersion: number, parameters: INodeParameters) =>
 		node(typeVersion, { resource: 'image', operation: 'generate', prompt: '', ...parameters });

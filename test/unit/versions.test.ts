@@ -366,6 +366,11 @@ test('version 3 keeps every other parameter, default and list value of version 2
 		if (expected.options?.options) changed(expected.options.options);
 		if (key.startsWith('task/wait') && expected.options?.options)
 			expected.options.options.initialDelay.default = 0;
+		// New in version 3: Analyze and A+ Plan hand the product's fields on too.
+		if (/^(analysis|aPlusPlan)\//.test(key) && expected.options?.options)
+			expected.options.options.includeOtherFields = { type: 'boolean', default: true } as {
+				default: unknown;
+			};
 		expect([key, shown]).toEqual([key, expected]);
 	}
 });

@@ -313,3 +313,21 @@ export function waitOptionsV3(existingTask: boolean): INodeProperties[] {
 		return option;
 	});
 }
+
+/** What the output items carry besides the node's own fields: the input item's, when asked for. */
+export const includeOtherFieldsOption: INodeProperties = {
+	displayName: 'Include Other Input Fields',
+	name: 'includeOtherFields',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins. Defaults to off.",
+};
+
+/** Version 3: the product's own fields reach the generated items unless switched off. */
+export const includeOtherFieldsOptionV3: INodeProperties = {
+	...includeOtherFieldsOption,
+	default: true,
+	description:
+		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins. Defaults to on.",
+};

@@ -12,6 +12,8 @@ import {
 import {
 	imageSourceFields,
 	imageUrlsProperty,
+	includeOtherFieldsOption,
+	includeOtherFieldsOptionV3,
 	inputBinaryFieldsProperty,
 	optionsCollection,
 	platformProperty,
@@ -318,24 +320,6 @@ export const maxGenerationsOptionV3: INodeProperties = {
 	default: 0,
 	description:
 		'A spending guard: when more items than this come in, the run stops before the first submit, so nothing is billed. Read from the first item. 0: no limit.',
-};
-
-/** What the generated items carry besides the images: the input item's fields, when asked for. */
-export const includeOtherFieldsOption: INodeProperties = {
-	displayName: 'Include Other Input Fields',
-	name: 'includeOtherFields',
-	type: 'boolean',
-	default: false,
-	description:
-		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins. Defaults to off.",
-};
-
-/** Version 3: the product's own fields reach the generated items unless switched off. */
-export const includeOtherFieldsOptionV3: INodeProperties = {
-	...includeOtherFieldsOption,
-	default: true,
-	description:
-		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins. Defaults to on.",
 };
 
 export const fileNameOption: INodeProperties = {

@@ -4,9 +4,11 @@ import { z } from 'zod';
 
 import { readField, readListOrText } from '../descriptions/choices';
 import {
-	GENERATION_SOURCE,
 	includeOtherFieldsOption,
 	includeOtherFieldsOptionV3,
+} from '../descriptions/common.descriptions';
+import {
+	GENERATION_SOURCE,
 	maxGenerationsOption,
 	submitTimeoutOption,
 } from '../descriptions/generation.descriptions';

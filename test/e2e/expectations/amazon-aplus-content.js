@@ -22,6 +22,13 @@ const expectation = (_runData, ctx) => {
 
 	const images = ctx.items('Generate A+ images');
 	assert.equal(images.length, planned.length, 'one image per planned module');
+	// Version 3 hands the product's fields on through Analyze and the plan: each image knows its ASIN.
+	const asins = products.map((item) => item.json.asin);
+	assert.deepEqual(
+		[...new Set(images.map((item) => item.json.asin))].sort(),
+		[...asins].sort(),
+		'every generated image carries the ASIN of its product',
+	);
 	assert.equal(ctx.stats.submitsAccepted, planned.length);
 	checkModuleSizes(ctx, 'Plan A+ modules');
 	checkModuleItems(ctx, 'Plan A+ modules', 3);

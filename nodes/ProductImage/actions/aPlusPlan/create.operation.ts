@@ -35,11 +35,13 @@ import {
 	inVersions,
 	nodeVersion,
 } from '../../descriptions/versions';
+import { withInputFields } from '../../helpers/inputFields';
 import { shapeOutput } from '../../helpers/outputFields';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageSourceFields,
 	imageUrlsProperty,
+	includeOtherFieldsOptionV3,
 	inputBinaryFieldsProperty,
 	optionsCollection,
 	maxConcurrencyOption,
@@ -179,7 +181,14 @@ const version2: INodeProperties[] = [
 	...inVersions([2], planLists),
 	...outputProperties(PLAN_MODULE_OUTPUT, 'each module item'),
 	...inVersions([2], [optionsCollection(version2Options)]),
-	...fromVersion3([optionsCollection([...version2Options, productDescriptionV2, ...planLists])]),
+	...fromVersion3([
+		optionsCollection([
+			...version2Options,
+			includeOtherFieldsOptionV3,
+			productDescriptionV2,
+			...planLists,
+		]),
+	]),
 ];
 
 const properties: INodeProperties[] = [...version1, ...version2];
@@ -328,8 +337,9 @@ export async function execute(
 			if (fields[key] !== undefined) request[key] = fields[key];
 		const items = planModuleItems(plan, modules)
 			.map((json) => (carryRequest ? { ...json, ...request } : json))
-			.map((json) => ({ json }));
+			.map((json) => ({ json: withInputFields(this, itemIndex, json) }));
 		return shapeOutput(this, itemIndex, items, PLAN_MODULE_OUTPUT);
 	}
-	return [{ json: { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject }];
+	const json = { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject;
+	return [{ json: withInputFields(this, itemIndex, json) }];
 }

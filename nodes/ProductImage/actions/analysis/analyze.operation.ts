@@ -11,11 +11,13 @@ import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
 import { readField } from '../../descriptions/choices';
 import { fromVersion3, inVersions, nodeVersion } from '../../descriptions/versions';
+import { withInputFields } from '../../helpers/inputFields';
 import { readTimeoutMs } from '../../helpers/parameters';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageSourceFields,
 	imageUrlsProperty,
+	includeOtherFieldsOptionV3,
 	inputBinaryFieldsProperty,
 	maxConcurrencyOption,
 	optionsCollection,
@@ -50,7 +52,14 @@ const properties: INodeProperties[] = [
 		[productNameProperty, optionsCollection([maxConcurrencyOption, timeoutOption])],
 	),
 	// Version 3 keeps the optional Product Name in Options.
-	...fromVersion3([optionsCollection([maxConcurrencyOption, timeoutOption, productNameProperty])]),
+	...fromVersion3([
+		optionsCollection([
+			includeOtherFieldsOptionV3,
+			maxConcurrencyOption,
+			timeoutOption,
+			productNameProperty,
+		]),
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -97,5 +106,5 @@ export async function execute(
 			json.output_text ??= brief;
 		}
 	}
-	return [{ json }];
+	return [{ json: withInputFields(this, itemIndex, json) }];
 }
