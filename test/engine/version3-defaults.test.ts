@@ -73,6 +73,31 @@ describe('the product’s fields on the generated items', () => {
 	});
 });
 
+describe('file names without Product Name', () => {
+	test.each([
+		[3, {}, ['trail-bottle.png', 'camp-mug.png']],
+		[3, { includeOtherFields: false }, [/^task_.*-0\.png$/, /^task_.*-0\.png$/]],
+		[2, {}, [/^task_.*-0\.png$/, /^task_.*-0\.png$/]],
+	] as const)(
+		'version %s with options %j: the input item’s title names the file in version 3',
+		async (typeVersion, options, names) => {
+			const sim = simulator();
+			const result = await runWorkflow({
+				credentials: credentialsFor(sim),
+				nodes: [generateAndWait(typeVersion, options)],
+				input: products,
+			});
+
+			expect(result.error).toBeUndefined();
+			result.items.forEach((item, index) => {
+				const name = names[index];
+				if (typeof name === 'string') expect(item.binary?.data.fileName).toBe(name);
+				else expect(item.binary?.data.fileName).toMatch(name);
+			});
+		},
+	);
+});
+
 describe('the product’s fields through Analyze and A+ Plan (version 3)', () => {
 	const amazonItem = {
 		json: { asin: 'B0TRAIL01', title: 'Trail Bottle', images: ['https://img.test/bottle.jpg'] },

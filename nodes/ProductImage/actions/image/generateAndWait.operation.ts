@@ -49,14 +49,28 @@ export async function execute(
 	{ request, settings }: Parameters,
 ): Promise<INodeExecutionData[]> {
 	const { task_id: taskId } = await submitGeneration(this, itemIndex, request);
-	const productName = (request.fields.product_info as { name?: string } | undefined)?.name;
 	const described =
 		nodeVersion(this) >= 2
-			? { fileName: request.fileName, target: request.target, productName }
+			? {
+					fileName: request.fileName,
+					target: request.target,
+					productName: nameForFiles(this, request),
+				}
 			: undefined;
 	const items = await collectTask(this, itemIndex, taskId, { ...settings, described }, Date.now());
 	const generated = items.map((item) => ({ ...item, json: generatedItemJson(request, item.json) }));
 	return shapeOutput(this, itemIndex, generated, TASK_IMAGE_OUTPUT);
+}
+
+/**
+ * The product name files are named after: 'Product Name', or in version 3, where that field sits
+ * in Options, the input item's own title or name, which the generated item carries anyway.
+ */
+function nameForFiles(context: IExecuteFunctions, request: GenerationRequest): string | undefined {
+	const typed = (request.fields.product_info as { name?: string } | undefined)?.name;
+	if (typed || nodeVersion(context) < 3) return typed;
+	const own = request.inputFields?.title ?? request.inputFields?.name;
+	return typeof own === 'string' ? own : undefined;
 }
 
 /** Images that still need fitting to their A+ module: one hint says how. */
