@@ -1,6 +1,6 @@
 import { Container } from '@n8n/di';
 import { Logger } from '@n8n/backend-common';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -75,6 +75,15 @@ export async function loadedPackage(): Promise<LoadedPackage> {
 export type BinaryMode = 'memory' | 'filesystem';
 
 let binaryStorage: string | undefined;
+
+// jest loads this harness once per test file, so each file has its own store: it goes with the
+// file, or every run would leave its files in the temporary folder.
+if (typeof afterAll === 'function') {
+	afterAll(() => {
+		if (binaryStorage) rmSync(binaryStorage, { recursive: true, force: true });
+		binaryStorage = undefined;
+	});
+}
 
 /**
  * n8n keeps binaries in memory (base64 on the item) or, in filesystem and S3 modes, in a store
