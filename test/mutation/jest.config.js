@@ -30,4 +30,6 @@ module.exports = {
 		'<rootDir>/test/unit/foreign-host-guidance.test.ts',
 	],
 	reporters: ['default'],
+	// A mutant's run loads only the files that hold the tests it runs (see the runner).
+	runner: '<rootDir>/test/mutation/covering-files-runner.js',
 };
