@@ -47,7 +47,17 @@ function cell(label) {
 }
 
 /** The section between the markers: when and where it was measured, each step, the total. */
-function renderSection({ date, cores, cpu, node, commit, npmCiSeconds, steps, totalSeconds }) {
+function renderSection({
+	date,
+	cores,
+	cpu,
+	node,
+	commit,
+	npmCiSeconds,
+	steps,
+	totalSeconds,
+	load,
+}) {
 	const rows = [{ label: '`npm ci` (empty npm cache)', seconds: npmCiSeconds }, ...steps];
 	const measured = rows.reduce((sum, row) => sum + row.seconds, 0);
 	const largest = [...rows]
@@ -61,6 +71,11 @@ function renderSection({ date, cores, cpu, node, commit, npmCiSeconds, steps, to
 		'',
 		`Measured ${date} on ${cores} cores (${cpu}), Node ${node}, commit \`${commit}\`: a fresh clone,`,
 		'`npm ci` with an empty npm cache, then `npm test` with an empty real-n8n cache.',
+		...(load
+			? [
+					`The machine's load (its 1-minute load average, read every ${LOAD_EVERY_S} s) was ${load.mean.toFixed(1)} on average and ${load.max.toFixed(1)} at most: with ${cores} cores, above ${cores} means other work wanted the processor too.`,
+				]
+			: []),
 		'',
 		'| Step | Time |',
 		'|---|---|',
@@ -121,6 +136,22 @@ function git(...args) {
 	return result.stdout.trim();
 }
 
+const LOAD_EVERY_S = 15;
+
+/** Reads the load average while the run lasts: the figures mean little without it. */
+function watchLoad() {
+	const readings = [os.loadavg()[0]];
+	const timer = setInterval(() => readings.push(os.loadavg()[0]), LOAD_EVERY_S * 1000);
+	timer.unref();
+	return () => {
+		clearInterval(timer);
+		return {
+			mean: readings.reduce((sum, value) => sum + value, 0) / readings.length,
+			max: Math.max(...readings),
+		};
+	};
+}
+
 async function measure({ keep }) {
 	const commit = git('rev-parse', 'HEAD');
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-test-time-'));
@@ -142,10 +173,12 @@ async function measure({ keep }) {
 				throw new Error(`git ${args.join(' ')} failed`);
 		}
 		const started = Date.now();
+		const load = watchLoad();
 		const npmCi = await timed('npm', ['ci'], { cwd: clone, env, log });
 		if (npmCi.code !== 0) throw new Error(`npm ci failed (exit ${npmCi.code}); see ${log}`);
 		const npmTest = await timed('npm', ['test'], { cwd: clone, env, log });
 		const totalSeconds = (Date.now() - started) / 1000;
+		const loadDuringRun = load();
 		const steps = parseSteps(npmTest.output);
 		if (npmTest.code !== 0 || steps.length === 0 || steps.some((step) => !step.passed))
 			throw new Error(`npm test failed (exit ${npmTest.code}); nothing written; see ${log}`);
@@ -155,6 +188,7 @@ async function measure({ keep }) {
 			npmCiSeconds: npmCi.seconds,
 			steps,
 			totalSeconds,
+			load: loadDuringRun,
 		});
 		failed = false;
 	} finally {
