@@ -47,8 +47,9 @@ test('a bad parameter on the last item is refused before any item sends a reques
 	expect(result.error?.message).toBe(
 		"'Size': must be an aspect ratio width:height, such as 1:1 or 16:9 [item 3]",
 	);
+	// What the expression gave is not in the panel: the description quotes it.
 	expect(result.error?.description).toBe(
-		"Change 'Size' in the node's parameters. No request was sent.",
+		`'Size' is "16x9" for this item. Change 'Size' in the node's parameters. No request was sent.`,
 	);
 	expect(result.error?.context?.itemIndex).toBe(3);
 	expect(sim.stats.requests).toHaveLength(0);
@@ -63,6 +64,20 @@ test('a value in angle brackets reaches the title as look-alike quotation marks,
 	});
 
 	expect(result.error?.message).toBe(`'Image URLs': "‹photo›" is not an http(s) URL [item 0]`);
+	expect(sim.stats.requests).toHaveLength(0);
+});
+
+test('the value quoted in the description keeps its angle brackets as look-alikes, too', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait()],
+		input: [{ json: { color: 'red', size: '<wide>' } }],
+	});
+
+	expect(result.error?.description).toBe(
+		`'Size' is "‹wide›" for this item. Change 'Size' in the node's parameters. No request was sent.`,
+	);
 	expect(sim.stats.requests).toHaveLength(0);
 });
 

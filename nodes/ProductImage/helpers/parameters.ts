@@ -56,7 +56,29 @@ export function validateParameter<S extends z.ZodTypeAny>(
 	const parsed = schema.safeParse(value);
 	if (parsed.success) return parsed.data;
 	const reason = parsed.error.issues.map((issue) => issue.message).join('; ');
-	throw parameterError(context, itemIndex, parameter, reason);
+	const name = quotedName(parameter);
+	// An expression's result is not in the panel: the user sees what the node was given only here.
+	const given = shownValue(value);
+	throw parameterError(
+		context,
+		itemIndex,
+		parameter,
+		reason,
+		`${given ? `${name} is ${given} for this item. ` : ''}Change ${name} in the node's parameters. No request was sent.`,
+	);
+}
+
+/**
+ * A value as an error quotes it: text in quotation marks, cut short; nothing for an empty one. The
+ * editor renders a description as HTML, where a value in angle brackets would vanish.
+ */
+function shownValue(value: unknown): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const text = (typeof value === 'string' ? value : JSON.stringify(value))
+		.replace(/</g, '‹')
+		.replace(/>/g, '›');
+	const cut = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+	return typeof value === 'string' ? `"${cut}"` : cut;
 }
 
 /** A timeout option (Timeout, Submit Timeout) of the item, in ms; unset, the option's default. */
