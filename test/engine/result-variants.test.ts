@@ -214,6 +214,8 @@ describe('a finished task whose result cannot be read', () => {
 		expect(result.error?.description).toContain('Missing or unexpected: status');
 		expect(result.error?.context?.taskId).toBe(taskId);
 		const description = String(result.error?.description);
+		// The advice for a task query does not name the request, so the request ID stands on its own.
+		expect(description).toMatch(/^Missing or unexpected: status: [^.]+\. Request ID: req_\w+\. /);
 		expect(description).toContain(`"task_id":"${taskId}"`);
 		expect(description).toContain('"result":{"images":[{');
 		expect(description).not.toContain(TEST_API_KEY);

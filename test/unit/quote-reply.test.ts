@@ -16,8 +16,12 @@ test('the key is taken out of a quoted reply, wherever the service echoed it', (
 });
 
 test('a long reply is cut at 2,000 characters and says how long it was', () => {
-	const quoted = quoteReply({ images: ['x'.repeat(5000)] }, [key]);
-	expect(quoted.length).toBeLessThan(2100);
-	expect(quoted.startsWith('{"images":["xxx')).toBe(true);
-	expect(quoted).toMatch(/… \(5015 characters in all\)$/);
+	const reply = { images: ['x'.repeat(5000)] };
+	const quoted = quoteReply(reply, [key]);
+	expect(quoted).toBe(`${JSON.stringify(reply).slice(0, 1999)}… (5015 characters in all)`);
+});
+
+test('a reply of exactly 2,000 characters is quoted whole, one more is cut', () => {
+	expect(quoteReply('y'.repeat(2000), [key])).toBe('y'.repeat(2000));
+	expect(quoteReply('y'.repeat(2001), [key])).toBe(`${'y'.repeat(1999)}… (2001 characters in all)`);
 });
