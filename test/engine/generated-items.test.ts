@@ -240,6 +240,25 @@ describe('Max Generations per Run', () => {
 		expect(sim.stats.submitsAccepted).toBe(5);
 	});
 
+	test('version 3: 0, the value the panel shows, is no limit', async () => {
+		const { sim, result } = await run(submitting({ maxGenerations: 0 }, { typeVersion: 3 }), many);
+
+		expect(result.error).toBeUndefined();
+		expect(sim.stats.submitsAccepted).toBe(5);
+	});
+
+	test('version 3: any other limit holds, and one below 0 is refused', async () => {
+		const over = await run(submitting({ maxGenerations: 3 }, { typeVersion: 3 }), many);
+		expect(over.result.error?.message).toBe(
+			"This run would submit 5 generations, more than 'Max Generations per Run' (3)",
+		);
+		const below = await run(submitting({ maxGenerations: -1 }, { typeVersion: 3 }), many);
+		expect(below.result.error?.message).toBe(
+			"'Max Generations per Run': must be a whole number of at least 0, got -1",
+		);
+		expect([over, below].map(({ sim }) => sim.stats.requests.length)).toEqual([0, 0]);
+	});
+
 	test('a limit of one lets one item through', async () => {
 		const { sim, result } = await run(submitting({ maxGenerations: 1 }), many.slice(0, 1));
 

@@ -163,6 +163,9 @@ test('after one item fails, no new submit starts, waits stop, and the error list
 	expect(result.error?.description).toContain(`item ${acceptedItem}: ${taskId}`);
 	expect(result.error?.description).toContain('Task → Wait for Completion');
 	expect(result.error?.context?.acceptedTasks).toEqual([{ itemIndex: acceptedItem, taskId }]);
+	// The wait stopped because another item failed, not because anyone cancelled: the log says
+	// nothing of a cancel that did not happen.
+	expect(result.logs.filter((line) => /cancel/i.test(line.message))).toEqual([]);
 });
 
 /** Two items side by side: item 0 a prompt alone, item 1 a prompt and a photo to upload first. */

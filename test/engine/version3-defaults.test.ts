@@ -202,39 +202,6 @@ describe('Image Source', () => {
 	});
 });
 
-describe('Max Generations per Run: 0', () => {
-	const many = Array.from({ length: 3 }, (_, index) => ({ json: { title: `Product ${index}` } }));
-	const submitting = (typeVersion: number) =>
-		node(typeVersion, {
-			resource: 'image',
-			operation: 'generate',
-			prompt: 'x',
-			options: { maxGenerations: 0 },
-		});
-
-	test('version 3: 0, the value the panel shows, is no limit', async () => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [submitting(3)],
-			input: many,
-		});
-		expect(result.error).toBeUndefined();
-		expect(sim.stats.submitsAccepted).toBe(3);
-	});
-
-	test('version 2: 0 is refused before any request, as before', async () => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [submitting(2)],
-			input: many,
-		});
-		expect(result.error?.message).toContain("'Max Generations per Run'");
-		expect(sim.stats.requests).toHaveLength(0);
-	});
-});
-
 describe('Output (version 3)', () => {
 	const plan = (parameters: INodeParameters = {}) =>
 		node(3, {

@@ -23,6 +23,16 @@ const generateAndWait = (options: Record<string, unknown>): NodeSpec => ({
 	},
 });
 
+/** The ID of a task that has finished by the time anyone looks, submitted by a Generate run. */
+async function finishedTaskId(sim: ReturnType<typeof simulator>): Promise<string> {
+	sim.configure({ taskDurationMs: 0 });
+	const generated = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { resource: 'image', operation: 'generate', prompt: 'bottle' } }],
+	});
+	return String(generated.items[0].json.task_id);
+}
+
 /** Runs `node` on a task that never finishes; it must hand on the task state, timed out. */
 async function runUntilTimedOut(node: NodeSpec) {
 	const sim = simulator();
@@ -67,12 +77,7 @@ test('On Timeout → Error (the default) stops with the task id', async () => {
 
 test('a task query asked to wait longer than the transport waits ends the wait at once, even with time left', async () => {
 	const sim = simulator();
-	sim.configure({ taskDurationMs: 0 });
-	const generated = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [{ parameters: { resource: 'image', operation: 'generate', prompt: 'bottle' } }],
-	});
-	const taskId = String(generated.items[0].json.task_id);
+	const taskId = await finishedTaskId(sim);
 	// Ten minutes: within Max Wait Time, beyond the two minutes a request waits for a Retry-After.
 	sim.addFault({ route: 'task', status: 429, retryAfter: '600' });
 	const result = await runWorkflow({
@@ -85,14 +90,30 @@ test('a task query asked to wait longer than the transport waits ends the wait a
 	expect(sim.stats.requests.filter((request) => request.route === 'task')).toHaveLength(1);
 });
 
+test('a Retry-After of exactly the two minutes a request waits for is waited out, by the query and by the wait', async () => {
+	const sim = simulator();
+	// On the virtual clock from the submit on: the simulator's task finishes on the same clock.
+	const { taskId, result } = await runOnVirtualClock(async () => {
+		const taskId = await finishedTaskId(sim);
+		// One query's five attempts and the first attempt of the next look: 120 s is the longest the
+		// transport waits for, and the longest a missed look waits for, not beyond them.
+		sim.addFault({ route: 'task', status: 429, retryAfter: '120', times: 6 });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [waitFor(taskId, { maxWaitTime: 3600, downloadImages: false })],
+		});
+		return { taskId, result };
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).toMatchObject({ task_id: taskId, status: 'succeeded' });
+	const queries = sim.stats.requests.filter((request) => request.route === 'task');
+	expect(queries.map((query) => query.status)).toEqual([429, 429, 429, 429, 429, 429, 200]);
+});
+
 test('task queries that keep failing for a passing reason are missed looks, not the end of the wait', async () => {
 	const sim = simulator();
-	sim.configure({ taskDurationMs: 0 });
-	const generated = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [{ parameters: { resource: 'image', operation: 'generate', prompt: 'bottle' } }],
-	});
-	const taskId = String(generated.items[0].json.task_id);
+	const taskId = await finishedTaskId(sim);
 	// More 429s than one query's own retries: before, the wait ended with "retry 4 of 4".
 	sim.addFault({ route: 'task', status: 429, retryAfter: '0', times: 7 });
 	const result = await runWorkflow({
