@@ -95,7 +95,7 @@ export default {
 	// The engine tests load the package from dist/, as n8n does: the mutated sources are built there.
 	buildCommand: 'npm run build',
 	mutate: Object.entries(GUARDED).flatMap(([file, names]) => rangesOf(file, names)),
-	// A whole run takes hours on 2 cores. Results are kept between runs, in the repository so that a
+	// A whole run takes most of an hour on 2 cores. Results are kept between runs, in the repository so that a
 	// fresh clone has them too, and reused where neither the mutated code nor the tests that reach
 	// it changed: a run can be done in parts, and docs/mutation.md can be checked against them.
 	incremental: true,

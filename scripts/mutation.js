@@ -4,7 +4,7 @@
 // per file and every mutant that survived, each with the one-line reason from
 // docs/mutation-notes.json why no test can kill it. A survivor without a reason fails the run.
 //
-// A whole run takes hours on 2 cores, so results are kept between runs (Stryker's incremental
+// A whole run takes most of an hour on 2 cores, so results are kept between runs (Stryker's incremental
 // file, test/mutation/incremental.json, committed with the page it gives) and a run reuses every
 // result whose code and covering tests are unchanged. A run stopped with Ctrl-C keeps what it
 // finished: the next run goes on from there, and the page says how many of the set's mutants have
