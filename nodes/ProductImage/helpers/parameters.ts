@@ -38,8 +38,12 @@ export function parameterError(
 	const name = quotedName(parameter);
 	return new NodeOperationError(context.getNode(), `${name}: ${reason}`, {
 		itemIndex,
-		description: description ?? `Change ${name} in the node's parameters. No request was sent.`,
+		description: description ?? changeAdvice(name),
 	});
+}
+
+function changeAdvice(quoted: string): string {
+	return `Change ${quoted} in the node's parameters. No request was sent.`;
 }
 
 /**
@@ -64,7 +68,7 @@ export function validateParameter<S extends z.ZodTypeAny>(
 		itemIndex,
 		parameter,
 		reason,
-		`${given ? `${name} is ${given} for this item. ` : ''}Change ${name} in the node's parameters. No request was sent.`,
+		`${given ? `${name} is ${given} for this item. ` : ''}${changeAdvice(name)}`,
 	);
 }
 
