@@ -47,11 +47,6 @@ const steps = [
 	['real n8n (examples, packed package)', 'node', ['test/e2e/run.js']],
 	['real n8n (the 0.2.0 examples as saved, node version 1)', 'npm', ['run', 'test:e2e:v1']],
 	[
-		'real n8n (the examples as saved before node version 3, node version 2)',
-		'npm',
-		['run', 'test:e2e:v2'],
-	],
-	[
 		'real n8n (a file uploaded under the workflow setting Binary Mode "combined")',
 		'npm',
 		['run', 'test:e2e:combined'],

@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
 // Generated items keep their product (Include Other Input Fields) and files say what they are
 // (File Name); the spending guard stops a run before the first submit.
@@ -14,7 +15,7 @@ const products = [
 	{ json: { id: 102, title: 'Camp Mug' } },
 ];
 
-const generateAndWait = (options: INodeParameters = {}, typeVersion = 2) => ({
+const generateAndWait = (options: INodeParameters = {}, typeVersion = CURRENT) => ({
 	typeVersion,
 	parameters: {
 		resource: 'image',
@@ -24,7 +25,7 @@ const generateAndWait = (options: INodeParameters = {}, typeVersion = 2) => ({
 	},
 });
 
-test.each([1, 2])(
+test.each([1, CURRENT])(
 	'version %i: Include Other Input Fields puts the product on each image item; the node’s own fields win',
 	async (typeVersion) => {
 		const sim = simulator();
@@ -47,11 +48,11 @@ test.each([1, 2])(
 	},
 );
 
-test('without the option the items carry the task and image only', async () => {
+test('version 1, without the option: the items carry the task and image only', async () => {
 	const sim = simulator();
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [generateAndWait()],
+		nodes: [generateAndWait({}, 1)],
 		input: products,
 	});
 
@@ -65,7 +66,7 @@ test('Submit Generation carries the product too', async () => {
 		credentials: credentialsFor(sim),
 		nodes: [
 			{
-				typeVersion: 2,
+				typeVersion: CURRENT,
 				parameters: {
 					resource: 'image',
 					operation: 'generate',
@@ -107,8 +108,7 @@ test('without File Name the files are named after the Product Name, numbered whe
 		credentials: credentialsFor(sim),
 		nodes: [
 			{
-				...generateAndWait(),
-				parameters: { ...generateAndWait().parameters, productName: '={{ $json.title }} 750 ml' },
+				...generateAndWait({ productName: '={{ $json.title }} 750 ml' }),
 			},
 		],
 		input: products,
@@ -146,7 +146,7 @@ describe('Max Generations per Run', () => {
 	/** One node that submits `prompt` for each item, with the limit (and any option) given. */
 	const submitting = (
 		options: INodeParameters,
-		{ operation = 'generate', typeVersion = 2, prompt = 'x', continueOnFail = false } = {},
+		{ operation = 'generate', typeVersion = CURRENT, prompt = 'x', continueOnFail = false } = {},
 	) => ({
 		typeVersion,
 		continueOnFail,
@@ -221,14 +221,20 @@ describe('Max Generations per Run', () => {
 		['zero', 0, '0'],
 		['a negative number', -2, '-2'],
 		['a word', '={{ "three" }}', '"three"'],
-	])('a limit that is %s stops the run before any request', async (_, maxGenerations, shown) => {
-		const { sim, result } = await run(submitting({ maxGenerations }), many.slice(0, 2));
+	])(
+		'version 1: a limit that is %s stops the run before any request',
+		async (_, maxGenerations, shown) => {
+			const { sim, result } = await run(
+				submitting({ maxGenerations }, { typeVersion: 1 }),
+				many.slice(0, 2),
+			);
 
-		expect(result.error?.message).toBe(
-			`'Max Generations per Run': must be a whole number of at least 1, got ${shown}`,
-		);
-		expect(sim.stats.requests).toHaveLength(0);
-	});
+			expect(result.error?.message).toBe(
+				`'Max Generations per Run': must be a whole number of at least 1, got ${shown}`,
+			);
+			expect(sim.stats.requests).toHaveLength(0);
+		},
+	);
 
 	test.each([
 		['empty', ''],
@@ -240,19 +246,22 @@ describe('Max Generations per Run', () => {
 		expect(sim.stats.submitsAccepted).toBe(5);
 	});
 
-	test('version 3: 0, the value the panel shows, is no limit', async () => {
-		const { sim, result } = await run(submitting({ maxGenerations: 0 }, { typeVersion: 3 }), many);
+	test('the current version: 0, the value the panel shows, is no limit', async () => {
+		const { sim, result } = await run(
+			submitting({ maxGenerations: 0 }, { typeVersion: CURRENT }),
+			many,
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(sim.stats.submitsAccepted).toBe(5);
 	});
 
-	test('version 3: any other limit holds, and one below 0 is refused', async () => {
-		const over = await run(submitting({ maxGenerations: 3 }, { typeVersion: 3 }), many);
+	test('the current version: any other limit holds, and one below 0 is refused', async () => {
+		const over = await run(submitting({ maxGenerations: 3 }, { typeVersion: CURRENT }), many);
 		expect(over.result.error?.message).toBe(
 			"This run would submit 5 generations, more than 'Max Generations per Run' (3)",
 		);
-		const below = await run(submitting({ maxGenerations: -1 }, { typeVersion: 3 }), many);
+		const below = await run(submitting({ maxGenerations: -1 }, { typeVersion: CURRENT }), many);
 		expect(below.result.error?.message).toBe(
 			"'Max Generations per Run': must be a whole number of at least 0, got -1",
 		);

@@ -5,6 +5,7 @@ import { readPngInfo } from '../simulator';
 import { ADDRESS_KEYS } from '../../nodes/ProductImage/helpers/schemas';
 import { binaryBytes, runWorkflow } from '../harness/engine';
 import { credentialsFor, TEST_API_KEY, useSimulator } from '../harness/simulator';
+import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
 // Replies a real service plausibly sends beyond the spec's one example: every billed image reaches
 // the workflow, every file is what its type and name say, and a result the node cannot read is
@@ -14,22 +15,22 @@ const simulator = useSimulator({ taskDurationMs: 0 });
 
 const fast = { initialDelay: 0, pollInterval: 0.1, maxWaitTime: 10 };
 
-const generateAndWait = (options: INodeParameters = {}, typeVersion = 3) => ({
+const generateAndWait = (options: INodeParameters = {}, typeVersion = CURRENT) => ({
 	name: 'Generate',
 	typeVersion,
 	parameters: {
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: 'studio shot',
-		// Version 3 keeps the optional fields in Options.
-		...(typeVersion < 3 ? { productName: 'Trail Bottle' } : {}),
-		options: { ...fast, ...(typeVersion < 3 ? {} : { productName: 'Trail Bottle' }), ...options },
+		// Version 1 keeps the optional fields at the top, the current version in Options.
+		...(typeVersion === 1 ? { productName: 'Trail Bottle' } : {}),
+		options: { ...fast, ...(typeVersion === 1 ? {} : { productName: 'Trail Bottle' }), ...options },
 	},
 });
 
 const taskNode = (operation: 'get' | 'wait', continueOnFail = false) => ({
 	name: 'Task',
-	typeVersion: 3,
+	typeVersion: CURRENT,
 	continueOnFail,
 	parameters: {
 		resource: 'task',
@@ -64,7 +65,7 @@ test('every key the node reads a result image URL under is served by a test belo
 
 const submit = {
 	name: 'Submit',
-	typeVersion: 3,
+	typeVersion: CURRENT,
 	parameters: { resource: 'image', operation: 'generate', prompt: 'studio shot' },
 };
 
@@ -306,7 +307,7 @@ describe('analysis text in either field', () => {
 			resource: 'analysis',
 			operation: 'analyze',
 			imageUrls: 'https://img.test/bottle.jpg',
-			...(typeVersion < 3
+			...(typeVersion === 1
 				? { productName: 'Trail Bottle' }
 				: { options: { productName: 'Trail Bottle' } }),
 		},
@@ -319,16 +320,19 @@ describe('analysis text in either field', () => {
 			operation: 'create',
 			imageUrls: 'https://img.test/bottle.jpg',
 			modules: ['hero'],
-			...(typeVersion < 3 ? { productDescription } : { options: { productDescription } }),
+			...(typeVersion === 1 ? { productDescription } : { options: { productDescription } }),
 		},
 	});
 
 	test.each(['formattedText', 'output_text'] as const)(
-		'version 3 Analyze hands on both fields when the service sent only %s',
+		'the current Analyze hands on both fields when the service sent only %s',
 		async (analysisText) => {
 			const sim = simulator();
 			sim.configure({ analysisText });
-			const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [analyze(3)] });
+			const result = await runWorkflow({
+				credentials: credentialsFor(sim),
+				nodes: [analyze(CURRENT)],
+			});
 
 			expect(result.error).toBeUndefined();
 			const { formattedText, output_text } = result.items[0].json;
@@ -337,33 +341,30 @@ describe('analysis text in either field', () => {
 		},
 	);
 
-	test('version 2 Analyze hands on what the service sent, as before', async () => {
+	test('version 1 Analyze hands on what the service sent, as it did', async () => {
 		const sim = simulator();
 		sim.configure({ analysisText: 'output_text' });
-		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [analyze(2)] });
+		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [analyze(1)] });
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.formattedText).toBeUndefined();
 		expect(typeof result.items[0].json.output_text).toBe('string');
 	});
 
-	test.each([2, 3])(
-		'version %i A+ Plan takes output_text when the item has no formattedText, as plain text',
-		async (typeVersion) => {
-			const sim = simulator();
-			sim.configure({ analysisText: 'output_text' });
-			const result = await runWorkflow({
-				credentials: credentialsFor(sim),
-				nodes: [analyze(2), plan(typeVersion)],
-			});
+	test('A+ Plan takes output_text when the item has no formattedText, as plain text', async () => {
+		const sim = simulator();
+		sim.configure({ analysisText: 'output_text' });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [analyze(1), plan(CURRENT)],
+		});
 
-			expect(result.error).toBeUndefined();
-			const sent = sim.stats.requests.find((request) => request.route === 'plan');
-			const description = String(sent?.productDescription);
-			expect(description.startsWith('Trail Bottle\nCategory: ')).toBe(true);
-			expect(description).not.toMatch(/^#|\n#|\n- /);
-		},
-	);
+		expect(result.error).toBeUndefined();
+		const sent = sim.stats.requests.find((request) => request.route === 'plan');
+		const description = String(sent?.productDescription);
+		expect(description.startsWith('Trail Bottle\nCategory: ')).toBe(true);
+		expect(description).not.toMatch(/^#|\n#|\n- /);
+	});
 
 	test('the Analyze brief and a store page reach the plan as plain text', async () => {
 		const sim = simulator();
@@ -382,7 +383,7 @@ describe('analysis text in either field', () => {
 					},
 				},
 			],
-			nodes: [plan(3)],
+			nodes: [plan(CURRENT)],
 		});
 
 		expect(result.error).toBeUndefined();
@@ -395,12 +396,12 @@ describe('analysis text in either field', () => {
 		]);
 	});
 
-	test('version 3 A+ Plan without any description stops before the request and says where it comes from', async () => {
+	test('the current A+ Plan without any description stops before the request and says where it comes from', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
 			input: [{ json: { analysis: {} } }],
-			nodes: [plan(3)],
+			nodes: [plan(CURRENT)],
 		});
 
 		expect(result.error?.message).toBe(
@@ -410,11 +411,11 @@ describe('analysis text in either field', () => {
 		expect(sim.stats.byRoute.plan ?? 0).toBe(0);
 	});
 
-	test('version 2 A+ Plan without a description still sends the plan without one', async () => {
+	test('version 1 A+ Plan without a description still sends the plan without one', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [plan(2)],
+			nodes: [plan(1)],
 		});
 
 		expect(result.error).toBeUndefined();
@@ -431,7 +432,7 @@ describe('A+ module images are named by what they are', () => {
 			parameters: {
 				resource: 'aPlusPlan',
 				operation: 'create',
-				...(typeVersion < 3
+				...(typeVersion === 1
 					? { productDescription: 'Trail bottle' }
 					: { options: { productDescription: 'Trail bottle' } }),
 				imageUrls: 'https://img.test/bottle.jpg',
@@ -450,10 +451,13 @@ describe('A+ module images are named by what they are', () => {
 		},
 	];
 
-	test('version 3: the file is named by its module alone, true before and after a fit; the target size is in target_* fields', async () => {
+	test('the file is named by its module alone, true before and after a fit; the target size is in target_* fields', async () => {
 		const sim = simulator();
 		sim.configure({ imageLongSide: 1024 });
-		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: moduleChain(3) });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: moduleChain(CURRENT),
+		});
 
 		expect(result.error).toBeUndefined();
 		const [item] = result.items;
@@ -483,21 +487,12 @@ describe('A+ module images are named by what they are', () => {
 					},
 				},
 			],
-			nodes: [moduleChain(3)[1]],
+			nodes: [moduleChain(CURRENT)[1]],
 		});
 
 		expect(result.error).toBeUndefined();
 		const [task] = [...sim.tasks.values()];
 		expect(task.body).toMatchObject({ size: '97:60', resolution: '1k' });
 		expect(result.items[0].json).toMatchObject({ target_width: 970, target_height: 600 });
-	});
-
-	test('version 2 keeps its names', async () => {
-		const sim = simulator();
-		sim.configure({ imageLongSide: 1024 });
-		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: moduleChain(2) });
-
-		expect(result.error).toBeUndefined();
-		expect(result.items[0].binary?.data.fileName).toBe('hero-1464x600.png');
 	});
 });

@@ -151,7 +151,7 @@ test("options collections are in alphabetical order, as n8n's guidelines ask", (
 });
 
 test('the required Modules field comes first in A+ Plan → Create', () => {
-	for (const typeVersion of [1, 2, 3]) {
+	for (const typeVersion of description.version as number[]) {
 		const node = { typeVersion, parameters: {} } as unknown as INode;
 		const values = { resource: 'aPlusPlan', operation: 'create' };
 		const shown = description.properties.filter(

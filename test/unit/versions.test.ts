@@ -8,10 +8,10 @@ import { coveringResolution, htmlToText } from '../../nodes/ProductImage/helpers
 import { pixelSizeOf } from '../../nodes/ProductImage/helpers/download';
 import type { PanelContract } from '../harness/panelContract';
 import { panelContract, shownParameters } from '../harness/panelContract';
+import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
 const description = new ProductImage().description;
 const V1_WORKFLOWS = path.join(__dirname, '..', 'e2e', 'fixtures', 'v1-workflows');
-const V2_WORKFLOWS = path.join(__dirname, '..', 'e2e', 'fixtures', 'v2-workflows');
 
 const shown = (typeVersion: number, values: INodeParameters): INodeProperties[] =>
 	shownParameters(description, typeVersion, values);
@@ -26,26 +26,46 @@ function shownNamed(
 	return matches[0];
 }
 
+/** A field at the top or, where the current version keeps optional fields, inside Options. */
+function shownField(
+	typeVersion: number,
+	values: INodeParameters,
+	name: string,
+): INodeProperties | undefined {
+	const top = shownNamed(typeVersion, values, name);
+	if (top) return top;
+	const node = { typeVersion, parameters: {} } as INode;
+	const children = (shownNamed(typeVersion, values, 'options')?.options ?? []) as INodeProperties[];
+	const matches = children.filter(
+		(child) =>
+			child.name === name &&
+			NodeHelpers.displayParameterPath(values, child, 'options', node, description),
+	);
+	expect(matches.length).toBeLessThanOrEqual(1);
+	return matches[0];
+}
+
 const generate = { resource: 'image', operation: 'generateAndWait' };
 
-test('new nodes get version 3; versions 1 and 2 stay loadable', () => {
-	expect(description.version).toEqual([1, 2, 3]);
-	expect(description.defaultVersion).toBe(3);
+test('new nodes get the current version, 2; version 1 stays loadable', () => {
+	expect(description.version).toEqual([1, 2]);
+	expect(description.defaultVersion).toBe(CURRENT);
+	expect(CURRENT).toBe(2);
 });
 
-test('version 1 shows the free-text fields it saved; version 2 shows lists with Other', () => {
+test('version 1 shows the free-text fields it saved; the current version shows lists with Other', () => {
 	for (const name of ['size', 'resolution', 'outputLanguage', 'platform']) {
 		expect(shownNamed(1, generate, name)?.type).toBe('string');
-		const listed = shownNamed(2, generate, name);
+		const listed = shownField(CURRENT, generate, name);
 		expect(listed?.type).toBe('options');
 		const values = (listed?.options as INodePropertyOptions[]).map((option) => option.value);
 		expect(values).toContain('custom');
 		expect(listed?.placeholder).toBeUndefined();
 	}
 	expect(shownNamed(1, generate, 'generationSource')).toBeUndefined();
-	expect(shownNamed(2, generate, 'generationSource')?.default).toBe('define');
-	expect(shownNamed(2, { ...generate, size: 'custom' }, 'customSize')?.type).toBe('string');
-	expect(shownNamed(2, generate, 'customSize')).toBeUndefined();
+	expect(shownNamed(CURRENT, generate, 'generationSource')?.default).toBe('define');
+	expect(shownNamed(CURRENT, { ...generate, size: 'custom' }, 'customSize')?.type).toBe('string');
+	expect(shownNamed(CURRENT, generate, 'customSize')).toBeUndefined();
 });
 
 test('empty reads as Service Default in the lists where the service may choose', () => {
@@ -55,7 +75,7 @@ test('empty reads as Service Default in the lists where the service may choose',
 		[{ resource: 'aPlusPlan', operation: 'create' }, 'market'],
 		[{ resource: 'aPlusPlan', operation: 'create' }, 'language'],
 	] as const) {
-		const listed = shownNamed(2, values, name);
+		const listed = shownField(CURRENT, values, name);
 		expect(listed?.default).toBe('');
 		expect((listed?.options as INodePropertyOptions[])[0]).toMatchObject({
 			name: 'Service Default',
@@ -65,11 +85,11 @@ test('empty reads as Service Default in the lists where the service may choose',
 });
 
 test('one casing rule for languages: output language lowercase, plan language language-REGION', () => {
-	const output = (shownNamed(2, generate, 'outputLanguage')?.options as INodePropertyOptions[]).map(
-		(option) => String(option.value),
-	);
+	const output = (
+		shownField(CURRENT, generate, 'outputLanguage')?.options as INodePropertyOptions[]
+	).map((option) => String(option.value));
 	const plan = (
-		shownNamed(2, { resource: 'aPlusPlan', operation: 'create' }, 'language')
+		shownField(CURRENT, { resource: 'aPlusPlan', operation: 'create' }, 'language')
 			?.options as INodePropertyOptions[]
 	).map((option) => String(option.value));
 	expect(output).toContain('zh-cn');
@@ -83,8 +103,8 @@ test('one casing rule for languages: output language lowercase, plan language la
 test('with the module source, Prompt, Size and Resolution are not shown', () => {
 	const values = { ...generate, generationSource: 'aPlusModule' };
 	for (const name of ['prompt', 'size', 'resolution'])
-		expect(shownNamed(2, values, name)).toBeUndefined();
-	expect(shownNamed(2, values, 'moduleSourceNotice')?.type).toBe('notice');
+		expect(shownNamed(CURRENT, values, name)).toBeUndefined();
+	expect(shownNamed(CURRENT, values, 'moduleSourceNotice')?.type).toBe('notice');
 });
 
 /** Every Product Image node of the saved workflows in a folder. */
@@ -100,7 +120,7 @@ function savedNodes(folder: string): INode[] {
 
 test.each([
 	['the 0.2.0 examples (version 1)', V1_WORKFLOWS, [1]],
-	['the examples saved before version 3', V2_WORKFLOWS, [1, 2]],
+	['the examples (the current version)', path.join(__dirname, '..', '..', 'examples'), [CURRENT]],
 ])(
 	'every Product Image node of %s loads with every parameter it saved, unchanged',
 	(_saved, folder, versions) => {
@@ -222,41 +242,37 @@ test("a store's HTML becomes text; text without tags is kept as it came", () => 
 
 test('from an A+ module item, empty fields say they take the plan’s values; defined below they keep their own words', () => {
 	const fromModule = { ...generate, generationSource: 'aPlusModule' };
-	const imageUrls = shownNamed(2, fromModule, 'imageUrls');
+	const imageUrls = shownNamed(CURRENT, fromModule, 'imageUrls');
 	expect(imageUrls?.description).toContain('Empty: the photos the A+ plan was made from');
-	expect(shownNamed(2, generate, 'imageUrls')?.placeholder).toContain(
+	expect(shownNamed(CURRENT, generate, 'imageUrls')?.placeholder).toContain(
 		'https://example.com/image.png',
 	);
 	expect(shownNamed(1, generate, 'imageUrls')?.placeholder).toContain(
 		'https://example.com/image.png',
 	);
 	for (const name of ['platform', 'outputLanguage']) {
-		const fromPlan = shownNamed(2, fromModule, name);
+		const fromPlan = shownField(CURRENT, fromModule, name);
 		expect(fromPlan?.default).toBe('');
 		expect((fromPlan?.options as INodePropertyOptions[])[0]).toMatchObject({
 			name: 'From the A+ Plan',
 			value: '',
 		});
-		expect((shownNamed(2, generate, name)?.options as INodePropertyOptions[])[0]).toMatchObject({
-			name: 'Service Default',
-		});
 		expect(
-			shownNamed(
-				2,
-				{ ...fromModule, [name]: 'custom' },
-				`custom${name.charAt(0).toUpperCase()}${name.slice(1)}`,
-			)?.type,
+			(shownField(CURRENT, generate, name)?.options as INodePropertyOptions[])[0],
+		).toMatchObject({ name: 'Service Default' });
+		const custom = `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+		expect(
+			shownField(CURRENT, { ...fromModule, options: { [name]: 'custom' } }, custom)?.type,
 		).toBe('string');
 	}
 });
 
-test('versions 1 and 2 show the parameters, defaults, list values and options they were saved with', () => {
-	// Taken from the description before version 3 existed (test/harness/panelContract.ts).
+test('version 1 shows the parameters, defaults, list values and options 0.2.0 saved', () => {
+	// Taken from the description as version 1 had it (test/harness/panelContract.ts).
 	const saved = JSON.parse(
-		readFileSync(path.join(__dirname, 'fixtures', 'panel-contract-v1-v2.json'), 'utf8'),
+		readFileSync(path.join(__dirname, 'fixtures', 'panel-contract-v1.json'), 'utf8'),
 	) as Record<string, PanelContract>;
 	expect(panelContract(description, 1)).toEqual(saved['1']);
-	expect(panelContract(description, 2)).toEqual(saved['2']);
 });
 
 const operations = {
@@ -266,30 +282,29 @@ const operations = {
 	create: { resource: 'aPlusPlan', operation: 'create' },
 };
 
-test('version 3 asks once where the images come from: Images From shows the fields it names', () => {
+test('the current version asks once where the images come from: Images From shows the fields it names', () => {
 	for (const [operation, values] of Object.entries(operations)) {
-		const source = shownNamed(3, values, 'imageSource');
+		const source = shownNamed(CURRENT, values, 'imageSource');
 		expect(source?.default).toBe('urls');
 		expect(
 			(source?.options as INodePropertyOptions[]).map((option) => option.value).sort(),
 		).toEqual(['binary', 'both', 'urls']);
-		expect(shownNamed(3, values, 'imageUrls')).toBeDefined();
-		expect(shownNamed(3, values, 'inputBinaryFields')).toBeUndefined();
+		expect(shownNamed(CURRENT, values, 'imageUrls')).toBeDefined();
+		expect(shownNamed(CURRENT, values, 'inputBinaryFields')).toBeUndefined();
 		const binary = { ...values, imageSource: 'binary' };
-		expect(shownNamed(3, binary, 'imageUrls')).toBeUndefined();
-		expect(shownNamed(3, binary, 'inputBinaryFields')).toBeDefined();
+		expect(shownNamed(CURRENT, binary, 'imageUrls')).toBeUndefined();
+		expect(shownNamed(CURRENT, binary, 'inputBinaryFields')).toBeDefined();
 		const both = { ...values, imageSource: 'both' };
-		expect(shownNamed(3, both, 'imageUrls')?.required).toBeFalsy();
-		expect(shownNamed(3, both, 'inputBinaryFields')?.required).toBeFalsy();
+		expect(shownNamed(CURRENT, both, 'imageUrls')?.required).toBeFalsy();
+		expect(shownNamed(CURRENT, both, 'inputBinaryFields')?.required).toBeFalsy();
 		// Analyze and A+ Plan need an image: the one field chosen is required.
 		const needsImage = operation === 'analyze' || operation === 'create';
-		expect(Boolean(shownNamed(3, values, 'imageUrls')?.required)).toBe(needsImage);
-		expect(Boolean(shownNamed(3, binary, 'inputBinaryFields')?.required)).toBe(needsImage);
-		expect(shownNamed(2, values, 'imageSource')).toBeUndefined();
-		expect(shownNamed(2, values, 'inputBinaryFields')).toBeDefined();
+		expect(Boolean(shownNamed(CURRENT, values, 'imageUrls')?.required)).toBe(needsImage);
+		expect(Boolean(shownNamed(CURRENT, binary, 'inputBinaryFields')?.required)).toBe(needsImage);
+		expect(shownNamed(1, values, 'imageSource')).toBeUndefined();
 	}
 	const fromModule = { ...generate, generationSource: 'aPlusModule' };
-	expect(shownNamed(3, fromModule, 'imageUrls')?.description).toContain(
+	expect(shownNamed(CURRENT, fromModule, 'imageUrls')?.description).toContain(
 		'Empty: the photos the A+ plan was made from',
 	);
 });
@@ -301,76 +316,22 @@ function optionsOf(typeVersion: number, values: INodeParameters): Record<string,
 	);
 }
 
-test('version 3 shows the defaults it uses; version 2 keeps the ones it was saved with', () => {
+test('the current version shows the defaults it uses; version 1 keeps the ones it was saved with', () => {
 	const wait = { resource: 'task', operation: 'wait' };
-	expect(optionsOf(3, generate)).toMatchObject({
+	expect(optionsOf(CURRENT, generate)).toMatchObject({
 		initialDelay: 5,
 		includeOtherFields: true,
 		maxGenerations: 0,
 	});
-	expect(optionsOf(3, operations.generate)).toMatchObject({
+	expect(optionsOf(CURRENT, operations.generate)).toMatchObject({
 		includeOtherFields: true,
 		maxGenerations: 0,
 	});
-	expect(optionsOf(3, wait)).toMatchObject({ initialDelay: 0 });
-	expect(optionsOf(2, generate)).toMatchObject({
+	expect(optionsOf(CURRENT, wait)).toMatchObject({ initialDelay: 0 });
+	expect(optionsOf(1, generate)).toMatchObject({
 		initialDelay: 5,
 		includeOtherFields: false,
 		maxGenerations: 10,
 	});
-	expect(optionsOf(2, wait)).toMatchObject({ initialDelay: 5 });
-});
-
-const MOVED = new Set(
-	[
-		'productName',
-		'sellingPoints',
-		'productDescription',
-		'platform',
-		'outputLanguage',
-		'market',
-		'language',
-	].flatMap((name) => [name, `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`]),
-);
-
-test('version 3 keeps every other parameter, default and list value of version 2; optional fields move into Options', () => {
-	const v2 = panelContract(description, 2);
-	const v3 = panelContract(description, 3);
-	const changed = (options: Record<string, { default: unknown }>) => {
-		for (const [name, value] of [
-			['includeOtherFields', true],
-			['maxGenerations', 0],
-		] as const)
-			if (options[name]) options[name] = { ...options[name], default: value };
-	};
-	for (const [key, parameters] of Object.entries(v2)) {
-		const expected = JSON.parse(JSON.stringify(parameters)) as Record<
-			string,
-			{ default: unknown; options?: Record<string, { default: unknown }> }
-		>;
-		const shown = JSON.parse(JSON.stringify(v3[key])) as typeof expected;
-		// The Output choice is new in version 3 (tested with the output items).
-		delete shown.output;
-		delete shown.outputFields;
-		// The optional fields moved into Options, each as version 2 shows it at the top.
-		for (const name of Object.keys(expected).filter((name) => MOVED.has(name))) {
-			expect([key, name, shown.options?.options?.[name]]).toEqual([key, name, expected[name]]);
-			delete expected[name];
-		}
-		for (const name of Object.keys(shown.options?.options ?? {}))
-			if (MOVED.has(name)) delete shown.options?.options?.[name];
-		if (shown.imageSource) {
-			delete shown.imageSource;
-			delete expected[key.endsWith('/imageSource') ? 'imageUrls' : 'inputBinaryFields'];
-		}
-		if (expected.options?.options) changed(expected.options.options);
-		if (key.startsWith('task/wait') && expected.options?.options)
-			expected.options.options.initialDelay.default = 0;
-		// New in version 3: Analyze and A+ Plan hand the product's fields on too.
-		if (/^(analysis|aPlusPlan)\//.test(key) && expected.options?.options)
-			expected.options.options.includeOtherFields = { type: 'boolean', default: true } as {
-				default: unknown;
-			};
-		expect([key, shown]).toEqual([key, expected]);
-	}
+	expect(optionsOf(1, wait)).toMatchObject({ initialDelay: 5 });
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 import { readWaitSettings } from '../../nodes/ProductImage/helpers/waitForTask';
 
 /** The item's Options as a node of this version reads them. */
@@ -12,19 +13,17 @@ function settings(typeVersion: number, options: IDataObject) {
 	return readWaitSettings(context, 0);
 }
 
-test('version 3: Polling alone chooses the rhythm; a Poll Interval keeps the shown Adaptive', () => {
-	expect(settings(3, { pollInterval: 2 })).toMatchObject({ polling: 'adaptive', pollInterval: 2 });
-	expect(settings(3, {}).polling).toBe('adaptive');
-	expect(settings(3, { polling: 'fixed' }).polling).toBe('fixed');
+test('the current version: Polling alone chooses the rhythm; a Poll Interval keeps the shown Adaptive', () => {
+	expect(settings(CURRENT, { pollInterval: 2 })).toMatchObject({
+		polling: 'adaptive',
+		pollInterval: 2,
+	});
+	expect(settings(CURRENT, {}).polling).toBe('adaptive');
+	expect(settings(CURRENT, { polling: 'fixed' }).polling).toBe('fixed');
 });
 
-test.each([1, 2])(
-	'version %i: a Poll Interval without Polling keeps Fixed Interval, as saved workflows expect',
-	(typeVersion) => {
-		expect(settings(typeVersion, { pollInterval: 2 }).polling).toBe('fixed');
-		expect(settings(typeVersion, {}).polling).toBe('adaptive');
-		expect(settings(typeVersion, { polling: 'adaptive', pollInterval: 2 }).polling).toBe(
-			'adaptive',
-		);
-	},
-);
+test('version 1: a Poll Interval without Polling keeps Fixed Interval, as saved workflows expect', () => {
+	expect(settings(1, { pollInterval: 2 }).polling).toBe('fixed');
+	expect(settings(1, {}).polling).toBe('adaptive');
+	expect(settings(1, { polling: 'adaptive', pollInterval: 2 }).polling).toBe('adaptive');
+});

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { nodeVersion } from './versions';
+import { isVersion1 } from './versions';
 
 /** The list entry that lets any other value be typed in a field below the list. */
 export const OTHER = 'custom';
@@ -48,7 +48,7 @@ export function withOther(list: INodeProperties, other: OtherField): INodeProper
 	return [{ ...list, options }, typed];
 }
 
-/** The Platform list of version 2, with Other; `description` says what the platform steers. */
+/** The Platform list, with Other; `description` says what the platform steers. */
 export function platformList(description: string): INodeProperties[] {
 	return withOther(
 		{
@@ -66,7 +66,7 @@ export function platformList(description: string): INodeProperties[] {
 	);
 }
 
-/** The optional fields that version 3 keeps in the Options collection, as n8n's guidelines ask. */
+/** The optional fields that the current version keeps in the Options collection, as n8n's guidelines ask. */
 export const OPTIONAL_IN_OPTIONS = new Set([
 	'productName',
 	'sellingPoints',
@@ -78,8 +78,8 @@ export const OPTIONAL_IN_OPTIONS = new Set([
 ]);
 
 /**
- * A field where the item's node version keeps it: in Options from version 3 (with its "Other"
- * field beside it), at the top level before. Unset, it reads as `fallback`.
+ * A field where the item's node version keeps it: in Options in the current version (with its
+ * "Other" field beside it), at the top level in version 1. Unset, it reads as `fallback`.
  */
 export function readField(
 	context: IExecuteFunctions,
@@ -88,7 +88,7 @@ export function readField(
 	fallback?: unknown,
 ): unknown {
 	const base = name.startsWith('custom') ? name.charAt(6).toLowerCase() + name.slice(7) : name;
-	if (nodeVersion(context) >= 3 && OPTIONAL_IN_OPTIONS.has(base)) {
+	if (!isVersion1(context) && OPTIONAL_IN_OPTIONS.has(base)) {
 		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		return options[name] ?? fallback;
 	}
@@ -110,14 +110,14 @@ export function readChoice(
 	return readField(context, otherFieldName(name), itemIndex, '');
 }
 
-/** Version 2's lists hold the value, or Other and a typed one; version 1 stores the text. */
+/** The lists hold the value, or Other and a typed one; version 1 stores the text. */
 export function readListOrText(
 	context: IExecuteFunctions,
 	name: string,
 	itemIndex: number,
 	fallback?: string,
 ): unknown {
-	return nodeVersion(context) < 2
+	return isVersion1(context)
 		? context.getNodeParameter(name, itemIndex, fallback)
 		: readChoice(context, name, itemIndex, fallback);
 }

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { fromVersion3, inVersions } from './versions';
+import { inCurrentVersion, inVersion1 } from './versions';
 
 /**
  * The "Options" collection every operation with optional settings shows, its options in
@@ -17,7 +17,7 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	};
 }
 
-/** Where the images of an item come from (version 3): one choice instead of two fields. */
+/** Where the images of an item come from: one choice instead of version 1's two fields. */
 export const IMAGE_SOURCE = { urls: 'urls', binary: 'binary', both: 'both' } as const;
 
 export const imageSourceProperty: INodeProperties = {
@@ -44,17 +44,20 @@ export const imageSourceProperty: INodeProperties = {
 };
 
 /**
- * The image fields of an operation: versions 1 and 2 show both fields, version 3 the Images From
- * choice and the fields it names (the stored names stay `imageUrls` and `inputBinaryFields`).
- * n8n drops a parameter its panel hides before the node runs, so a field not chosen is never read.
- * Where an image is needed (`required`), the one field chosen is marked required.
+ * The image fields of an operation: version 1 shows both fields (where it had them), the current
+ * version the Images From choice and the fields it names (the stored names stay `imageUrls` and
+ * `inputBinaryFields`). n8n drops a parameter its panel hides before the node runs, so a field not
+ * chosen is never read. Where an image is needed (`required`), the one field chosen is marked
+ * required.
  */
 export function imageSourceFields(
 	urls: INodeProperties[],
 	binary: INodeProperties,
-	before3: number[] = [1, 2],
-	urlsFromVersion2: INodeProperties[] = [],
-	required = false,
+	{
+		inVersion1: shownInVersion1 = true,
+		urlsFromModule = [],
+		required = false,
+	}: { inVersion1?: boolean; urlsFromModule?: INodeProperties[]; required?: boolean } = {},
 ): INodeProperties[] {
 	const shownFor = (property: INodeProperties, sources: string[]): INodeProperties[] => {
 		const variant = (only: string[], isRequired: boolean): INodeProperties => ({
@@ -70,14 +73,10 @@ export function imageSourceFields(
 			: [variant([...sources, IMAGE_SOURCE.both], false)];
 	};
 	return [
-		...inVersions(before3, [...urls, binary]),
-		...inVersions(
-			before3.filter((version) => version >= 2),
-			urlsFromVersion2,
-		),
-		...fromVersion3([
+		...(shownInVersion1 ? inVersion1([...urls, binary]) : []),
+		...inCurrentVersion([
 			imageSourceProperty,
-			...[...urls, ...urlsFromVersion2].flatMap((property) =>
+			...[...urls, ...urlsFromModule].flatMap((property) =>
 				shownFor(property, [IMAGE_SOURCE.urls]),
 			),
 			...shownFor(binary, [IMAGE_SOURCE.binary]),
@@ -172,7 +171,7 @@ export const initialDelayOption: INodeProperties = {
 };
 
 /**
- * Version 3 shows each operation the delay it uses: 5 s after its own submit (Generate and Wait),
+ * The current version shows each operation the delay it uses: 5 s after its own submit (Generate and Wait),
  * none for a task submitted before (Wait for Completion).
  */
 export const initialDelayAfterSubmitOption: INodeProperties = {
@@ -198,7 +197,7 @@ export const maxWaitTimeOption: INodeProperties = {
 		'Seconds after which the wait stops and names the task ID, so it can be resumed. Defaults to 600.',
 };
 
-export const pollingOption: INodeProperties = {
+export const pollingOptionV1: INodeProperties = {
 	displayName: 'Polling',
 	name: 'polling',
 	type: 'options',
@@ -216,13 +215,13 @@ export const pollingOption: INodeProperties = {
 		"When to ask the service whether a task has finished. Defaults to 'Adaptive', or to 'Fixed Interval' when only 'Poll Interval' is added.",
 };
 
-/** Version 3: Poll Interval no longer chooses the rhythm, so the default is Adaptive alone. */
-export const pollingOptionV3: INodeProperties = {
-	...pollingOption,
+/** Poll Interval no longer chooses the rhythm (it did in version 1), so the default is Adaptive alone. */
+export const pollingOption: INodeProperties = {
+	...pollingOptionV1,
 	description: "When to ask the service whether a task has finished. Defaults to 'Adaptive'.",
 };
 
-export const pollIntervalOption: INodeProperties = {
+export const pollIntervalOptionV1: INodeProperties = {
 	displayName: 'Poll Interval',
 	name: 'pollInterval',
 	type: 'number',
@@ -232,15 +231,15 @@ export const pollIntervalOption: INodeProperties = {
 		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', before anything is known and outside the predicted finish. Added without the 'Polling' option, it means 'Fixed Interval'. Defaults to 5.",
 };
 
-/** Version 3: Polling says the rhythm; Poll Interval no longer chooses it. */
-export const pollIntervalOptionV3: INodeProperties = {
-	...pollIntervalOption,
+/** Polling says the rhythm; Poll Interval no longer chooses it as it did in version 1. */
+export const pollIntervalOption: INodeProperties = {
+	...pollIntervalOptionV1,
 	description:
 		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', until this run knows how long tasks take, and outside the predicted finish. Defaults to 5.",
 };
 
-/** Options of every operation that waits for a task and hands its images on (versions 1 and 2). */
-export const waitOptions: INodeProperties[] = [
+/** Options of every operation that waits for a task and hands its images on, as version 1 shows them. */
+export const waitOptionsV1: INodeProperties[] = [
 	{
 		...binaryPropertyOption,
 		displayOptions: whenDownloading,
@@ -296,26 +295,26 @@ export const waitOptions: INodeProperties[] = [
 			"What happens when 'Max Wait Time' runs out before the task finishes. Defaults to 'Stop'.",
 	},
 	maxWaitTimeOption,
-	pollingOption,
-	pollIntervalOption,
+	pollingOptionV1,
+	pollIntervalOptionV1,
 ];
 
 /**
- * The wait options of version 3: each operation shows the Initial Delay it uses, and Polling
+ * The wait options of the current version: each operation shows the Initial Delay it uses, and Polling
  * alone chooses the rhythm.
  */
-export function waitOptionsV3(existingTask: boolean): INodeProperties[] {
-	return waitOptions.map((option) => {
+export function waitOptions(existingTask: boolean): INodeProperties[] {
+	return waitOptionsV1.map((option) => {
 		if (option.name === initialDelayOption.name)
 			return existingTask ? initialDelayExistingTaskOption : initialDelayAfterSubmitOption;
-		if (option.name === pollIntervalOption.name) return pollIntervalOptionV3;
-		if (option.name === pollingOption.name) return pollingOptionV3;
+		if (option.name === pollIntervalOptionV1.name) return pollIntervalOption;
+		if (option.name === pollingOptionV1.name) return pollingOption;
 		return option;
 	});
 }
 
 /** What the output items carry besides the node's own fields: the input item's, when asked for. */
-export const includeOtherFieldsOption: INodeProperties = {
+export const includeOtherFieldsOptionV1: INodeProperties = {
 	displayName: 'Include Other Input Fields',
 	name: 'includeOtherFields',
 	type: 'boolean',
@@ -324,9 +323,9 @@ export const includeOtherFieldsOption: INodeProperties = {
 		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins. Defaults to off.",
 };
 
-/** Version 3: the product's own fields reach the generated items unless switched off. */
-export const includeOtherFieldsOptionV3: INodeProperties = {
-	...includeOtherFieldsOption,
+/** The product's own fields reach the output items unless switched off (off by default in version 1). */
+export const includeOtherFieldsOption: INodeProperties = {
+	...includeOtherFieldsOptionV1,
 	default: true,
 	description:
 		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins. Defaults to on.",

@@ -12,17 +12,17 @@ import {
 import {
 	imageSourceFields,
 	imageUrlsProperty,
+	includeOtherFieldsOptionV1,
 	includeOtherFieldsOption,
-	includeOtherFieldsOptionV3,
 	inputBinaryFieldsProperty,
 	optionsCollection,
 	platformProperty,
 	productNameProperty,
 	timeoutOption,
+	waitOptionsV1,
 	waitOptions,
-	waitOptionsV3,
 } from './common.descriptions';
-import { fromVersion2, fromVersion3, inVersion1, inVersions } from './versions';
+import { inCurrentVersion, inVersion1 } from './versions';
 
 export const GENERATION_SOURCE = { module: 'aPlusModule', define: 'define' } as const;
 
@@ -52,7 +52,7 @@ function shownFromModule(
 	];
 }
 
-/** A version 2 list whose empty entry, from a module item, takes the plan's value. */
+/** A list whose empty entry, from a module item, takes the plan's value. */
 function planDefaultFromModule(list: INodeProperties, planValue: string): INodeProperties[] {
 	const [empty, ...rest] = (list.options ?? []) as INodePropertyOptions[];
 	return shownFromModule(list, {
@@ -75,7 +75,7 @@ function planDefaultListsFromModule(properties: INodeProperties[]): INodePropert
 	});
 }
 
-/** Image URLs as a module item reads it (version 2 on): empty is the photos the plan was made from. */
+/** Image URLs as a module item reads it: empty is the photos the plan was made from. */
 const imageUrlsFromModule: INodeProperties = {
 	...imageUrlsProperty,
 	description:
@@ -113,7 +113,7 @@ const version1Fields: INodeProperties[] = inVersion1([
 	},
 ]);
 
-/** Version 2: lists of the common values, each with Other for any value the list lacks. */
+/** Lists of the common values, each with Other for any value the list lacks. */
 const platformLists: INodeProperties[] = planDefaultListsFromModule(
 	platformList('Sales platform whose image rules the service follows'),
 );
@@ -172,7 +172,7 @@ const sellingPointsProperty: INodeProperties = {
 };
 
 /**
- * The optional fields of a generation, which version 3 keeps in Options: inside the collection a
+ * The optional fields of a generation, which the current version keeps in Options: inside the collection a
  * condition on Prompt and Size From names it from the top (`/generationSource`).
  */
 const generationFieldsInOptions: INodeProperties[] = [
@@ -209,7 +209,7 @@ export const generationProperties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	...fromVersion2([
+	...inCurrentVersion([
 		{
 			displayName: 'Prompt and Size From',
 			name: 'generationSource',
@@ -249,17 +249,12 @@ export const generationProperties: INodeProperties[] = [
 		description: 'What the image should show. A prompt, an image, or both are needed.',
 		displayOptions: notFromModule,
 	},
-	...imageSourceFields(
-		[notShownFromModule(imageUrlsProperty)],
-		inputBinaryFieldsProperty,
-		[1, 2],
-		[imageUrlsFromModule],
-	),
-	...inVersions([1, 2], [productNameProperty, sellingPointsProperty]),
+	...imageSourceFields([notShownFromModule(imageUrlsProperty)], inputBinaryFieldsProperty, {
+		urlsFromModule: [imageUrlsFromModule],
+	}),
+	...inVersion1([productNameProperty, sellingPointsProperty]),
 	...version1Fields,
-	...inVersions([2], platformLists),
-	...fromVersion2(sizeAndResolution),
-	...inVersions([2], outputLanguageLists),
+	...inCurrentVersion(sizeAndResolution),
 ];
 
 export const extraBodyFieldsOption: INodeProperties = {
@@ -303,7 +298,7 @@ export const aPlusGenerationOptions: INodeProperties[] = [
 	},
 ];
 
-export const maxGenerationsOption: INodeProperties = {
+export const maxGenerationsOptionV1: INodeProperties = {
 	displayName: 'Max Generations per Run',
 	name: 'maxGenerations',
 	type: 'number',
@@ -313,9 +308,9 @@ export const maxGenerationsOption: INodeProperties = {
 		'A spending guard: when more items than this come in, the run stops before the first submit, so nothing is billed. Read from the first item. Without this option there is no limit.',
 };
 
-/** Version 3 shows the limit that applies when the option is not added: none (0). */
-export const maxGenerationsOptionV3: INodeProperties = {
-	...maxGenerationsOption,
+/** The current version shows the limit that applies when the option is not added: none (0). */
+export const maxGenerationsOption: INodeProperties = {
+	...maxGenerationsOptionV1,
 	typeOptions: { minValue: 0 },
 	default: 0,
 	description:
@@ -334,32 +329,30 @@ export const fileNameOption: INodeProperties = {
 
 /**
  * The Options of Submit Generation; Generate and Wait adds the wait options and File Name.
- * Version 3 shows the defaults it uses (Initial Delay, Max Generations per Run, Poll Interval),
- * includes the input item's fields unless switched off, and holds the optional product fields.
+ * The current version shows the defaults it uses (Initial Delay, Max Generations per Run, Poll
+ * Interval), includes the input item's fields unless switched off, and holds the optional product
+ * fields.
  */
 export function generationOptions(waits: boolean): INodeProperties[] {
 	const common = [...aPlusGenerationOptions, extraBodyFieldsOption, submitTimeoutOption];
 	const file = waits ? [fileNameOption] : [];
 	return [
-		...inVersions(
-			[1, 2],
-			[
-				optionsCollection([
-					...(waits ? waitOptions : []),
-					...common,
-					...file,
-					includeOtherFieldsOption,
-					maxGenerationsOption,
-				]),
-			],
-		),
-		...fromVersion3([
+		...inVersion1([
 			optionsCollection([
-				...(waits ? waitOptionsV3(false) : []),
+				...(waits ? waitOptionsV1 : []),
 				...common,
 				...file,
-				includeOtherFieldsOptionV3,
-				maxGenerationsOptionV3,
+				includeOtherFieldsOptionV1,
+				maxGenerationsOptionV1,
+			]),
+		]),
+		...inCurrentVersion([
+			optionsCollection([
+				...(waits ? waitOptions(false) : []),
+				...common,
+				...file,
+				includeOtherFieldsOption,
+				maxGenerationsOption,
 				...generationFieldsInOptions,
 			]),
 		]),

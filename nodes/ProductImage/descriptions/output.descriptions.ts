@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { fromVersion3 } from './versions';
+import { inCurrentVersion } from './versions';
 
 /**
- * Version 3's Output choice, n8n's pattern for nodes an AI agent uses as a tool: items of more
- * than ten fields come whole (Raw, what versions 1 and 2 output), reduced to the ten a next step
+ * The Output choice, n8n's pattern for nodes an AI agent uses as a tool: items of more
+ * than ten fields come whole (Raw, what version 1 outputs), reduced to the ten a next step
  * needs (Simplified), or with the fields chosen (Selected Fields).
  */
 export const OUTPUT = { raw: 'raw', simplified: 'simplified', selected: 'selected' } as const;
@@ -104,9 +104,9 @@ function titleOf(field: string): string {
 
 const quoted = (fields: readonly string[]) => fields.map((field) => `'${field}'`).join(', ');
 
-/** The Output choice and its field list for one operation's items (version 3). */
+/** The Output choice and its field list for one operation's items (not in version 1). */
 export function outputProperties(shape: OutputShape, what: string): INodeProperties[] {
-	return fromVersion3([
+	return inCurrentVersion([
 		{
 			displayName: 'Output',
 			name: 'output',

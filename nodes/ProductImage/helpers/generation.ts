@@ -4,15 +4,15 @@ import { z } from 'zod';
 
 import { readField, readListOrText } from '../descriptions/choices';
 import {
+	includeOtherFieldsOptionV1,
 	includeOtherFieldsOption,
-	includeOtherFieldsOptionV3,
 } from '../descriptions/common.descriptions';
 import {
 	GENERATION_SOURCE,
-	maxGenerationsOption,
+	maxGenerationsOptionV1,
 	submitTimeoutOption,
 } from '../descriptions/generation.descriptions';
-import { nodeVersion } from '../descriptions/versions';
+import { isVersion1 } from '../descriptions/versions';
 import { ENDPOINTS, requestResult } from '../transport';
 import type { ModuleSource, ModuleTarget } from './aPlus';
 import { readModuleSource } from './aPlus';
@@ -86,7 +86,7 @@ function readGenerationSource(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): ModuleSource | undefined {
-	if (nodeVersion(context) < 2) return undefined;
+	if (isVersion1(context)) return undefined;
 	const source = context.getNodeParameter('generationSource', itemIndex, GENERATION_SOURCE.define);
 	return source === GENERATION_SOURCE.module ? readModuleSource(context, itemIndex) : undefined;
 }
@@ -162,8 +162,9 @@ export function readGenerationRequest(
 	}
 	const request: GenerationRequest = { fields, extra, images, submitTimeoutMs };
 	if (fromModule) request.target = fromModule.target;
-	const includeOtherFields =
-		nodeVersion(context) >= 3 ? includeOtherFieldsOptionV3 : includeOtherFieldsOption;
+	const includeOtherFields = isVersion1(context)
+		? includeOtherFieldsOptionV1
+		: includeOtherFieldsOption;
 	if (optionOrDefault(options, includeOtherFields) === true)
 		request.inputFields = context.getInputData()[itemIndex]?.json ?? {};
 	const fileName = asText(options.fileName);
@@ -180,19 +181,19 @@ export function generatedItemJson(request: GenerationRequest, json: IDataObject)
 	return { ...(request.inputFields ?? {}), ...(request.target ?? {}), ...json };
 }
 
-const OPTION = maxGenerationsOption.displayName;
+const OPTION = maxGenerationsOptionV1.displayName;
 
 /**
  * The spending guard: a run that would submit more generations than the limit stops before the
- * first submit. Without the option there is no limit, as before it existed; version 3 shows that
- * as 0.
+ * first submit. Without the option there is no limit, as before it existed; the current version
+ * shows that as 0.
  */
 export function checkGenerationCount(context: IExecuteFunctions, generations: number): void {
 	if (generations === 0) return;
-	const raw = readOptions(context, 0)[maxGenerationsOption.name];
+	const raw = readOptions(context, 0)[maxGenerationsOptionV1.name];
 	if (raw === undefined || raw === null || raw === '') return;
 	const limit = Number(raw);
-	const noLimit = nodeVersion(context) >= 3 ? 0 : undefined;
+	const noLimit = isVersion1(context) ? undefined : 0;
 	if (limit === noLimit) return;
 	if (!Number.isInteger(limit) || limit < 1) {
 		throw parameterError(

@@ -1,7 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { nodeVersion } from '../descriptions/versions';
 import { isHttpUrl, openedRunState, quotedText, quoteReply } from '../transport';
 import type { ModuleTarget } from './aPlus';
 import type { PixelSize } from './download';
@@ -14,7 +13,7 @@ export interface ImageOutputSettings {
 	downloadImages: boolean;
 	binaryPropertyName: string;
 	imagesOutput: 'perImage' | 'together';
-	/** Version 2: each image's pixel size, its module and a name that says what it is. */
+	/** Each image's pixel size, its module and a name that says what it is (not in version 1). */
 	described?: DescribedImages;
 }
 
@@ -36,10 +35,9 @@ export function productFileName(productName: string | undefined): string | undef
 
 /**
  * File names that say what the image is: the File Name option, the module, or the product's name;
- * the service's own name (a task id) only when none is known. Version 3 names a module's image by
- * the module alone (`hero.png`): a size in the name would be wrong either before the image is
- * fitted (the service generates at a resolution) or after (Edit Image keeps the name). Version 2
- * adds the target size it is meant to be fitted to (`hero-1464x600.png`).
+ * the service's own name (a task id) only when none is known. A module's image is named by the
+ * module alone (`hero.png`): a size in the name would be wrong either before the image is fitted
+ * (the service generates at a resolution) or after (Edit Image keeps the name).
  */
 function describedFileName(
 	described: DescribedImages,
@@ -47,12 +45,9 @@ function describedFileName(
 	taskId: string,
 	index: number,
 	count: number,
-	version: number,
 ): string {
-	const { target } = described;
-	const moduleName =
-		target && (version >= 3 ? target.module : `${target.module}-${target.target_size}`);
-	const base = described.fileName ?? moduleName ?? productFileName(described.productName);
+	const base =
+		described.fileName ?? described.target?.module ?? productFileName(described.productName);
 	if (base === undefined) return fileNameFor(image, taskId, index);
 	const safe = safeFileName(base);
 	return count > 1 ? `${safe}-${index + 1}` : safe;
@@ -214,7 +209,6 @@ export async function taskResultItems(
 
 	const binaries: IBinaryData[] = [];
 	const { described: describedImages } = settings;
-	const version = nodeVersion(context);
 	for (const [index, image] of addressed.entries()) {
 		try {
 			if (!describedImages) {
@@ -227,7 +221,7 @@ export async function taskResultItems(
 				continue;
 			}
 			const { binary, pixelSize } = await downloadMeasured(context, itemIndex, image.url, {
-				fileName: describedFileName(describedImages, image, taskId, index, images.length, version),
+				fileName: describedFileName(describedImages, image, taskId, index, images.length),
 				errorContext: { taskId },
 			});
 			binaries.push(binary);

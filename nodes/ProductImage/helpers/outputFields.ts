@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { OutputShape } from '../descriptions/output.descriptions';
 import { OUTPUT } from '../descriptions/output.descriptions';
-import { nodeVersion } from '../descriptions/versions';
+import { isVersion1 } from '../descriptions/versions';
 
 function pick(json: IDataObject, fields: readonly string[]): IDataObject {
 	return Object.fromEntries(
@@ -11,9 +11,9 @@ function pick(json: IDataObject, fields: readonly string[]): IDataObject {
 }
 
 /**
- * The items as the Output choice asks (version 3): whole, the simplified fields, or the selected
+ * The items as the Output choice asks: whole, the simplified fields, or the selected
  * ones with the item's key; `derived` adds flattened fields (a task's image URLs) to choose from.
- * Binary data is kept whatever is chosen; earlier versions output whole.
+ * Binary data is kept whatever is chosen; version 1 outputs whole.
  */
 export function shapeOutput(
 	context: IExecuteFunctions,
@@ -22,7 +22,7 @@ export function shapeOutput(
 	shape: OutputShape,
 	derived: (json: IDataObject) => IDataObject = () => ({}),
 ): INodeExecutionData[] {
-	if (nodeVersion(context) < 3) return items;
+	if (isVersion1(context)) return items;
 	const output = context.getNodeParameter('output', itemIndex, OUTPUT.raw);
 	if (output !== OUTPUT.simplified && output !== OUTPUT.selected) return items;
 	const chosen = context.getNodeParameter('outputFields', itemIndex, []) as string[];

@@ -6,10 +6,10 @@ import {
 	binaryPropertyOption,
 	initialDelayOption,
 	maxWaitTimeOption,
-	pollingOption,
-	pollIntervalOption,
+	pollingOptionV1,
+	pollIntervalOptionV1,
 } from '../descriptions/common.descriptions';
-import { nodeVersion } from '../descriptions/versions';
+import { isVersion1 } from '../descriptions/versions';
 import {
 	backoffDelay,
 	MAX_RETRY_AFTER_MS,
@@ -60,13 +60,13 @@ const seconds = (minimum: number, inclusive: boolean) =>
 
 /**
  * Workflows saved before the Polling option that set a Poll Interval asked for that rhythm: they
- * keep it (versions 1 and 2). From version 3 only Polling chooses, as the panel shows.
+ * keep it (version 1). In the current version only Polling chooses, as the panel shows.
  */
-function pollingMode(options: IDataObject, version: number): PollingMode {
+function pollingMode(options: IDataObject, version1: boolean): PollingMode {
 	if (options.polling === 'fixed' || options.polling === 'adaptive') return options.polling;
-	return options.pollInterval !== undefined && version < 3
+	return options.pollInterval !== undefined && version1
 		? 'fixed'
-		: (pollingOption.default as PollingMode);
+		: (pollingOptionV1.default as PollingMode);
 }
 
 /** The waiting and output options shared by Generate and Wait and Task → Wait for Completion. */
@@ -89,7 +89,7 @@ export function readWaitSettings(
 			itemIndex,
 			'Poll Interval',
 			seconds(0.1, true),
-			optionOrDefault(options, pollIntervalOption),
+			optionOrDefault(options, pollIntervalOptionV1),
 		),
 		maxWaitTime: validateParameter(
 			context,
@@ -108,7 +108,7 @@ export function readWaitSettings(
 		),
 		imagesOutput: options.imagesOutput === 'together' ? 'together' : 'perImage',
 		onTimeout: options.onTimeout === 'outputTaskState' ? 'outputTaskState' : 'error',
-		polling: pollingMode(options, nodeVersion(context)),
+		polling: pollingMode(options, isVersion1(context)),
 	};
 }
 

@@ -59,15 +59,14 @@ function checkModuleSizes(ctx, planNode) {
 }
 
 /**
- * The module source in node version 2 or later: every Product Image node is of that version, the
- * generation is configured by the source choice alone, and each generated item says its module,
- * its target size and its real pixel size. Version 2 names the file by module and target size;
- * version 3 by the module alone.
+ * The module source of the current node version (2): every Product Image node is of that version,
+ * the generation is configured by the source choice alone, and each generated item says its
+ * module, its target size and its real pixel size; the file is named by the module alone.
  * @param {import('./expectation').Context} ctx
  * @param {string} planNode
- * @param {number} [version]
  */
-function checkModuleItems(ctx, planNode, version = 2) {
+function checkModuleItems(ctx, planNode) {
+	const version = 2;
 	for (const node of ctx.nodesOfType('n8n-nodes-product-image.productImage')) {
 		assert.equal(
 			node.typeVersion,
@@ -112,13 +111,7 @@ function checkModuleItems(ctx, planNode, version = 2) {
 			false,
 			`image ${index} (${plan.module}) is flagged below its target`,
 		);
-		assert.equal(
-			itemBinary(item).fileName,
-			version >= 3
-				? `${plan.module}.png`
-				: `${plan.module}-${plan.target_width}x${plan.target_height}.png`,
-			`file name of image ${index}`,
-		);
+		assert.equal(itemBinary(item).fileName, `${plan.module}.png`, `file name of image ${index}`);
 	});
 }
 

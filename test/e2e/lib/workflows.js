@@ -14,8 +14,8 @@ const EXAMPLES_DIR = process.env.PRODUCT_IMAGE_E2E_EXAMPLES
 const PINS_DIR = fs.existsSync(path.join(EXAMPLES_DIR, 'pins'))
 	? path.join(EXAMPLES_DIR, 'pins')
 	: path.join(E2E_DIR, 'fixtures');
-// A folder of workflows may bring its own expectations (fixtures/v1-workflows, v2-workflows: the
-// examples as saved with node version 1 and 2, checked as they were checked then).
+// A folder of workflows may bring its own expectations (fixtures/v1-workflows: the
+// 0.2.0 examples as saved with node version 1, checked as they were checked then).
 const EXPECTATIONS_DIR = fs.existsSync(path.join(EXAMPLES_DIR, 'expectations'))
 	? path.join(EXAMPLES_DIR, 'expectations')
 	: path.join(E2E_DIR, 'expectations');

@@ -28,20 +28,14 @@ import {
 	withOther,
 } from '../../descriptions/choices';
 import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.descriptions';
-import {
-	fromVersion2,
-	fromVersion3,
-	inVersion1,
-	inVersions,
-	nodeVersion,
-} from '../../descriptions/versions';
+import { inCurrentVersion, inVersion1, isVersion1 } from '../../descriptions/versions';
 import { withInputFields } from '../../helpers/inputFields';
 import { shapeOutput } from '../../helpers/outputFields';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageSourceFields,
 	imageUrlsProperty,
-	includeOtherFieldsOptionV3,
+	includeOtherFieldsOption,
 	inputBinaryFieldsProperty,
 	optionsCollection,
 	maxConcurrencyOption,
@@ -124,7 +118,7 @@ const version1: INodeProperties[] = inVersion1([
 	optionsCollection([maxConcurrencyOption, splitModulesOption, timeoutOption]),
 ]);
 
-const productDescriptionV2: INodeProperties = {
+const productDescriptionProperty: INodeProperties = {
 	...productDescriptionV1,
 	description:
 		"What the product is. Empty: the brief of an Analyze item ('formattedText' or 'output_text'), when the input item has one. HTML from a store and Markdown are sent as plain text.",
@@ -156,7 +150,7 @@ const planLists: INodeProperties[] = [
 	),
 ];
 
-const version2Options: INodeProperties[] = [
+const planOptions: INodeProperties[] = [
 	maxConcurrencyOption,
 	{
 		...splitModulesOption,
@@ -167,31 +161,26 @@ const version2Options: INodeProperties[] = [
 	timeoutOption,
 ];
 
-/** Version 2 shows the optional fields at the top; version 3 keeps them in Options. */
-const version2: INodeProperties[] = [
-	...fromVersion2([modulesProperty]),
-	...inVersions([2], [productDescriptionV2]),
+/** The current version keeps the optional fields in Options. */
+const currentVersion: INodeProperties[] = [
+	...inCurrentVersion([modulesProperty]),
 	...imageSourceFields(
 		[{ ...imageUrlsProperty, description: `${imageUrlsProperty.description}. At least 1 image.` }],
 		inputBinaryFieldsProperty,
-		[2],
-		[],
-		true,
+		{ inVersion1: false, required: true },
 	),
-	...inVersions([2], planLists),
 	...outputProperties(PLAN_MODULE_OUTPUT, 'each module item'),
-	...inVersions([2], [optionsCollection(version2Options)]),
-	...fromVersion3([
+	...inCurrentVersion([
 		optionsCollection([
-			...version2Options,
-			includeOtherFieldsOptionV3,
-			productDescriptionV2,
+			...planOptions,
+			includeOtherFieldsOption,
+			productDescriptionProperty,
 			...planLists,
 		]),
 	]),
 ];
 
-const properties: INodeProperties[] = [...version1, ...version2];
+const properties: INodeProperties[] = [...version1, ...currentVersion];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['aPlusPlan'], operation: ['create'] } },
@@ -245,7 +234,7 @@ interface Parameters {
 	images: ImageInputs;
 	timeoutMs: number;
 	splitModules: boolean;
-	/** Version 2: module items carry the plan's images, platform and language for the generation. */
+	/** Module items carry the plan's images, platform and language for the generation (not in version 1). */
 	carryRequest: boolean;
 }
 
@@ -258,14 +247,14 @@ function analysisBrief(json: IDataObject | undefined): string {
 }
 
 /**
- * Version 2 starts from the analysis brief of the input item and sends plain text, not a store's
- * HTML or the brief's Markdown. Version 3 sends no plan without a description.
+ * The current version starts from the analysis brief of the input item, sends plain text, not a
+ * store's HTML or the brief's Markdown, and sends no plan without a description.
  */
 function readProductDescription(context: IExecuteFunctions, itemIndex: number): string {
 	const typed = String(readField(context, 'productDescription', itemIndex, '')).trim();
-	if (nodeVersion(context) < 2) return typed;
+	if (isVersion1(context)) return typed;
 	const text = plainText(typed || analysisBrief(context.getInputData()[itemIndex]?.json)).trim();
-	if (text === '' && nodeVersion(context) >= 3) {
+	if (text === '') {
 		throw parameterError(
 			context,
 			itemIndex,
@@ -313,10 +302,10 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 	if (platform) fields.platform = platform;
 	if (market) fields.market = market.toUpperCase();
 	if (language) fields.language = languageTag(language);
-	const version2 = nodeVersion(this) >= 2;
-	// Version 2 plans one item per module unless told otherwise; version 1 only when told.
-	const splitModules = version2 ? options.splitModules !== false : options.splitModules === true;
-	return { fields, modules, images, timeoutMs, splitModules, carryRequest: version2 };
+	const version1 = isVersion1(this);
+	// The current version plans one item per module unless told otherwise; version 1 only when told.
+	const splitModules = version1 ? options.splitModules === true : options.splitModules !== false;
+	return { fields, modules, images, timeoutMs, splitModules, carryRequest: !version1 };
 }
 
 export async function execute(

@@ -10,14 +10,14 @@ import type { ImageInputs } from '../../helpers/imageInputs';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
 import { readField } from '../../descriptions/choices';
-import { fromVersion3, inVersions, nodeVersion } from '../../descriptions/versions';
+import { inCurrentVersion, inVersion1, isVersion1 } from '../../descriptions/versions';
 import { withInputFields } from '../../helpers/inputFields';
 import { readTimeoutMs } from '../../helpers/parameters';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	imageSourceFields,
 	imageUrlsProperty,
-	includeOtherFieldsOptionV3,
+	includeOtherFieldsOption,
 	inputBinaryFieldsProperty,
 	maxConcurrencyOption,
 	optionsCollection,
@@ -43,18 +43,13 @@ const properties: INodeProperties[] = [
 			},
 		],
 		inputBinaryFieldsProperty,
-		[1, 2],
-		[],
-		true,
+		{ required: true },
 	),
-	...inVersions(
-		[1, 2],
-		[productNameProperty, optionsCollection([maxConcurrencyOption, timeoutOption])],
-	),
-	// Version 3 keeps the optional Product Name in Options.
-	...fromVersion3([
+	...inVersion1([productNameProperty, optionsCollection([maxConcurrencyOption, timeoutOption])]),
+	// The current version keeps the optional Product Name in Options.
+	...inCurrentVersion([
 		optionsCollection([
-			includeOtherFieldsOptionV3,
+			includeOtherFieldsOption,
 			maxConcurrencyOption,
 			timeoutOption,
 			productNameProperty,
@@ -98,8 +93,8 @@ export async function execute(
 		analysisSchema,
 	);
 	const json: IDataObject = { ...result, ...(requestId ? { request_id: requestId } : {}) };
-	// The spec offers the brief in two fields; version 3 hands on both, whichever one came.
-	if (nodeVersion(this) >= 3) {
+	// The spec offers the brief in two fields; the current version hands on both, whichever came.
+	if (!isVersion1(this)) {
 		const brief = result.formattedText ?? result.output_text;
 		if (brief !== undefined) {
 			json.formattedText ??= brief;

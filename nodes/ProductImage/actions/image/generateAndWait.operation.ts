@@ -11,7 +11,7 @@ import {
 import { hintFitting } from '../../helpers/fitting';
 import { collectTask, readWaitSettings } from '../../helpers/waitForTask';
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
-import { nodeVersion } from '../../descriptions/versions';
+import { isVersion1 } from '../../descriptions/versions';
 import { shapeOutput } from '../../helpers/outputFields';
 import {
 	generationOptions,
@@ -49,26 +49,25 @@ export async function execute(
 	{ request, settings }: Parameters,
 ): Promise<INodeExecutionData[]> {
 	const { task_id: taskId } = await submitGeneration(this, itemIndex, request);
-	const described =
-		nodeVersion(this) >= 2
-			? {
-					fileName: request.fileName,
-					target: request.target,
-					productName: nameForFiles(this, request),
-				}
-			: undefined;
+	const described = isVersion1(this)
+		? undefined
+		: {
+				fileName: request.fileName,
+				target: request.target,
+				productName: nameForFiles(request),
+			};
 	const items = await collectTask(this, itemIndex, taskId, { ...settings, described }, Date.now());
 	const generated = items.map((item) => ({ ...item, json: generatedItemJson(request, item.json) }));
 	return shapeOutput(this, itemIndex, generated, TASK_IMAGE_OUTPUT);
 }
 
 /**
- * The product name files are named after: 'Product Name', or in version 3, where that field sits
- * in Options, the input item's own title or name, which the generated item carries anyway.
+ * The product name files are named after: 'Product Name', or, where that field is not set, the
+ * input item's own title or name, which the generated item carries anyway.
  */
-function nameForFiles(context: IExecuteFunctions, request: GenerationRequest): string | undefined {
+function nameForFiles(request: GenerationRequest): string | undefined {
 	const typed = (request.fields.product_info as { name?: string } | undefined)?.name;
-	if (typed || nodeVersion(context) < 3) return typed;
+	if (typed) return typed;
 	const own = request.inputFields?.title ?? request.inputFields?.name;
 	return typeof own === 'string' ? own : undefined;
 }

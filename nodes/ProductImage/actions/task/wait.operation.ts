@@ -5,19 +5,19 @@ import { hintFitting } from '../../helpers/fitting';
 import { collectTask, readWaitSettings } from '../../helpers/waitForTask';
 import {
 	optionsCollection,
+	waitOptionsV1,
 	waitOptions,
-	waitOptionsV3,
 } from '../../descriptions/common.descriptions';
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
-import { fromVersion3, inVersions } from '../../descriptions/versions';
+import { inCurrentVersion, inVersion1 } from '../../descriptions/versions';
 import { shapeOutput } from '../../helpers/outputFields';
 import { readTaskId, taskIdProperty } from './taskId.description';
 
 const properties: INodeProperties[] = [
 	taskIdProperty,
 	...outputProperties(TASK_IMAGE_OUTPUT, 'each image item'),
-	...inVersions([1, 2], [optionsCollection(waitOptions)]),
-	...fromVersion3([optionsCollection(waitOptionsV3(true))]),
+	...inVersion1([optionsCollection(waitOptionsV1)]),
+	...inCurrentVersion([optionsCollection(waitOptions(true))]),
 ];
 
 export const description = updateDisplayOptions(

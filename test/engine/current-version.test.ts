@@ -3,10 +3,11 @@ import type { INodeParameters } from 'n8n-workflow';
 import { photoItem } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
-// Node version 3 does what its panel shows: the product's fields reach the generated items unless
+// The current node version does what its panel shows: the product's fields reach the generated items unless
 // switched off, Image Source names the one field images are read from, and Max Generations per
-// Run shows 0 for "no limit". Versions 1 and 2 keep what they did.
+// Run shows 0 for "no limit". Version 1 keeps what they did.
 
 const simulator = useSimulator();
 
@@ -27,11 +28,11 @@ const generateAndWait = (typeVersion: number, options: INodeParameters = {}) =>
 	});
 
 describe('the product’s fields on the generated items', () => {
-	test('version 3 carries them without the option', async () => {
+	test('the current version carries them without the option', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [generateAndWait(3)],
+			nodes: [generateAndWait(CURRENT)],
 			input: products,
 		});
 
@@ -43,11 +44,11 @@ describe('the product’s fields on the generated items', () => {
 		expect(sim.tasks.has(String(result.items[0].json.task_id))).toBe(true);
 	});
 
-	test('version 3 leaves them out when switched off; version 2 leaves them out by default', async () => {
+	test('the current version leaves them out when switched off; version 1 leaves them out by default', async () => {
 		const sim = simulator();
 		for (const generation of [
-			generateAndWait(3, { includeOtherFields: false }),
-			generateAndWait(2),
+			generateAndWait(CURRENT, { includeOtherFields: false }),
+			generateAndWait(1),
 		]) {
 			const result = await runWorkflow({
 				credentials: credentialsFor(sim),
@@ -59,11 +60,11 @@ describe('the product’s fields on the generated items', () => {
 		}
 	});
 
-	test('Submit Generation (No Wait) of version 3 carries them too', async () => {
+	test('Submit Generation (No Wait) of the current version carries them too', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [node(3, { resource: 'image', operation: 'generate', prompt: 'studio shot' })],
+			nodes: [node(CURRENT, { resource: 'image', operation: 'generate', prompt: 'studio shot' })],
 			input: products,
 		});
 
@@ -75,11 +76,11 @@ describe('the product’s fields on the generated items', () => {
 
 describe('file names without Product Name', () => {
 	test.each([
-		[3, {}, ['trail-bottle.png', 'camp-mug.png']],
-		[3, { includeOtherFields: false }, [/^task_.*-0\.png$/, /^task_.*-0\.png$/]],
-		[2, {}, [/^task_.*-0\.png$/, /^task_.*-0\.png$/]],
+		[CURRENT, {}, ['trail-bottle.png', 'camp-mug.png']],
+		[CURRENT, { includeOtherFields: false }, [/^task_.*-0\.png$/, /^task_.*-0\.png$/]],
+		[1, {}, [/^task_.*-0\.png$/, /^task_.*-0\.png$/]],
 	] as const)(
-		'version %s with options %j: the input item’s title names the file in version 3',
+		'version %s with options %j: the input item’s title names the file in the current version',
 		async (typeVersion, options, names) => {
 			const sim = simulator();
 			const result = await runWorkflow({
@@ -98,7 +99,7 @@ describe('file names without Product Name', () => {
 	);
 });
 
-describe('the product’s fields through Analyze and A+ Plan (version 3)', () => {
+describe('the product’s fields through Analyze and A+ Plan (the current version)', () => {
 	const amazonItem = {
 		json: { asin: 'B0TRAIL01', title: 'Trail Bottle', images: ['https://img.test/bottle.jpg'] },
 	};
@@ -117,11 +118,11 @@ describe('the product’s fields through Analyze and A+ Plan (version 3)', () =>
 			modules: ['hero', 'core'],
 		});
 
-	test('version 3 carries them from the store item to every module item', async () => {
+	test('the current version carries them from the store item to every module item', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [analyze(3), plan(3)],
+			nodes: [analyze(CURRENT), plan(CURRENT)],
 			input: [amazonItem],
 		});
 
@@ -135,8 +136,8 @@ describe('the product’s fields through Analyze and A+ Plan (version 3)', () =>
 		}
 	});
 
-	test('switched off in Analyze, and in version 2, they are not carried', async () => {
-		for (const nodes of [[analyze(3, { includeOtherFields: false })], [analyze(2)]]) {
+	test('switched off in Analyze, and in version 1, they are not carried', async () => {
+		for (const nodes of [[analyze(CURRENT, { includeOtherFields: false })], [analyze(1)]]) {
 			const sim = simulator();
 			const result = await runWorkflow({
 				credentials: credentialsFor(sim),
@@ -169,42 +170,42 @@ describe('Image Source', () => {
 		return { urls: body.image_urls, uploads: sim.stats.byRoute.upload ?? 0, sim };
 	};
 
-	test('version 3, URLs (the default): only Image URLs is sent; the binary field is not uploaded', async () => {
-		const { urls, uploads } = await imageUrlsSent(submit(3, both));
+	test('the current version, URLs (the default): only Image URLs is sent; the binary field is not uploaded', async () => {
+		const { urls, uploads } = await imageUrlsSent(submit(CURRENT, both));
 		expect(urls).toEqual(['https://x.test/1.png']);
 		expect(uploads).toBe(0);
 	});
 
-	test('version 3, Binary Files: only the input files are uploaded and sent', async () => {
+	test('the current version, Binary Files: only the input files are uploaded and sent', async () => {
 		const { urls, uploads, sim } = await imageUrlsSent(
-			submit(3, { ...both, imageSource: 'binary' }),
+			submit(CURRENT, { ...both, imageSource: 'binary' }),
 		);
 		expect(uploads).toBe(1);
 		expect(urls).toHaveLength(1);
 		expect(urls[0].startsWith(`${sim.baseUrl}/v1/open/media/`)).toBe(true);
 	});
 
-	test('version 2 sends both, as saved workflows expect', async () => {
-		const { urls, uploads } = await imageUrlsSent(submit(2, both));
+	test('version 1 sends both, as saved workflows expect', async () => {
+		const { urls, uploads } = await imageUrlsSent(submit(1, both));
 		expect(urls).toHaveLength(2);
 		expect(urls[0]).toBe('https://x.test/1.png');
 		expect(uploads).toBe(1);
 	});
 
-	test('version 3, URLs: a binary field named but not on the item is no error, since it is not read', async () => {
+	test('the current version, URLs: a binary field named but not on the item is no error, since it is not read', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [submit(3, { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'missing' })],
+			nodes: [submit(CURRENT, { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'missing' })],
 		});
 		expect(result.error).toBeUndefined();
 		expect(sim.stats.submitsAccepted).toBe(1);
 	});
 });
 
-describe('Output (version 3)', () => {
+describe('Output (the current version)', () => {
 	const plan = (parameters: INodeParameters = {}) =>
-		node(3, {
+		node(CURRENT, {
 			resource: 'aPlusPlan',
 			operation: 'create',
 			imageUrls: 'https://img.test/bottle.jpg',
@@ -213,7 +214,7 @@ describe('Output (version 3)', () => {
 			...parameters,
 		});
 
-	test('Raw, the default, outputs every field, as version 2 does', async () => {
+	test('Raw, the default, outputs every field, as version 1 does', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan()] });
 		expect(result.error).toBeUndefined();
@@ -252,13 +253,13 @@ describe('Output (version 3)', () => {
 		const sim = simulator();
 		const submitted = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [generateAndWait(3, { downloadImages: false })],
+			nodes: [generateAndWait(CURRENT, { downloadImages: false })],
 			input: [products[0]],
 		});
 		const taskId = String(submitted.items[0].json.task_id);
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [node(3, { resource: 'task', operation: 'get', taskId, output: 'simplified' })],
+			nodes: [node(CURRENT, { resource: 'task', operation: 'get', taskId, output: 'simplified' })],
 		});
 		expect(result.error).toBeUndefined();
 		const json = result.items[0].json;
@@ -274,8 +275,8 @@ describe('Output (version 3)', () => {
 			credentials: credentialsFor(sim),
 			nodes: [
 				{
-					...generateAndWait(3),
-					parameters: { ...generateAndWait(3).parameters, output: 'simplified' },
+					...generateAndWait(CURRENT),
+					parameters: { ...generateAndWait(CURRENT).parameters, output: 'simplified' },
 				},
 			],
 			input: products,
@@ -289,11 +290,16 @@ describe('Output (version 3)', () => {
 		}
 	});
 
-	test('version 2 has no Output choice: a stored value changes nothing', async () => {
+	test('version 1 has no Output choice: a stored value changes nothing', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [{ ...plan({ output: 'simplified' }), typeVersion: 2 }],
+			nodes: [
+				{
+					...plan({ output: 'simplified', options: { splitModules: true } }),
+					typeVersion: 1,
+				},
+			],
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toHaveProperty('purpose');
@@ -308,25 +314,27 @@ describe('Task ID takes more than the bare ID', () => {
 		const sim = simulator();
 		const submitted = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [node(3, { resource: 'image', operation: 'generate', prompt: 'x' })],
+			nodes: [node(CURRENT, { resource: 'image', operation: 'generate', prompt: 'x' })],
 		});
 		const id = String(submitted.items[0].json.task_id);
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [node(2, { resource: 'task', operation: 'get', taskId: taskIdFor(id, sim.baseUrl) })],
+			nodes: [
+				node(CURRENT, { resource: 'task', operation: 'get', taskId: taskIdFor(id, sim.baseUrl) }),
+			],
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.task_id).toBe(id);
 	});
 });
 
-describe('the optional fields in Options (version 3)', () => {
+describe('the optional fields in Options (the current version)', () => {
 	test('a generation sends the product, platform and language set in Options', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
 			nodes: [
-				node(3, {
+				node(CURRENT, {
 					resource: 'image',
 					operation: 'generate',
 					prompt: 'studio shot',
@@ -357,7 +365,7 @@ describe('the optional fields in Options (version 3)', () => {
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
 			nodes: [
-				node(3, {
+				node(CURRENT, {
 					resource: 'aPlusPlan',
 					operation: 'create',
 					modules: ['core'],
@@ -387,7 +395,7 @@ describe('the optional fields in Options (version 3)', () => {
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
 			nodes: [
-				node(3, {
+				node(CURRENT, {
 					resource: 'analysis',
 					operation: 'analyze',
 					imageUrls: 'https://img.test/bottle.jpg',
