@@ -3,6 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { photoItem } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { shopifyProduct } from '../harness/storeProducts';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
 // The current node version does what its panel shows: the product's fields reach the generated items unless
@@ -407,5 +408,68 @@ describe('the optional fields in Options (the current version)', () => {
 		// The simulator answers with the product name it received.
 		const analysis = result.items[0].json.analysis as { product_name?: string };
 		expect(analysis.product_name).toBe('Trail Bottle');
+	});
+});
+
+describe('Simplified keeps at most ten fields, however many the items carry', () => {
+	// A store product, handed on by Include Other Input Fields, then a module's fields: module items
+	// and generated image items hold every field of their Simplified list, so one more is an eleventh.
+	const current = (parameters: INodeParameters) => node(CURRENT, parameters);
+	const plan = (output: string) =>
+		current({
+			resource: 'aPlusPlan',
+			operation: 'create',
+			imageUrls: '={{ $json.images }}',
+			modules: ['hero', 'core'],
+			output,
+			options: {
+				productDescription: 'Steel bottle',
+				platform: 'amazon',
+				market: 'custom',
+				customMarket: 'us',
+				language: 'en-US',
+			},
+		});
+	const image = (operation: string, parameters: INodeParameters) =>
+		current({
+			resource: 'image',
+			operation,
+			prompt: '={{ $json.recommended_prompt }}',
+			...parameters,
+		});
+	const task = (operation: string) =>
+		current({
+			resource: 'task',
+			operation,
+			taskId: '={{ $json.task_id }}',
+			output: 'simplified',
+			options: fast,
+		});
+
+	test.each([
+		['A+ Plan → Create, module items', [plan('simplified')]],
+		[
+			'Image → Generate and Wait',
+			[plan('raw'), image('generateAndWait', { output: 'simplified', options: fast })],
+		],
+		['Task → Wait for Completion', [plan('raw'), image('generate', {}), task('wait')]],
+		[
+			'Task → Get',
+			[
+				plan('raw'),
+				image('generateAndWait', { options: { ...fast, downloadImages: false } }),
+				task('get'),
+			],
+		],
+	])('%s', async (_, nodes) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes,
+			input: [{ json: shopifyProduct }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(2);
+		for (const item of result.items) expect(Object.keys(item.json).length).toBeLessThanOrEqual(10);
 	});
 });

@@ -1,11 +1,12 @@
 import { createServer } from 'node:net';
-import type { INodeParameters } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
+import { getRunState } from '../../nodes/ProductImage/transport/runState';
 import type { ErrorShape, FaultRoute, Simulator } from '../simulator';
-import { readPngInfo } from '../simulator';
+import { readPngInfo, startSimulator } from '../simulator';
 import { pairedIndexes, photoItem } from '../harness/fixtures';
 import { binaryBytes } from '../harness/engine';
-import { useSimulator } from '../harness/simulator';
+import { TEST_API_KEY, useSimulator } from '../harness/simulator';
 import {
 	analyze,
 	download,
@@ -429,4 +430,66 @@ describe('a request to another host names that host, never the credential', () =
 			injected: 'asset 302 to the cdn, cdn: cut before the status line × ∞',
 		});
 	});
+});
+
+describe("the key goes to the Base URL's own origin, never to one that only looks like it", () => {
+	const isServiceUrl = async (baseUrl: string, url: string) => {
+		const context = {
+			getCredentials: async () => ({ baseUrl, apiKey: TEST_API_KEY }),
+			getNode: () => ({ name: 'Product Image' }),
+		} as unknown as IExecuteFunctions;
+		return (await getRunState(context)).isServiceUrl(url);
+	};
+
+	test.each([
+		['http://sim.test', 'http://sim.test/v1/open/assets/a.png', true],
+		['http://sim.test', 'http://SIM.test:80/v1/open/assets/a.png', true],
+		['http://sim.test', 'http://sim.test.other/a.png', false],
+		['http://sim.test', 'http://sim.test:8080/a.png', false],
+		['http://sim.test', 'https://sim.test/a.png', false],
+		['http://sim.test', 'http://sim.test@cdn.test/a.png', false],
+		['http://127.0.0.1:4123', 'http://127.0.0.1:41230/a.png', false],
+	])('Base URL %s: %s gets the key: %s', async (baseUrl, url, sent) => {
+		expect(await isServiceUrl(baseUrl, url)).toBe(sent);
+	});
+
+	/** The cdn on the service's port with a 0 added (2345 and 23450): its origin starts with the service's. */
+	async function lookAlikeSimulator(): Promise<Simulator> {
+		for (let attempt = 1; ; attempt++) {
+			const port = 1100 + Math.floor(Math.random() * 2100);
+			try {
+				const options = { ...FAULT_SIMULATOR, apiKey: TEST_API_KEY, port, cdnPort: port * 10 };
+				return await startSimulator(options);
+			} catch (error) {
+				if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 20) throw error;
+			}
+		}
+	}
+
+	let sim: Simulator;
+	beforeAll(async () => {
+		sim = await lookAlikeSimulator();
+	});
+	afterEach(() => sim.reset());
+	afterAll(async () => await sim.close());
+
+	test.each([
+		['result images on', 'task: result URLs', { downloads: 'cdn' }],
+		['a redirect to', 'asset: 302', { downloads: 'redirect', assetsRequireAuth: true }],
+	] as const)(
+		"%s an origin that starts with the service's: the images arrive, the key stays with the service",
+		async (label, injected, config) => {
+			expect(sim.cdnUrl.startsWith(sim.baseUrl)).toBe(true);
+			sim.configure(config);
+			const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+			expect(result.error).toBeUndefined();
+			expect(requestsOn(sim, 'cdn').map((entry) => entry.authorization)).toEqual([undefined]);
+			finishCase(sim, result, {
+				case: `${label} an origin that starts with the service's`,
+				operation: 'image/generateAndWait',
+				injected: `${injected} to the cdn, on the service's port with a 0 added`,
+			});
+		},
+	);
 });

@@ -58,6 +58,21 @@ test('a finished task whose images have no address: the error quotes the result,
 	});
 });
 
+test('a finished task whose unreadable result holds the key: quoted in the error without it', async () => {
+	const sim = simulator();
+	sim.configure({ resultImages: 'unreadableWithKey' });
+	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
+
+	expect(result.error?.message).toBe('The finished task holds no downloadable image URLs [item 0]');
+	expect(result.error?.description).toContain('"access_token":"[redacted]"');
+	expect(result.error?.context?.serviceReply).toContain('"access_token":"[redacted]"');
+	finishCase(sim, result, {
+		case: 'finished task, its unreadable result holding the key',
+		operation: 'image/generateAndWait',
+		injected: 'task: result.images [{asset_id, storage_key, access_token: the key}]',
+	});
+});
+
 test('a task reply without a status on Task → Get: the error quotes the reply and names the task', async () => {
 	const sim = simulator();
 	const { taskId } = await seedTask(sim);

@@ -24,7 +24,7 @@
  * @property {boolean} emptyErrorObject a task that has not failed reports `error: {code: null, message: ''}` instead of null
  * @property {StatusWords} statusWords the word a task query reports for each state, where a service uses its own (`{succeeded: 'COMPLETED'}`)
  * @property {boolean} omitCompletedAt a finished task reports no `completed_at`
- * @property {'objects' | 'strings' | 'unreadable'} resultImages result images as the spec shows them (objects), as bare address strings, or as objects without any address
+ * @property {'objects' | 'strings' | 'unreadable' | 'unreadableWithKey'} resultImages result images as the spec shows them (objects), as bare address strings, as objects without any address, or as those carrying the key the query was sent with
  * @property {string} resultAddressKey the key an image object holds its address under
  * @property {'absolute' | 'relative' | 'protocolRelative'} resultAddresses complete addresses, paths on the service (`/v1/open/assets/…`), or addresses without their scheme (`//host/…`)
  * @property {'status' | 'state' | 'task_status' | 'none'} statusField the field a task's status is reported in, or none at all
@@ -122,8 +122,8 @@ const RULES = {
 	},
 	omitCompletedAt: { check: isBoolean, expect: 'a boolean' },
 	resultImages: {
-		check: oneOf(['objects', 'strings', 'unreadable']),
-		expect: "'objects', 'strings' or 'unreadable'",
+		check: oneOf(['objects', 'strings', 'unreadable', 'unreadableWithKey']),
+		expect: "'objects', 'strings', 'unreadable' or 'unreadableWithKey'",
 	},
 	resultAddressKey: {
 		check: (v) => typeof v === 'string' && /^[A-Za-z_]+$/.test(v),

@@ -20,8 +20,8 @@ export interface SimulatorConfig {
 	>;
 	/** a finished task reports no `completed_at` */
 	omitCompletedAt: boolean;
-	/** result images as objects (the spec), bare address strings, or objects without an address */
-	resultImages: 'objects' | 'strings' | 'unreadable';
+	/** result images as objects (the spec), bare address strings, objects without an address, or those with the caller's key */
+	resultImages: 'objects' | 'strings' | 'unreadable' | 'unreadableWithKey';
 	/** the key an image object holds its address under */
 	resultAddressKey: string;
 	/** complete addresses, or paths on the service */

@@ -17,9 +17,10 @@ const { cdnUrlFor, mainAssetUrl } = require('../assets');
  * @param {SimState} state
  * @param {TaskRecord} task
  * @param {number} now
+ * @param {string} [callerKey] the key the query was sent with, for `resultImages: 'unreadableWithKey'`
  * @returns {Record<string, unknown>}
  */
-function taskView(state, task, now) {
+function taskView(state, task, now, callerKey) {
 	const status = task.statusAt(now);
 	/** @type {Record<string, unknown>} */
 	const words = /** @type {Record<string, string | undefined>} */ (state.config.statusWords);
@@ -52,10 +53,11 @@ function taskView(state, task, now) {
 						? absolute.replace(/^https?:/, '')
 						: absolute;
 			if (config.resultImages === 'strings') images.push(url);
-			else if (config.resultImages === 'unreadable')
+			else if (config.resultImages === 'unreadable' || config.resultImages === 'unreadableWithKey')
 				images.push({
 					asset_id: assetId,
 					storage_key: `internal/${assetId}`,
+					...(config.resultImages === 'unreadableWithKey' ? { access_token: callerKey } : {}),
 					expires_at: expiresAt,
 				});
 			else
@@ -82,7 +84,8 @@ function task(ctx) {
 	const record = ctx.state.tasks.get(ctx.param);
 	if (!record) return errorReply(ctx, 404, 'Task not found');
 	record.queries += 1;
-	const view = taskView(ctx.state, record, Date.now());
+	const callerKey = String(ctx.req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+	const view = taskView(ctx.state, record, Date.now(), callerKey);
 	if (ctx.state.config.resultPlacement === 'besideData' && view.result !== undefined) {
 		const { result, ...data } = view;
 		return jsonReply(200, { code: 200, data, result, request_id: ctx.reqId });
