@@ -2,7 +2,10 @@
 // (the wait, the run's stop signal). Run with `npm run mutation`, which picks a Node that StrykerJS
 // accepts and writes docs/mutation.md from the JSON report.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import ts from 'typescript';
+
+const { RECORD } = createRequire(import.meta.url)('./test/mutation/record.js');
 
 /**
  * What is mutated: whole files, or the named functions (and class methods) of a file. Left out are
@@ -95,11 +98,11 @@ export default {
 	// The engine tests load the package from dist/, as n8n does: the mutated sources are built there.
 	buildCommand: 'npm run build',
 	mutate: Object.entries(GUARDED).flatMap(([file, names]) => rangesOf(file, names)),
-	// A whole run takes most of an hour on 2 cores. Results are kept between runs, in the repository so that a
-	// fresh clone has them too, and reused where neither the mutated code nor the tests that reach
-	// it changed: a run can be done in parts, and docs/mutation.md can be checked against them.
+	// A whole run takes most of an hour on 2 cores. Results are kept between runs, in the cache folder
+	// (test/mutation/record.js says why there), and reused where neither the mutated code nor the
+	// tests that reach it changed: a run can be done in parts.
 	incremental: true,
-	incrementalFile: 'test/mutation/incremental.json',
+	incrementalFile: RECORD,
 	coverageAnalysis: 'perTest',
 	ignoreStatic: true,
 	concurrency: 2,

@@ -13,7 +13,7 @@ import { Simulator } from './simulator';
  * not verdicts: the expectations only check that every scenario did its work.
  *
  * PRODUCT_IMAGE_BENCH_SCALE shortens every duration, poll interval and delay by one factor for a
- * quick run (the figures say which); PRODUCT_IMAGE_BENCH_WRITE_README=1 (npm run bench-figures)
+ * quick run (the figures say which); PRODUCT_IMAGE_BENCH_WRITE_README=1
  * writes them into docs/polling.md, between its bench-figures markers.
  */
 
@@ -377,7 +377,7 @@ test(
 			);
 		}
 
-		const header = `Measured by \`npm run bench-figures\` (${os.cpus().length} cores, node ${process.version}, time scale ${SCALE}${SCALE === 1 ? '' : ': every duration, interval and delay multiplied by it'}, ${sec(Date.now() - started)} in all).`;
+		const header = `Measured by the polling bench (${os.cpus().length} cores, node ${process.version}, time scale ${SCALE}${SCALE === 1 ? '' : ': every duration, interval and delay multiplied by it'}, ${sec(Date.now() - started)} in all).`;
 		const report = [
 			header,
 			'',

@@ -3,7 +3,7 @@
 // whose test files each record their cases in test-results/fault-cases/<topic>.jsonl (written by
 // test/faults/faultTable.ts); this merges them. `npm test` runs it with --check: it
 // changes nothing and fails when the committed table is not what the run measured, so a stale
-// table fails CI. Without --check (`npm run fault-table`) it rewrites the text between the two
+// table fails CI. Without --check (`node scripts/fault-table.js`) it rewrites the text between the two
 // markers. Every figure is one the faults decide; counts that depend on timing are recorded as
 // the bound the case asserts (`bounded` in test/faults/faultTable.ts), so two runs give one table.
 // It refuses records of different jest runs or a run that left out a topic (one test file run
@@ -180,7 +180,7 @@ function main() {
 			const now = generated.split('\n');
 			const changed = now.filter((line) => !was.includes(line)).slice(0, 5);
 			fail(
-				`the fault table in ${path.relative(root, tableFile)} differs from this run; run \`npm run fault-table\` and commit it. New or changed lines:\n${changed.join('\n')}`,
+				`the fault table in ${path.relative(root, tableFile)} differs from this run; run \`node scripts/fault-table.js\` and commit it. New or changed lines:\n${changed.join('\n')}`,
 			);
 		}
 	} else if (next !== current) {

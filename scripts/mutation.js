@@ -4,18 +4,21 @@
 // per file and every mutant that survived, each with the one-line reason from
 // docs/mutation-notes.json why no test can kill it. A survivor without a reason fails the run.
 //
-// A whole run takes most of an hour on 2 cores, so results are kept between runs (Stryker's incremental
-// file, test/mutation/incremental.json, committed with the page it gives) and a run reuses every
-// result whose code and covering tests are unchanged. A run stopped with Ctrl-C keeps what it
-// finished: the next run goes on from there, and the page says how many of the set's mutants have
-// a result so far.
+// A whole run takes most of an hour on 2 cores, so StrykerJS keeps every result between runs (its
+// incremental file, in the cache folder: test/mutation/record.js) and a run reuses every result
+// whose code and covering tests are unchanged. A run stopped with Ctrl-C keeps what it finished:
+// the next run goes on from there, and the page says how many of the set's mutants have a result so
+// far. What the page is written from, the run's facts, each file's counts and every survivor, is
+// kept in the repository (test/mutation/results.json, a few kilobytes), so the page can be checked
+// and rewritten on a clone that has no record.
 //
-// --report-only rewrites the page from the kept results (after editing a reason); --check, which
-// npm test runs, rewrites nothing and fails when the page is not what the kept results and the
-// reasons give, when a survivor has no reason, or when a reason names no surviving mutant.
+// --report-only rewrites the page from test/mutation/results.json (after editing a reason); --check,
+// which npm test runs, rewrites nothing and fails when the page is not what those results and the
+// reasons give, when a survivor has no reason, or when a reason names no surviving mutant. Neither
+// needs the record.
 //
 // StrykerJS 10 needs Node 22 or newer; the package itself supports Node 20, so the run uses the
-// Node 24 the real-n8n suites install into the cache (npm run e2e:install) when this one is older.
+// Node 24 the real-n8n suites install into the cache (node test/e2e/install-n8n.js) when this one is older.
 // Arguments after `--` go to Stryker, e.g. `npm run mutation -- --mutate nodes/ProductImage/transport/retry.ts`.
 'use strict';
 
@@ -24,12 +27,11 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { cacheDir, NODE_PACKAGE } = require('../test/e2e/lib/config');
+const { RECORD } = require('../test/mutation/record');
 
 const root = path.resolve(__dirname, '..');
-// Every result so far, as Stryker keeps it between runs (stryker.config.mjs names the file), and
-// the facts of the last run the page quotes.
-const RESULTS = path.join(root, 'test', 'mutation', 'incremental.json');
-const RUN = path.join(root, 'test', 'mutation', 'run.json');
+// What the page is written from: the last run's facts, each file's counts, every survivor.
+const RESULTS = path.join(root, 'test', 'mutation', 'results.json');
 const NOTES = path.join(root, 'docs', 'mutation-notes.json');
 const OUTPUT = path.join(root, 'docs', 'mutation.md');
 
@@ -44,7 +46,7 @@ function nodeBinDir() {
 	const dir = path.join(cacheDir(), 'node24', 'node_modules', NODE_PACKAGE, 'bin');
 	if (!fs.existsSync(path.join(dir, 'node'))) {
 		fail(
-			`StrykerJS needs Node 22 or newer and this is ${process.version}; no Node 24 in ${dir} (npm run e2e:install puts it there)`,
+			`StrykerJS needs Node 22 or newer and this is ${process.version}; no Node 24 in ${dir} (node test/e2e/install-n8n.js puts it there)`,
 		);
 	}
 	return dir;
@@ -102,8 +104,8 @@ function runStryker(args) {
  * How a mutant is named in docs/mutation-notes.json: file, the line it changes (its text, so a
  * reason survives lines moving above it), mutator and what it put there.
  */
-function mutantKey(file, original, mutant) {
-	return `${file}: ${original} | ${mutant.mutatorName} ${JSON.stringify(mutant.replacement ?? '')}`;
+function mutantKey({ file, original, mutator, replacement }) {
+	return `${file}: ${original} | ${mutator} ${JSON.stringify(replacement ?? '')}`;
 }
 
 /** Whether the line a reason names is no longer in its file: the code it explained is gone. */
@@ -146,6 +148,45 @@ function inSet(set, file, { location: { start, end } }) {
 	);
 }
 
+/**
+ * What the page needs from StrykerJS's record, for the mutants of the set that have a result: how
+ * many, how many did not compile, each file's counts and every survivor. `settled` names the
+ * mutants with another result (killed, or not compiling): a reason naming one of them is stale.
+ */
+function summarize(record, set) {
+	const files = [];
+	const survivors = [];
+	const settled = new Set();
+	let withResult = 0;
+	let notCompiling = 0;
+	for (const [file, { mutants: all, source }] of Object.entries(record.files).sort(([a], [b]) =>
+		a.localeCompare(b),
+	)) {
+		const lines = source.split('\n');
+		const describe = (m) => ({
+			file,
+			line: m.location.start.line,
+			mutator: m.mutatorName,
+			status: m.status,
+			original: lines[m.location.start.line - 1].trim(),
+			replacement: m.replacement ?? '',
+		});
+		const mutants = all.filter((m) => inSet(set, file, m) && !PENDING.has(m.status));
+		if (mutants.length === 0) continue;
+		withResult += mutants.length;
+		notCompiling += mutants.filter((m) => m.status === 'CompileError').length;
+		const counted = mutants.filter((m) => COUNTED.has(m.status));
+		const killed = counted.filter((m) => KILLED.has(m.status));
+		const left = counted.filter((m) => !KILLED.has(m.status));
+		for (const m of mutants.filter((m) => !left.includes(m))) settled.add(mutantKey(describe(m)));
+		files.push({ file, mutants: counted.length, killed: killed.length });
+		survivors.push(
+			...left.sort((a, b) => a.location.start.line - b.location.start.line).map(describe),
+		);
+	}
+	return { summary: { withResult, notCompiling, files, survivors }, settled };
+}
+
 function percent(part, whole) {
 	return whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)} %`;
 }
@@ -154,41 +195,20 @@ function cell(text) {
 	return String(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 }
 
-/** The page's text from the results, and what it found. */
-function renderDoc(results, set, notes, run) {
-	const rows = [];
-	const survivors = [];
-	let killed = 0;
-	let counted = 0;
-	let withResult = 0;
-	let notCompiling = 0;
-	// Mutants that have a result other than surviving: a reason naming one of them is stale.
-	const settled = new Set();
-	for (const [file, { mutants: all, source }] of Object.entries(results.files).sort(([a], [b]) =>
-		a.localeCompare(b),
-	)) {
-		const lines = source.split('\n');
-		const originalOf = (m) => lines[m.location.start.line - 1].trim();
-		const mutants = all.filter((m) => inSet(set, file, m) && !PENDING.has(m.status));
-		if (mutants.length === 0) continue;
-		withResult += mutants.length;
-		notCompiling += mutants.filter((m) => m.status === 'CompileError').length;
-		const fileCounted = mutants.filter((m) => COUNTED.has(m.status));
-		const fileKilled = fileCounted.filter((m) => KILLED.has(m.status));
-		killed += fileKilled.length;
-		counted += fileCounted.length;
-		const left = fileCounted.filter((m) => !KILLED.has(m.status));
-		for (const m of mutants.filter((m) => !left.includes(m)))
-			settled.add(mutantKey(file, originalOf(m), m));
-		rows.push(
-			`| \`${file}\` | ${fileCounted.length} | ${fileKilled.length} | ${left.length} | ${percent(fileKilled.length, fileCounted.length)} |`,
-		);
-		for (const mutant of left.sort((a, b) => a.location.start.line - b.location.start.line)) {
-			const original = originalOf(mutant);
-			const key = mutantKey(file, original, mutant);
-			survivors.push({ key, file, mutant, original, note: notes[key] });
-		}
-	}
+/**
+ * The page's text from the kept results (test/mutation/results.json), and what it found. `settled`,
+ * known only right after a run, also makes a reason naming a killed mutant stale before the whole
+ * set has a result.
+ */
+function renderDoc(results, notes, settled = new Set()) {
+	const { run, withResult, notCompiling } = results;
+	const killed = results.files.reduce((sum, f) => sum + f.killed, 0);
+	const counted = results.files.reduce((sum, f) => sum + f.mutants, 0);
+	const survivors = results.survivors.map((s) => ({
+		...s,
+		key: mutantKey(s),
+		note: notes[mutantKey(s)],
+	}));
 	const unexplained = survivors.filter((s) => !s.note);
 	const refused = `${notCompiling} of them refused by the type checker, as code that does not compile`;
 	const complete = run.setMutants !== undefined && withResult >= run.setMutants;
@@ -207,7 +227,10 @@ function renderDoc(results, set, notes, run) {
 		'',
 		'| File | Mutants | Killed | Survived | Score |',
 		'| --- | ---: | ---: | ---: | ---: |',
-		...rows,
+		...results.files.map(
+			(f) =>
+				`| \`${f.file}\` | ${f.mutants} | ${f.killed} | ${f.mutants - f.killed} | ${percent(f.killed, f.mutants)} |`,
+		),
 		'',
 		'## Surviving mutants',
 		'',
@@ -217,7 +240,7 @@ function renderDoc(results, set, notes, run) {
 		...(survivors.length === 0 ? [] : ['| --- | --- | --- | --- | --- |']),
 		...survivors.map(
 			(s) =>
-				`| \`${s.file}:${s.mutant.location.start.line}\` | ${s.mutant.mutatorName}${s.mutant.status === 'NoCoverage' ? ' (no test reaches it)' : ''} | \`${cell(s.original).slice(0, 90)}\` | \`${cell(s.mutant.replacement ?? '').slice(0, 90)}\` | ${s.note ? cell(s.note) : '**unexplained**'} |`,
+				`| \`${s.file}:${s.line}\` | ${s.mutator}${s.status === 'NoCoverage' ? ' (no test reaches it)' : ''} | \`${cell(s.original).slice(0, 90)}\` | \`${cell(s.replacement).slice(0, 90)}\` | ${s.note ? cell(s.note) : '**unexplained**'} |`,
 		),
 		'',
 	].join('\n');
@@ -231,41 +254,52 @@ function renderDoc(results, set, notes, run) {
 	return { text, killed, counted, survivors, unexplained, stale };
 }
 
+/** The kept results, or nothing yet. */
+function readResults() {
+	return fs.existsSync(RESULTS) ? JSON.parse(fs.readFileSync(RESULTS, 'utf8')) : undefined;
+}
+
+/**
+ * Runs StrykerJS, then keeps what the page needs from its record in test/mutation/results.json.
+ * @returns the results and the mutants the record shows settled
+ */
+async function runAndKeep(args) {
+	const concurrencyArg = args.indexOf('--concurrency');
+	// A run of a part (--mutate) counts only its part's mutants: the set's size stays as the
+	// last whole run counted it.
+	const part = args.includes('--mutate') || args.some((arg) => arg.startsWith('--mutate='));
+	const previous = readResults()?.run ?? {};
+	const seen = await runStryker(args);
+	const run = {
+		node: seen.node,
+		minutes: seen.minutes,
+		stopped: seen.stopped,
+		reused: seen.reused,
+		setMutants: part ? previous.setMutants : seen.mutants,
+		date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+		cores: os.cpus().length,
+		concurrency: concurrencyArg >= 0 ? Number(args[concurrencyArg + 1]) : 2,
+	};
+	if (!fs.existsSync(RECORD)) fail(`StrykerJS left no record at ${RECORD}`);
+	const record = JSON.parse(fs.readFileSync(RECORD, 'utf8'));
+	const { summary, settled } = summarize(record, await mutatedSet());
+	const results = { run, ...summary };
+	fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, '\t')}\n`);
+	return { results, settled };
+}
+
 async function main() {
 	const args = process.argv.slice(2);
-	// --report-only: rewrite docs/mutation.md from the results so far (after editing the notes).
-	// --check: rewrite nothing; fail when the page is not what the results and notes give.
+	// --report-only: rewrite docs/mutation.md from the kept results (after editing the notes).
+	// --check: rewrite nothing; fail when the page is not what the kept results and notes give.
 	const reportOnly = args[0] === '--report-only';
 	const check = args[0] === '--check';
-	if (!reportOnly && !check) {
-		const concurrencyArg = args.indexOf('--concurrency');
-		// A run of a part (--mutate) counts only its part's mutants: the set's size stays as the
-		// last whole run counted it.
-		const part = args.includes('--mutate') || args.some((arg) => arg.startsWith('--mutate='));
-		const previous = fs.existsSync(RUN) ? JSON.parse(fs.readFileSync(RUN, 'utf8')) : {};
-		const seen = await runStryker(args);
-		const run = {
-			node: seen.node,
-			minutes: seen.minutes,
-			stopped: seen.stopped,
-			reused: seen.reused,
-			setMutants: part ? previous.setMutants : seen.mutants,
-			date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-			cores: os.cpus().length,
-			concurrency: concurrencyArg >= 0 ? Number(args[concurrencyArg + 1]) : 2,
-		};
-		fs.writeFileSync(RUN, `${JSON.stringify(run, null, '\t')}\n`);
-	}
-	if (!fs.existsSync(RESULTS) || !fs.existsSync(RUN))
+	const { results, settled } =
+		reportOnly || check ? { results: readResults(), settled: undefined } : await runAndKeep(args);
+	if (!results)
 		fail(`no results of a run at ${path.relative(root, RESULTS)} (npm run mutation makes them)`);
-	const results = JSON.parse(fs.readFileSync(RESULTS, 'utf8'));
 	const notes = fs.existsSync(NOTES) ? JSON.parse(fs.readFileSync(NOTES, 'utf8')) : {};
-	const result = renderDoc(
-		results,
-		await mutatedSet(),
-		notes,
-		JSON.parse(fs.readFileSync(RUN, 'utf8')),
-	);
+	const result = renderDoc(results, notes, settled);
 	if (result.counted === 0) fail('no mutant of the set has a result: nothing was tested');
 	const page = path.relative(root, OUTPUT);
 	const problems = [
@@ -290,4 +324,6 @@ async function main() {
 	if (problems.length > 0) process.exitCode = 1;
 }
 
-main().catch((error) => fail(error.stack ?? String(error)));
+if (require.main === module) main().catch((error) => fail(error.stack ?? String(error)));
+
+module.exports = { summarize, mutatedSet, renderDoc };

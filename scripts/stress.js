@@ -2,10 +2,10 @@
 // The jest suites under load: one busy loop per core takes the processor while the suites run,
 // several times over. A suite that holds on a quiet machine and fails here asserts speed, not
 // behaviour. Usage:
-//   npm run test:stress                                   3 runs of every suite
-//   npm run test:stress -- --runs 5                       5 runs
-//   npm run test:stress -- --busy 4                       4 busy loops instead of one per core
-//   npm run test:stress -- --runs 1 test/engine/polling.test.ts   narrows jest to these files
+//   node scripts/stress.js                                   3 runs of every suite
+//   node scripts/stress.js --runs 5                          5 runs
+//   node scripts/stress.js --busy 4                          4 busy loops instead of one per core
+//   node scripts/stress.js --runs 1 test/engine/polling.test.ts   narrows jest to these files
 const { spawn } = require('node:child_process');
 const os = require('node:os');
 const path = require('node:path');

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // The one test command: build, n8n-node lint (n8n's default config) on the package, type-check,
 // the engine, fault and unit suites against the simulator, then the packed package inside real n8n
-// installations.
+// installations, pin by pin as test/e2e/lib/matrix.js gives them.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
 const { N8N_PINS } = require('../test/e2e/lib/config');
+const { MATRIX, isWorkflowRow } = require('../test/e2e/lib/matrix');
+const { listWorkflows } = require('../test/e2e/lib/workflows');
+const { isInstalled } = require('../test/e2e/install-n8n');
 
 const root = path.resolve(__dirname, '..');
 
@@ -19,12 +22,11 @@ function treeState() {
 	});
 	return result.status === 0 ? result.stdout : undefined;
 }
-const treeBefore = treeState();
 
-const steps = [
+const checks = [
 	['build', 'npm', ['run', 'build']],
 	["n8n-node lint, n8n's default config, on the package's sources", 'npm', ['run', 'lint']],
-	['format (Prettier, checked, never rewritten)', 'npm', ['run', 'format:check']],
+	['format (Prettier, checked, never rewritten)', 'npm', ['run', 'format']],
 	['typecheck', 'npm', ['run', 'typecheck']],
 	[
 		'release: GitHub workflows (action-validator), provenance, tarball contents',
@@ -44,27 +46,67 @@ const steps = [
 		'node',
 		['scripts/mutation.js', '--check'],
 	],
-	['real n8n (examples, packed package)', 'node', ['test/e2e/run.js']],
-	['real n8n (the 0.2.0 examples as saved, node version 1)', 'npm', ['run', 'test:e2e:v1']],
-	[
-		'real n8n (a file uploaded under the workflow setting Binary Mode "combined")',
-		'npm',
-		['run', 'test:e2e:combined'],
-	],
-	['real n8n (replies in other shapes, n8n 2.41.0)', 'npm', ['run', 'test:e2e:reply-shapes']],
-	['real n8n (credential test through the REST API)', 'node', ['test/e2e/credential-test.js']],
-	[
-		'real n8n editor in headless Chromium (nodes panel, a run, the credential)',
-		'node',
-		['test/e2e/editor-test.js'],
-	],
-	['real n8n in queue mode (Postgres, Redis, two workers)', 'node', ['test/queue/run.js']],
 ];
 
+const SERVER_SUITES = {
+	credential: ['credential test through the REST API', 'test/e2e/credential-test.js'],
+	editor: [
+		'editor in headless Chromium (nodes panel, a run, the credential)',
+		'test/e2e/editor-test.js',
+	],
+	queue: ['queue mode (Postgres, Redis, two workers)', 'test/queue/run.js'],
+};
+
+/** The label of the wait for a pin's install before its first suite. */
+const waitLabel = (version) =>
+	`real n8n ${version}: its install (Node and n8n, in the background since the start), the wait for it`;
+
 /**
- * Node 24 and the pinned n8n versions, installed while the steps before the real-n8n suites run:
+ * The steps of one pinned n8n, as test/e2e/lib/matrix.js gives them: the wait for its install,
+ * then its suites.
+ */
+function realN8nSteps(version) {
+	const rows = MATRIX.filter((row) => row.n8n === version);
+	const runs = rows
+		.filter(isWorkflowRow)
+		.reduce(
+			(sum, row) =>
+				sum +
+				row.modes.length *
+					listWorkflows(row.set).filter((w) => !row.only || row.only.includes(w.name)).length,
+			0,
+		);
+	const steps = [];
+	if (runs > 0)
+		steps.push({
+			label: `real n8n ${version}: ${runs} workflow runs, headless`,
+			command: 'node',
+			args: ['test/e2e/run.js', '--n8n', version],
+		});
+	for (const [suite, [label, script]] of Object.entries(SERVER_SUITES)) {
+		if (rows.some((row) => row.suite === suite))
+			steps.push({
+				label: `real n8n ${version}: ${label}`,
+				command: 'node',
+				args: [script, '--n8n', version],
+			});
+	}
+	return steps.length ? [{ label: waitLabel(version), waitFor: version }, ...steps] : [];
+}
+
+/** Every step of the test command, in order. */
+function plan() {
+	return [
+		...checks.map(([label, command, args]) => ({ label, command, args })),
+		...N8N_PINS.flatMap(({ version }) => realN8nSteps(version)),
+	];
+}
+
+/**
+ * Node 24 and the pinned n8n versions, installed in the background from the start, newest first:
  * on an empty cache that is most of ten minutes of downloads and native builds, which need not
- * wait for the build, the lint and jest. With a full cache it returns at once.
+ * wait for the build, the lint and jest, and the suites of a pin need not wait for the pins after
+ * it. With a full cache it returns at once.
  */
 function startInstalls() {
 	const log = path.join(
@@ -115,26 +157,42 @@ function finished(label, started, code) {
 	process.stdout.write(`=== ${label} passed in ${seconds} s\n`);
 }
 
+/**
+ * Waits until the background installs have put n8n `version` in the cache (they install the pins
+ * in order, newest first), or have failed.
+ */
+async function waitForInstall(installs, version) {
+	let ended;
+	installs.ended.then((code) => (ended = code));
+	while (!isInstalled(version)) {
+		if (ended !== undefined) return isInstalled(version) ? 0 : ended || 1;
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
+	return 0;
+}
+
 async function main() {
+	const treeBefore = treeState();
 	const installs = startInstalls();
-	let installed = false;
-	for (const [label, command, args] of steps) {
-		const realN8n = label.startsWith('real n8n');
-		if (realN8n && !installed) {
-			const waited = Date.now();
-			const label = `real n8n installs (Node 24, n8n ${N8N_PINS.map((p) => p.version).join(', ')}), the wait for them`;
-			process.stdout.write(`\n=== ${label}\n`);
-			const code = await installs.ended;
-			process.stdout.write(fs.readFileSync(installs.log, 'utf8'));
-			finished(label, waited, code);
-			installed = true;
-		}
+	for (const { label, command, args, waitFor } of plan()) {
 		const started = Date.now();
+		if (waitFor) {
+			process.stdout.write(`\n=== ${label}\n`);
+			const code = await waitForInstall(installs, waitFor);
+			if (code !== 0) process.stdout.write(fs.readFileSync(installs.log, 'utf8'));
+			finished(label, started, code);
+			continue;
+		}
 		process.stdout.write(`\n=== ${label} (${[command, ...args].join(' ')})\n`);
+		const realN8n = label.startsWith('real n8n');
 		// The first step built dist/ from this tree, which no step changes: the real-n8n suites pack it.
 		const env = realN8n ? { ...process.env, PRODUCT_IMAGE_E2E_SKIP_BUILD: '1' } : process.env;
 		finished(label, started, await runStep(command, args, env));
 	}
+	await installs.ended;
+	process.stdout.write(
+		`\n=== real n8n installs, their output\n${fs.readFileSync(installs.log, 'utf8')}`,
+	);
 
 	// A step that rewrites a tracked file (a table, a figure) hides a stale copy instead of failing on it.
 	const treeAfter = treeState();
@@ -145,4 +203,6 @@ async function main() {
 	process.stdout.write('\n=== the tree is as the run found it\n');
 }
 
-main();
+if (require.main === module) main();
+
+module.exports = { plan };

@@ -3,16 +3,16 @@
 'use strict';
 
 // The credential test as the editor runs it: the packed package installed in a real n8n
-// (each pinned version), `n8n start`, an owner session, then for each case the editor's two
+// (each pinned version lib/matrix.js names), `n8n start`, an owner session, then for each case the editor's two
 // calls, POST /rest/credentials (save) and POST /rest/credentials/test, against the simulator
 // and against servers that are not the service.
 //
-// Environment: PRODUCT_IMAGE_E2E_N8N (versions), PRODUCT_IMAGE_E2E_SKIP_BUILD=1,
-// PRODUCT_IMAGE_E2E_KEEP=1, PRODUCT_IMAGE_E2E_CACHE, as for run.js.
+// `--n8n 1.85.4` narrows the n8n versions lib/matrix.js runs it on. Environment:
+// PRODUCT_IMAGE_E2E_SKIP_BUILD=1, PRODUCT_IMAGE_E2E_KEEP=1, PRODUCT_IMAGE_E2E_CACHE, as for run.js.
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { selectedVersions } = require('./lib/config');
+const { pinsOf } = require('./lib/matrix');
 const { preparePackageAndN8n, makeWorkRoot, finishWorkRoot, runSuite } = require('./lib/suite');
 const { installPackage } = require('./install-package');
 const { withN8nServer } = require('./lib/n8n-server');
@@ -117,7 +117,7 @@ async function runCase(server, c) {
 
 async function main() {
 	const started = Date.now();
-	const versions = selectedVersions();
+	const versions = pinsOf('credential');
 	const workRoot = makeWorkRoot('product-image-credential');
 	const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
 	const sim = await startSimulator();

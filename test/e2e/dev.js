@@ -5,13 +5,14 @@
 // Opens the n8n editor with the packed package, the simulator and the example workflows
 // ready to run. Ctrl-C stops n8n and the simulator.
 //
-// Environment: PRODUCT_IMAGE_E2E_N8N (one version, default 2.41.0), PRODUCT_IMAGE_DEV_PORT
+// `--n8n 1.123.81` picks another pinned n8n (default 2.41.0); PRODUCT_IMAGE_DEV_PORT the port
 // (default 5678). The user folder lives in the install cache and survives restarts, so
 // the owner account made on first visit is kept.
 
 const path = require('node:path');
 const readline = require('node:readline');
-const { cacheDir, selectedVersions } = require('./lib/config');
+const { cacheDir, pinFor } = require('./lib/config');
+const { parseFilters } = require('./lib/filters');
 const { listExamples, LLM_CREDENTIAL } = require('./lib/workflows');
 const { startSimulator } = require('./lib/simulator');
 const { A_PLUS_SIMULATOR } = require('./lib/module-sizes');
@@ -22,7 +23,10 @@ const { redact } = require('./lib/redact');
 const { info } = require('./lib/log');
 
 async function main() {
-	const version = process.env.PRODUCT_IMAGE_E2E_N8N ? selectedVersions()[0] : '2.41.0';
+	const { n8n: named, rest } = parseFilters(process.argv.slice(2), ['n8n']);
+	if (rest.length || (named?.length ?? 0) > 1)
+		throw new Error('usage: npm run dev [-- --n8n <version>]');
+	const version = pinFor(named?.[0] ?? '2.41.0').version;
 	const port = Number(process.env.PRODUCT_IMAGE_DEV_PORT || 5678);
 	if (await portInUse(port))
 		throw new Error(`port ${port} is taken; stop what uses it or set PRODUCT_IMAGE_DEV_PORT`);

@@ -8,11 +8,11 @@
 // Execute button to the end; the saved credential opens tested; Generate and Wait's panel says
 // where its prompt and size come from and lists the resolutions.
 //
-// Environment: PRODUCT_IMAGE_E2E_EDITOR_N8N (versions, default 2.41.0,1.123.81), PRODUCT_IMAGE_E2E_SKIP_BUILD=1,
-// PRODUCT_IMAGE_E2E_KEEP=1, PRODUCT_IMAGE_E2E_CACHE, as for run.js.
+// `--n8n 2.41.0` narrows the n8n versions lib/matrix.js runs it on. Environment:
+// PRODUCT_IMAGE_E2E_SKIP_BUILD=1, PRODUCT_IMAGE_E2E_KEEP=1, PRODUCT_IMAGE_E2E_CACHE, as for run.js.
 
 const path = require('node:path');
-const { pinFor } = require('./lib/config');
+const { pinsOf } = require('./lib/matrix');
 const { listExamples } = require('./lib/workflows');
 const { startSimulator } = require('./lib/simulator');
 const { A_PLUS_SIMULATOR } = require('./lib/module-sizes');
@@ -131,10 +131,7 @@ async function chooseOption(page, label) {
 	await option.click();
 }
 
-function versions() {
-	const raw = process.env.PRODUCT_IMAGE_E2E_EDITOR_N8N ?? '2.41.0,1.123.81';
-	return raw.split(',').map((v) => pinFor(v.trim()).version);
-}
+const versions = () => pinsOf('editor');
 
 async function main() {
 	const started = Date.now();

@@ -175,6 +175,34 @@ function n8nEntry(dir) {
 }
 
 /**
+ * What an n8n install is made of; what runs on it is not.
+ * @param {string} version @param {string} [nodeVersion] the Node it was built for
+ */
+function n8nSpec(version, nodeVersion) {
+	const pin = pinFor(version);
+	return {
+		version: pin.version,
+		overrides: pin.overrides,
+		rebuild: pin.rebuild,
+		node: nodeVersion ?? pin.node ?? NODE_VERSION,
+	};
+}
+
+/**
+ * Whether n8n `version` and its Node are installed, without waiting for an install under way.
+ * @param {string} version
+ */
+function isInstalled(version) {
+	const nodeVersion = pinFor(version).node ?? NODE_VERSION;
+	return (
+		markerMatches(path.join(cacheDir(), `node${nodeVersion.split('.')[0]}`), {
+			package: NODE_PACKAGE,
+			version: nodeVersion,
+		}) && markerMatches(path.join(cacheDir(), `n8n-${version}`), n8nSpec(version))
+	);
+}
+
+/**
  * @param {string} version
  * @param {NodeInstall} [node]
  * @returns {Promise<N8nInstall>}
@@ -183,13 +211,7 @@ async function ensureN8n(version, node) {
 	const pin = pinFor(version);
 	node = pin.node ? await ensureNode(pin.node) : (node ?? (await ensureNode()));
 	const dir = path.join(cacheDir(), `n8n-${version}`);
-	// What the install is made of; which examples run on it is not.
-	const spec = {
-		version: pin.version,
-		overrides: pin.overrides,
-		rebuild: pin.rebuild,
-		node: node.version,
-	};
+	const spec = n8nSpec(version, node.version);
 	if (markerMatches(dir, spec)) return { version, dir, entry: n8nEntry(dir), node };
 	const release = await acquire(path.join(cacheDir(), 'locks', `n8n-${version}`), `n8n ${version}`);
 	try {
@@ -273,7 +295,7 @@ async function ensureInstalled(versions) {
 	return { node, n8n };
 }
 
-module.exports = { ensureNode, ensureN8n, ensureInstalled, npmEnv, MARKER };
+module.exports = { ensureNode, ensureN8n, ensureInstalled, isInstalled, npmEnv, MARKER };
 
 if (require.main === module) {
 	stopChildrenOnSignal();

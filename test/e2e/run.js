@@ -2,32 +2,32 @@
 // @ts-check
 'use strict';
 
-// The end-to-end suite: every example workflow, run by a real n8n (each pinned version)
-// with the packed package installed, against the service simulator. With
-// PRODUCT_IMAGE_BASE_URL and PRODUCT_IMAGE_API_KEY set it runs against the real service
+// The headless real-n8n suite: the workflows lib/matrix.js names for each pinned n8n, each run by
+// `n8n execute` in each binary data mode the table gives it, with the packed package installed,
+// against the service simulator. Each n8n gets one user folder holding every workflow it runs.
+// With PRODUCT_IMAGE_BASE_URL and PRODUCT_IMAGE_API_KEY set it runs against the real service
 // instead: only the self-contained first example (it bills three generations per run), in
-// filesystem mode unless PRODUCT_IMAGE_E2E_BINARY_MODES says otherwise, checked by
-// expectations/live.js.
+// filesystem mode, on each n8n of the table, checked by expectations/live.js.
 //
+// Flags narrow the table (comma-separated values; lib/filters.js):
+//   --n8n 2.41.0         these n8n versions
+//   --set reply-shapes   these sets of workflows (lib/matrix.js SETS)
+//   --only <name>        these workflows (file names without .json)
+//   --mode filesystem    these binary data modes (default, filesystem, combined)
 // Environment:
-//   PRODUCT_IMAGE_E2E_N8N           versions to run, comma-separated (default: all pinned)
-//   PRODUCT_IMAGE_E2E_BINARY_MODES  binary modes (default: default,filesystem,combined; combined
-//                                   is filesystem storage under the workflow setting Binary Mode
-//                                   "combined", on the n8n versions that have it, for the examples
-//                                   whose expectations list it)
-//   PRODUCT_IMAGE_E2E_ONLY          example names to run, comma-separated
 //   PRODUCT_IMAGE_E2E_SKIP_BUILD=1  use the existing dist/
 //   PRODUCT_IMAGE_E2E_KEEP=1        keep the work folder (kept anyway when a check fails)
 //   PRODUCT_IMAGE_E2E_CACHE         where Node 24 and n8n are installed
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { pinFor, selectedVersions } = require('./lib/config');
-const { listExamples, expectationFile, FILES_DIR } = require('./lib/workflows');
+const { N8N_PINS } = require('./lib/config');
+const { MATRIX, SETS, isWorkflowRow } = require('./lib/matrix');
+const { parseFilters, keep } = require('./lib/filters');
+const { listWorkflows, expectationFile, CREDENTIAL, stableId } = require('./lib/workflows');
 const { startSimulator } = require('./lib/simulator');
 const { startFakeOpenAi } = require('./lib/fake-openai');
 const { liveService } = require('./lib/live-service');
-const { CREDENTIAL, stableId } = require('./lib/workflows');
 const { hasCombinedBinaryMode } = require('./n8n-process');
 const {
 	preparePackageAndN8n,
@@ -42,44 +42,77 @@ const { redact } = require('./lib/redact');
 const { keyLeak } = require('../lib/key-leaks');
 const { info, formatDuration } = require('./lib/log');
 
-/** @typedef {import('./n8n-process').BinaryMode | 'combined'} RunMode */
+/**
+ * @typedef {import('./lib/matrix').RunMode} RunMode
+ * @typedef {import('./lib/workflows').WorkflowFile} WorkflowFile
+ * @typedef {{version: string, workflow: WorkflowFile, mode: RunMode}} Run
+ */
 
 /** @type {RunMode[]} */
 const MODES = ['default', 'filesystem', 'combined'];
-/** What an expectation without `binaryModes` is checked in: the modes every n8n has. */
+/** What an expectation without `binaryModes` can judge: the modes every n8n has. */
 const CLASSIC_MODES = ['default', 'filesystem'];
 
 const LIVE_EXAMPLE = 'product-photo-to-aplus-images';
 const LIVE_EXPECTATION = path.join(__dirname, 'expectations', 'live.js');
 
 /**
+ * The runs of the table (or, against the real service, the live example on each n8n of the table)
+ * that the flags keep, in the order of the pins, then of the table.
  * @param {boolean} live
- * @returns {RunMode[]}
+ * @returns {Run[]}
  */
-function binaryModes(live) {
-	const raw = process.env.PRODUCT_IMAGE_E2E_BINARY_MODES;
-	if (!raw) return live ? ['filesystem'] : MODES;
-	const modes = raw
-		.split(',')
-		.map((s) => s.trim())
-		.filter(Boolean);
-	return modes.map((m) => {
-		const mode = MODES.find((known) => known === m);
-		if (!mode) throw new Error(`unknown binary data mode "${m}" (use ${MODES.join(' or ')})`);
-		return mode;
-	});
+function selectedRuns(live) {
+	const filters = parseFilters(process.argv.slice(2));
+	if (filters.rest.length) throw new Error(`unknown arguments: ${filters.rest.join(' ')}`);
+	const rows = MATRIX.filter(isWorkflowRow);
+	const tableRows = live
+		? [...new Set(rows.map((r) => r.n8n))].map((n8n) => ({
+				n8n,
+				set: /** @type {const} */ ('examples'),
+				only: [LIVE_EXAMPLE],
+				modes: /** @type {RunMode[]} */ (['filesystem']),
+			}))
+		: rows;
+	const versions = keep(
+		N8N_PINS.map((p) => p.version),
+		filters.n8n,
+		'n8n version',
+	);
+	const sets = keep(Object.keys(SETS), filters.set, 'workflow set');
+	const modes = keep(MODES, filters.mode, 'binary data mode');
+	if (filters.only) {
+		const names = new Set(
+			Object.keys(SETS).flatMap((set) =>
+				listWorkflows(/** @type {keyof typeof SETS} */ (set)).map((w) => w.name),
+			),
+		);
+		keep([...names], filters.only, 'workflow');
+	}
+	/** @type {Run[]} */
+	const runs = [];
+	for (const version of versions) {
+		for (const row of tableRows.filter((r) => r.n8n === version && sets.includes(r.set))) {
+			const workflows = listWorkflows(row.set).filter(
+				(w) =>
+					(!row.only || row.only.includes(w.name)) &&
+					(!filters.only || filters.only.includes(w.name)),
+			);
+			const missing = (row.only ?? []).filter((name) => !workflows.some((w) => w.name === name));
+			if (missing.length && !filters.only)
+				throw new Error(`lib/matrix.js names workflows ${row.set} does not have: ${missing}`);
+			for (const workflow of workflows)
+				for (const mode of row.modes.filter((m) => modes.includes(m)))
+					runs.push({ version, workflow, mode });
+		}
+	}
+	return runs;
 }
 
-/** @param {boolean} live */
-function selectedExamples(live) {
-	const all = listExamples();
-	const only = process.env.PRODUCT_IMAGE_E2E_ONLY ?? (live ? LIVE_EXAMPLE : undefined);
-	if (!only) return all;
-	const names = only.split(',').map((s) => s.trim());
-	const unknown = names.filter((n) => !all.some((e) => e.name === n));
-	if (unknown.length)
-		throw new Error(`PRODUCT_IMAGE_E2E_ONLY names unknown examples: ${unknown.join(', ')}`);
-	return all.filter((e) => names.includes(e.name));
+/** @param {Run} run */
+function expectationOf(run, live = false) {
+	const file = live ? LIVE_EXPECTATION : expectationFile(run.workflow);
+	return file ? loadExpectation(file) : undefined;
 }
 
 /** @param {string} text */
@@ -93,21 +126,17 @@ function indent(text) {
 /**
  * @param {object} o
  * @param {Awaited<ReturnType<typeof import('./n8n-process').createN8n>>} o.n8n
- * @param {{name: string, id: string, workflow: any}} o.workflow
+ * @param {{name: string, id: string, workflow: any}} o.workflow the imported copy this mode runs
  * @param {RunMode} o.mode
+ * @param {import('./lib/expectation').Expectation | undefined} o.expectation
  * @param {import('./lib/simulator').RunningSimulator | undefined} o.sim the simulator, or undefined against the real service
  * @param {string} o.apiKey
  * @param {import('./lib/fake-openai').FakeOpenAi} [o.llm]
  * @param {string} o.logDir
- * @returns {Promise<{ok: boolean, detail: string, skipped?: boolean}>}
+ * @returns {Promise<{ok: boolean, detail: string}>}
  */
-async function runOne({ n8n, workflow, mode, sim, apiKey, llm, logDir }) {
-	const file = sim ? expectationFile(workflow.name) : LIVE_EXPECTATION;
-	const expectation = file ? loadExpectation(file) : undefined;
-	if (!(expectation?.binaryModes ?? CLASSIC_MODES).includes(mode))
-		return { ok: true, detail: '', skipped: true };
-	const run = mode === 'combined' ? await importCombined(n8n, workflow, expectation) : workflow;
-
+async function runOne({ n8n, workflow, mode, expectation, sim, apiKey, llm, logDir }) {
+	const run = workflow;
 	await sim?.reset();
 	if (expectation?.simulator) await sim?.configure(expectation.simulator);
 	if (expectation?.faults) await sim?.faults(expectation.faults);
@@ -115,7 +144,7 @@ async function runOne({ n8n, workflow, mode, sim, apiKey, llm, logDir }) {
 
 	n8n.setBinaryMode(mode === 'combined' ? 'filesystem' : mode);
 	const execution = await n8n.executeWorkflow(run.id, { timeoutMs: expectation?.timeoutMs });
-	const logFile = path.join(logDir, `${workflow.name}.${n8n.version}.${mode}.log`);
+	const logFile = path.join(logDir, `${workflow.id}.${n8n.version}.${mode}.log`);
 	fs.writeFileSync(logFile, redact(`${execution.stdout}\n----- stderr -----\n${execution.stderr}`));
 
 	const ran = summary(execution.runData);
@@ -178,41 +207,57 @@ async function runOne({ n8n, workflow, mode, sim, apiKey, llm, logDir }) {
 
 /**
  * The combined-mode copy of a workflow: the workflow setting Binary Mode "combined", adapted by
- * the expectation as an operator would adapt it, imported under an id of its own.
- * @param {Awaited<ReturnType<typeof import('./n8n-process').createN8n>>} n8n
- * @param {{name: string, id: string, file: string, workflow: any}} workflow
+ * the expectation as an operator would adapt it, under an id of its own.
+ * @param {{name: string, set: string, workflow: any}} imported
  * @param {import('./lib/expectation').Expectation | undefined} expectation
  */
-async function importCombined(n8n, workflow, expectation) {
+function combinedCopy(imported, expectation) {
 	// In combined mode `$('Node').item` is the item's JSON (n8n-workflow's WorkflowDataProxy): what
 	// the saved workflow reads as `.item.json.url` an operator writes as `.item.url`.
-	const copy = JSON.parse(JSON.stringify(workflow.workflow).replaceAll('.item.json.', '.item.'));
-	copy.id = stableId(`${workflow.name}:combined`);
+	const copy = JSON.parse(JSON.stringify(imported.workflow).replaceAll('.item.json.', '.item.'));
+	copy.id = stableId(`${imported.set}/${imported.name}:combined`);
 	copy.name = `${copy.name} (combined binary mode)`;
 	copy.settings = { ...copy.settings, binaryMode: 'combined' };
 	expectation?.combinedWorkflow?.(copy);
-	const file = workflow.file.replace(/\.json$/, '.combined.json');
-	fs.writeFileSync(file, JSON.stringify(copy, null, 2));
-	await n8n.importWorkflow(file);
-	return { id: copy.id, workflow: copy };
+	return copy;
+}
+
+/** @param {Run} run */
+const workflowKey = (run) => `${run.workflow.set}/${run.workflow.name}`;
+
+/**
+ * The table is wrong, not the node, when it asks for a mode a check cannot judge or an n8n lacks.
+ * @param {Run[]} runs
+ * @param {boolean} live
+ * @param {Record<string, import('./install-n8n').N8nInstall>} installs
+ */
+function checkModes(runs, live, installs) {
+	for (const run of runs) {
+		const judged = expectationOf(run, live)?.binaryModes ?? CLASSIC_MODES;
+		if (!judged.includes(run.mode))
+			throw new Error(
+				`${workflowKey(run)} runs in ${run.mode} mode on n8n ${run.version}, which its expectation does not judge (binaryModes: ${judged.join(', ')})`,
+			);
+		if (run.mode === 'combined' && !hasCombinedBinaryMode(installs[run.version]))
+			throw new Error(
+				`n8n ${run.version} has no workflow setting Binary Mode "combined" (${workflowKey(run)})`,
+			);
+	}
 }
 
 async function main() {
 	const started = Date.now();
-	const versions = selectedVersions();
 	const live = liveService();
-	const modes = binaryModes(Boolean(live));
-	const examples = selectedExamples(Boolean(live));
+	const runs = selectedRuns(Boolean(live));
 	let passed = 0;
 	let failed = 0;
-	if (examples.length === 0) {
-		info('no example workflows found in examples/*.json: nothing to run');
-		return { passed, failed: 1 };
-	}
+	if (runs.length === 0) return { passed, failed };
+	const versions = [...new Set(runs.map((r) => r.version))];
 
 	const workRoot = makeWorkRoot('product-image-e2e');
 	info(`work folder: ${workRoot}`);
 	const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
+	checkModes(runs, Boolean(live), installs.n8n);
 	const sim = live ? undefined : await startSimulator();
 	const service = live ?? {
 		baseUrl: /** @type {NonNullable<typeof sim>} */ (sim).baseUrl,
@@ -224,60 +269,71 @@ async function main() {
 			? `the real service at ${live.baseUrl} (each run bills its generations)`
 			: `simulator at ${service.baseUrl}`,
 	);
-	const needsLlm = examples.some((e) => {
-		const file = expectationFile(e.name);
-		return Boolean(file && loadExpectation(file).llm);
-	});
+	const needsLlm = runs.some((r) => Boolean(expectationOf(r, Boolean(live))?.llm));
 	const llm = needsLlm ? await startFakeOpenAi() : undefined;
 	if (llm) info(`fake OpenAI API at ${llm.baseUrl}`);
 	try {
 		for (const version of versions) {
-			const combined = hasCombinedBinaryMode(installs.n8n[version]);
-			if (modes.includes('combined') && !combined)
-				info(`n8n ${version} has no workflow setting Binary Mode "combined": its runs are skipped`);
-			if (modes.every((mode) => mode === 'combined') && !combined) continue;
+			const forVersion = runs.filter((r) => r.version === version);
 			const userFolder = path.join(workRoot, `n8n-${version}`);
 			info(`n8n ${version}: preparing ${userFolder}`);
-			const only = pinFor(version).examples;
-			const forVersion = only ? examples.filter((e) => only.includes(e.name)) : examples;
+			const workflowFiles = [
+				...new Map(forVersion.map((r) => [workflowKey(r), r.workflow])).values(),
+			];
+			const combined = new Set(forVersion.filter((r) => r.mode === 'combined').map(workflowKey));
+			/** @type {Map<string, any>} */
+			const copies = new Map();
 			const { n8n, workflows } = await prepareUserFolder({
 				install: installs.n8n[version],
 				tarball,
 				userFolder,
 				service,
 				llm,
-				examples: forVersion,
-				files: FILES_DIR,
+				examples: workflowFiles,
+				copies: (imported) =>
+					imported
+						.filter((w) => combined.has(`${w.set}/${w.name}`))
+						.map((w) => {
+							const run = forVersion.find((r) => workflowKey(r) === `${w.set}/${w.name}`);
+							const copy = combinedCopy(w, run && expectationOf(run, Boolean(live)));
+							copies.set(`${w.set}/${w.name}`, copy);
+							return copy;
+						}),
 			});
-			for (const workflow of workflows) {
-				for (const mode of modes) {
-					if (mode === 'combined' && !combined) continue;
-					const t = Date.now();
-					/** @type {{ok: boolean, detail: string, skipped?: boolean}} */
-					let result;
-					try {
-						result = await runOne({
-							n8n,
-							workflow,
-							mode,
-							sim,
-							apiKey: service.apiKey,
-							llm,
-							logDir: userFolder,
-						});
-					} catch (err) {
-						result = {
-							ok: false,
-							detail: redact(err instanceof Error ? err.message : String(err)),
-						};
-					}
-					if (result.skipped) continue;
-					const tag = `n8n ${version} [${mode}] ${workflow.name} (${formatDuration(Date.now() - t)})`;
-					if (result.ok) passed += 1;
-					else failed += 1;
-					console.log(`${result.ok ? 'PASS' : 'FAIL'} ${tag}`);
-					console.log(`      ${result.detail}`);
+			for (const run of forVersion) {
+				const key = workflowKey(run);
+				const imported = /** @type {NonNullable<(typeof workflows)[number]>} */ (
+					workflows.find((w) => `${w.set}/${w.name}` === key)
+				);
+				const workflow =
+					run.mode === 'combined'
+						? { name: imported.name, id: copies.get(key).id, workflow: copies.get(key) }
+						: imported;
+				const t = Date.now();
+				/** @type {{ok: boolean, detail: string}} */
+				let result;
+				try {
+					result = await runOne({
+						n8n,
+						workflow,
+						mode: run.mode,
+						expectation: expectationOf(run, Boolean(live)),
+						sim,
+						apiKey: service.apiKey,
+						llm,
+						logDir: userFolder,
+					});
+				} catch (err) {
+					result = {
+						ok: false,
+						detail: redact(err instanceof Error ? err.message : String(err)),
+					};
 				}
+				const tag = `n8n ${version} [${run.mode}] ${key} (${formatDuration(Date.now() - t)})`;
+				if (result.ok) passed += 1;
+				else failed += 1;
+				console.log(`${result.ok ? 'PASS' : 'FAIL'} ${tag}`);
+				console.log(`      ${result.detail}`);
 			}
 		}
 	} finally {

@@ -8,12 +8,12 @@
 // when a check fails or the run is interrupted.
 //
 // Environment:
-//   PRODUCT_IMAGE_QUEUE_N8N          n8n versions, comma-separated (default 2.41.0)
+//   --n8n 2.41.0                     narrows the n8n versions lib/matrix.js runs it on (2.41.0)
 //   PRODUCT_IMAGE_QUEUE_BINARY_MODE  binary data mode (default: database on 2.x, filesystem on 1.x)
 //   PRODUCT_IMAGE_QUEUE_ONLY         scenarios, comma-separated: examples, upload, stop, fan-out, restart
 //                                    (a narrowed run leaves the published figures alone)
 //   --write-readme                   a full passing run writes its figures into docs/large-catalogues.md
-//                                    (`npm run queue-figures`); `npm test` never writes the tree
+//                                    (`node test/queue/run.js --write-readme`); `npm test` never writes the tree
 //   PRODUCT_IMAGE_E2E_SKIP_BUILD=1   use the existing dist/
 //   PRODUCT_IMAGE_E2E_KEEP=1         keep the work folder (kept anyway when a check fails)
 
@@ -21,6 +21,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { cacheDir } = require('../e2e/lib/config');
+const { pinsOf } = require('../e2e/lib/matrix');
 const { listExamples, expectationFile } = require('../e2e/lib/workflows');
 const { loadExpectation } = require('../e2e/lib/expectation');
 const { preparePackageAndN8n } = require('../e2e/lib/suite');
@@ -51,12 +52,12 @@ const RESTART = { products: 12, killAfter: 5 };
 // Executions each worker runs at once: with 10 batches, one worker needs two rounds.
 const WORKER_CONCURRENCY = 5;
 
-function versions() {
-	return (process.env.PRODUCT_IMAGE_QUEUE_N8N ?? '2.41.0')
-		.split(',')
-		.map((v) => v.trim())
-		.filter(Boolean);
-}
+const WRITE_README = '--write-readme';
+const VERSIONS = pinsOf(
+	'queue',
+	process.argv.slice(2).filter((arg) => arg !== WRITE_README),
+);
+const versions = () => VERSIONS;
 
 /** @param {string} version @returns {'default' | 'filesystem' | 'database'} */
 function binaryMode(version) {
@@ -85,7 +86,8 @@ function checkSelection() {
 		throw new Error(
 			`PRODUCT_IMAGE_QUEUE_ONLY selects no scenario (known: ${SCENARIOS.join(', ')})`,
 		);
-	if (versions().length === 0) throw new Error('PRODUCT_IMAGE_QUEUE_N8N selects no n8n version');
+	if (versions().length === 0)
+		throw new Error('--n8n selects no n8n version the queue suite runs on');
 }
 
 async function main() {
@@ -109,7 +111,7 @@ async function main() {
 		await sim.configure({ taskDurationMs: 300 });
 		// The one example with an AI model scripts the fake model through its expectation.
 		for (const e of listExamples()) {
-			const file = expectationFile(e.name);
+			const file = expectationFile(e);
 			const script = file && loadExpectation(file).llm;
 			if (typeof script === 'object') llm.reset(script);
 		}
@@ -206,7 +208,7 @@ async function main() {
 		return;
 	}
 	const machine = `${os.cpus().length} cores, ${formatDuration(Date.now() - started)} for the whole run`;
-	if (!ONLY && process.argv.includes('--write-readme') && writeReadmeFigures(measured, machine))
+	if (!ONLY && process.argv.includes(WRITE_README) && writeReadmeFigures(measured, machine))
 		info('figures updated in docs/large-catalogues.md');
 	if (process.env.PRODUCT_IMAGE_E2E_KEEP !== '1')
 		fs.rmSync(workRoot, { recursive: true, force: true });

@@ -22,20 +22,14 @@ const measure = require('../../scripts/measure-test-time') as {
 const root = path.resolve(__dirname, '..', '..');
 const sample = readFileSync(path.join(__dirname, 'samples', 'npm-test-output.txt'), 'utf8');
 
-/**
- * The labels scripts/test.js runs its steps under, read from its step list, with the wait for the
- * real-n8n installs (started in the background) before the first real-n8n step.
- */
+/** The labels scripts/test.js runs its steps under, the waits for the real-n8n installs included. */
 function labelsOfTestCommand(): string[] {
-	const source = readFileSync(path.join(root, 'scripts', 'test.js'), 'utf8');
-	const list = source.slice(source.indexOf('const steps = ['), source.indexOf('];'));
-	const labels = [...list.matchAll(/^\t\[\s*(['"])(.+?)\1,/gm)].map((match) => match[2]);
-	const firstRealN8n = labels.findIndex((label) => label.startsWith('real n8n'));
-	labels.splice(firstRealN8n, 0, WAIT_FOR_INSTALLS);
-	return labels;
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const testCommand = require('../../scripts/test') as { plan(): { label: string }[] };
+	return testCommand.plan().map((step) => step.label);
 }
-const WAIT_FOR_INSTALLS =
-	'real n8n installs (Node 24, n8n 2.41.0, 1.123.81, 1.85.4), the wait for them';
+const WAIT_FOR_NEWEST =
+	'real n8n 2.41.0: its install (Node and n8n, in the background since the start), the wait for it';
 
 test('every step of the test command is read from its output, with its time, and nothing else is', () => {
 	const steps = measure.parseSteps(sample);
@@ -44,7 +38,7 @@ test('every step of the test command is read from its output, with its time, and
 	expect(steps[0]).toEqual({ label: 'build', passed: true, seconds: 14.2 });
 	expect(steps.find((step) => step.label === 'engine, fault and unit tests')?.seconds).toBe(412.5);
 	expect(steps.find((step) => step.label.startsWith("n8n's registry scanner"))?.seconds).toBe(12);
-	expect(steps.find((step) => step.label === WAIT_FOR_INSTALLS)?.seconds).toBe(264.8);
+	expect(steps.find((step) => step.label === WAIT_FOR_NEWEST)?.seconds).toBe(64.8);
 });
 
 test('a failed step is read as failed', () => {
@@ -74,9 +68,11 @@ test('the section names the machine, every step, the total and the largest share
 	expect(section.endsWith(measure.END)).toBe(true);
 	expect(section).toContain('Measured 2026-11-25 on 2 cores (Test CPU), Node v20.20.2');
 	expect(section).toContain('| `npm ci` (empty npm cache) | 1 min 35 s |');
-	expect(section).toContain('| real n8n (examples, packed package) | 15 min 3 s |');
-	expect(section).toContain('| **Total, `npm ci && npm test`** | **33 min 20 s** (over 30 min) |');
-	expect(section).toContain('The largest shares: real n8n (examples, packed package) 38 %');
+	expect(section).toContain(
+		'| real n8n 2.41.0: queue mode (Postgres, Redis, two workers) | 2 min 11 s |',
+	);
+	expect(section).toContain('| **Total, `npm ci && npm test`** | **33 min 20 s** (over 15 min) |');
+	expect(section).toContain('The largest shares: engine, fault and unit tests 37 %');
 	expect(section).toContain(
 		"The machine's load (its 1-minute load average, read every 15 s) was 2.5 on average and 5.0 at most: with 2 cores, above 2 means other work wanted the processor too.",
 	);

@@ -14,24 +14,18 @@ const NODE_VERSION = '24.21.0';
  * Overrides replace a dependency release that does not install cleanly from the npm
  * registry alone (n8n 1.x, for one, points `xlsx` at a tarball hosted elsewhere).
  * `rebuild` lists the native modules compiled against the pin's Node after an install that ran
- * no scripts. `node` is the Node release n8n runs on (Node 24 unless n8n refuses it);
- * `examples` narrows the example workflows run on that n8n (all when absent).
- * @typedef {{version: string, overrides: Record<string, string>, rebuild: string[], node?: string, examples?: string[]}} N8nPin
+ * no scripts. `node` is the Node release n8n runs on (Node 24 unless n8n refuses it). What runs on
+ * each pin is in lib/matrix.js. Newest first: the installs go in this order, and the suites of a
+ * pin start as soon as its install is done.
+ * @typedef {{version: string, overrides: Record<string, string>, rebuild: string[], node?: string}} N8nPin
  * @type {N8nPin[]}
  */
 const N8N_PINS = [
 	{ version: '2.41.0', overrides: { linkedom: '0.18.12' }, rebuild: ['sqlite3', 'isolated-vm'] },
 	{ version: '1.123.81', overrides: { xlsx: '0.18.5' }, rebuild: ['sqlite3', 'isolated-vm'] },
 	// The oldest n8n the node supports: its n8n-workflow (1.83.0) is the first to export
-	// NodeConnectionTypes. n8n 1.85 refuses Node 24, and its AI Agent node predates the version the
-	// AI example uses.
-	{
-		version: '1.85.4',
-		overrides: { xlsx: '0.18.5' },
-		rebuild: ['sqlite3'],
-		node: '22.23.3',
-		examples: ['product-photo-to-aplus-images', 'shopify-catalogue-images', 'amazon-aplus-content'],
-	},
+	// NodeConnectionTypes. n8n 1.85 refuses Node 24.
+	{ version: '1.85.4', overrides: { xlsx: '0.18.5' }, rebuild: ['sqlite3'], node: '22.23.3' },
 ];
 
 // Outside the repo so that a fresh clone on the same machine finds the install again.
@@ -52,17 +46,6 @@ function pinFor(version) {
 	return pin;
 }
 
-/** Versions chosen by PRODUCT_IMAGE_E2E_N8N (comma-separated), all pins by default. */
-function selectedVersions() {
-	const raw = process.env.PRODUCT_IMAGE_E2E_N8N;
-	if (!raw) return N8N_PINS.map((p) => p.version);
-	return raw
-		.split(',')
-		.map((s) => s.trim())
-		.filter(Boolean)
-		.map((v) => pinFor(v).version);
-}
-
 module.exports = {
 	REPO_ROOT,
 	E2E_DIR,
@@ -71,5 +54,4 @@ module.exports = {
 	N8N_PINS,
 	cacheDir,
 	pinFor,
-	selectedVersions,
 };

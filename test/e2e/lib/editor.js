@@ -35,7 +35,10 @@ function canvasNode(page, name) {
  */
 async function searchNodesPanel(page, query, nodeName = query) {
 	await page.locator('[data-test-id="node-creator-plus-button"]').click();
-	await page.keyboard.type(query);
+	// Typed into the search field once it is there: keys pressed while the panel still opens are lost.
+	const search = page.getByPlaceholder('Search nodes...');
+	await search.waitFor({ timeout: 30_000 });
+	await search.fill(query);
 	const result = page
 		.locator('[data-test-id="item-iterator-item"]', {
 			has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: nodeName }),

@@ -12,9 +12,10 @@ const { redact } = require('./redact');
  *   `simulator`: config sent to the simulator before the run (after a reset)
  *   `faults`: simulator faults queued before the run
  *   `expectFailure`: true when the workflow is meant to end in an error
- *   `binaryModes`: the binary data modes this check applies to (default: `default` and
- *     `filesystem`); `combined` (filesystem storage under the workflow setting Binary Mode
- *     "combined", n8n 2.x) runs only the examples whose check lists it
+ *   `binaryModes`: the binary data modes this check can judge (default: `default` and
+ *     `filesystem`); `combined` is filesystem storage under the workflow setting Binary Mode
+ *     "combined" (n8n 2.x). lib/matrix.js says which modes a workflow runs in; a mode the
+ *     check cannot judge fails the run.
  *   `combinedWorkflow`: adapts the test copy for combined mode as an operator would (a node of
  *     n8n's that takes a field name gets n8n's path, `_files.data`)
  *   `timeoutMs`: for `n8n execute`

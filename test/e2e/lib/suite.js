@@ -10,7 +10,7 @@ const path = require('node:path');
 const { ensureInstalled } = require('../install-n8n');
 const { build, pack, installPackage } = require('../install-package');
 const { createN8n } = require('../n8n-process');
-const { prepareWorkflow, writeCredentialFile } = require('./workflows');
+const { prepareWorkflow, writeCredentialFile, setFolders, stableId } = require('./workflows');
 const { info, formatDuration } = require('./log');
 const { stopChildrenOnSignal } = require('./proc');
 const { redact } = require('./redact');
@@ -37,28 +37,32 @@ function makeWorkRoot(prefix) {
 }
 
 /**
+ * @typedef {{name: string, file: string, set: import('./workflows').SetName, id: string, workflow: any}} ImportedWorkflow
  * @param {object} options
  * @param {import('../install-n8n').N8nInstall} options.install
  * @param {string} options.tarball
  * @param {string} options.userFolder
  * @param {{baseUrl: string, apiKey: string, credentialName?: string}} options.service
- * @param {{name: string, file: string}[]} options.examples
+ * @param {import('./workflows').WorkflowFile[]} options.examples workflows of any sets; the files
+ *   their sets bring are copied to `<user folder>/files`, the one folder n8n's file nodes may then
+ *   use (relative paths start at the user folder)
  * @param {{baseUrl: string, apiKey: string}} [options.llm] the fake OpenAI endpoint, when an example needs a model
  * @param {'replace' | 'pinData'} [options.pins]
  * @param {import('../n8n-process').BinaryMode} [options.binaryMode]
- * @param {string} [options.files] a folder of files the workflows read: copied to `<user folder>/files`,
- *   the one folder n8n's file nodes may then use (relative paths start at the user folder)
+ * @param {(imported: ImportedWorkflow[]) => any[]} [options.copies] further workflows made from the
+ *   prepared ones (each with its own `id`), imported with them
  */
 async function prepareUserFolder(options) {
 	const { install, tarball, userFolder, service, examples } = options;
 	await installPackage({ node: install.node, userFolder, tarball });
 	const filesFolder = path.join(userFolder, 'files');
-	if (options.files) fs.cpSync(options.files, filesFolder, { recursive: true });
+	const fileSets = [...new Set(examples.map((e) => setFolders(e.set).files).filter(Boolean))];
+	for (const files of fileSets) fs.cpSync(String(files), filesFolder, { recursive: true });
 	const n8n = await createN8n({
 		install,
 		userFolder,
 		binaryMode: options.binaryMode,
-		env: options.files ? { N8N_RESTRICT_FILE_ACCESS_TO: filesFolder } : undefined,
+		env: fileSets.length ? { N8N_RESTRICT_FILE_ACCESS_TO: filesFolder } : undefined,
 	});
 
 	const credentialFile = path.join(userFolder, 'credentials.json');
@@ -67,22 +71,25 @@ async function prepareUserFolder(options) {
 	// The plain-text copy is only needed for the import, which stores it encrypted.
 	fs.rmSync(credentialFile, { force: true });
 
-	/** @type {{name: string, file: string, id: string, workflow: any}[]} */
+	/** @type {ImportedWorkflow[]} */
 	const imported = [];
 	const workflowsDir = path.join(userFolder, 'workflows');
 	fs.mkdirSync(workflowsDir, { recursive: true });
 	for (const example of examples) {
 		const workflow = prepareWorkflow(example, { pins: options.pins ?? 'replace' });
-		const file = path.join(workflowsDir, `${example.name}.json`);
+		// Saved copies of an example (fixtures/v1-workflows) keep its id: one folder takes both.
+		if (imported.some((w) => w.id === workflow.id))
+			workflow.id = stableId(`${example.set}/${example.name}`);
+		const file = path.join(workflowsDir, `${example.set}.${example.name}.json`);
 		fs.writeFileSync(file, JSON.stringify(workflow, null, 2));
-		imported.push({ name: example.name, file, id: workflow.id, workflow });
+		imported.push({ ...example, file, id: workflow.id, workflow });
 	}
-	// One import for all of them: each n8n command starts n8n anew (about 4 s on 2 cores), and a
-	// suite prepares a user folder per n8n version with up to eight workflows in it.
-	if (imported.length > 0) {
-		const all = path.join(userFolder, 'workflows.json');
-		fs.writeFileSync(all, JSON.stringify(imported.map((w) => w.workflow)));
-		await n8n.importWorkflow(all);
+	// One import for all of them: each n8n command starts n8n anew (about 4 s on 2 cores).
+	const all = [...imported.map((w) => w.workflow), ...(options.copies?.(imported) ?? [])];
+	if (all.length > 0) {
+		const file = path.join(userFolder, 'workflows.json');
+		fs.writeFileSync(file, JSON.stringify(all));
+		await n8n.importWorkflow(file);
 	}
 	return { n8n, workflows: imported };
 }

@@ -5,26 +5,33 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { REPO_ROOT, E2E_DIR } = require('./config');
+const { SETS } = require('./matrix');
 
-// Overridable so the runner can be pointed at a scratch folder of workflows.
-const EXAMPLES_DIR = process.env.PRODUCT_IMAGE_E2E_EXAMPLES
-	? path.resolve(process.env.PRODUCT_IMAGE_E2E_EXAMPLES)
-	: path.join(REPO_ROOT, 'examples');
-// A folder of saved workflows brings the pins its third-party nodes were run with (`pins/`).
-const PINS_DIR = fs.existsSync(path.join(EXAMPLES_DIR, 'pins'))
-	? path.join(EXAMPLES_DIR, 'pins')
-	: path.join(E2E_DIR, 'fixtures');
-// A folder of workflows may bring its own expectations (fixtures/v1-workflows: the
-// 0.2.0 examples as saved with node version 1, checked as they were checked then).
-const EXPECTATIONS_DIR = fs.existsSync(path.join(EXAMPLES_DIR, 'expectations'))
-	? path.join(EXAMPLES_DIR, 'expectations')
-	: path.join(E2E_DIR, 'expectations');
+/**
+ * @typedef {import('./matrix').SetName} SetName
+ * @typedef {{name: string, file: string, set: SetName}} WorkflowFile
+ */
 
-// Files a folder's workflows read (`files/`): copied into the user folder's `files/`, the one
-// folder the run lets n8n's file nodes use (n8n 2.x allows only `~/.n8n-files` by default).
-const FILES_DIR = fs.existsSync(path.join(EXAMPLES_DIR, 'files'))
-	? path.join(EXAMPLES_DIR, 'files')
-	: undefined;
+/**
+ * Where a set's workflows, expectations, pins (`{"Node name": [items]}` for third-party nodes) and
+ * files live. The examples' expectations and pins are test/e2e's; a fixture folder brings its own.
+ * Files a set's workflows read (`files/`) are copied into the user folder's `files/`, the one folder
+ * the run lets n8n's file nodes use (n8n 2.x allows only `~/.n8n-files` by default).
+ * @param {SetName} set
+ */
+function setFolders(set) {
+	const dir = SETS[set];
+	if (!dir)
+		throw new Error(`unknown workflow set "${set}" (known: ${Object.keys(SETS).join(', ')})`);
+	const own = (/** @type {string} */ sub) =>
+		fs.existsSync(path.join(dir, sub)) ? path.join(dir, sub) : undefined;
+	return {
+		dir,
+		expectations: own('expectations') ?? path.join(E2E_DIR, 'expectations'),
+		pins: own('pins') ?? path.join(E2E_DIR, 'fixtures'),
+		files: own('files'),
+	};
+}
 
 const CREDENTIAL_TYPE = 'productImageApi';
 const CREDENTIAL = { id: 'sim-cred', name: 'Product Image (simulator)' };
@@ -39,14 +46,24 @@ const SCHEDULE_TYPES = ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.cron']
 // collector): test/queue runs them, `n8n execute` cannot.
 const QUEUE_ONLY_EXAMPLES = new Set(['catalogue-fan-out', 'catalogue-submit', 'catalogue-collect']);
 
-/** @returns {{name: string, file: string}[]} */
-function listExamples() {
-	if (!fs.existsSync(EXAMPLES_DIR)) return [];
+/**
+ * The workflows of a set that `n8n execute` can run.
+ * @param {SetName} [set]
+ * @returns {WorkflowFile[]}
+ */
+function listWorkflows(set = 'examples') {
+	const { dir } = setFolders(set);
+	if (!fs.existsSync(dir)) return [];
 	return fs
-		.readdirSync(EXAMPLES_DIR)
+		.readdirSync(dir)
 		.filter((f) => f.endsWith('.json') && !QUEUE_ONLY_EXAMPLES.has(f.slice(0, -'.json'.length)))
 		.sort()
-		.map((f) => ({ name: f.slice(0, -'.json'.length), file: path.join(EXAMPLES_DIR, f) }));
+		.map((f) => ({ name: f.slice(0, -'.json'.length), file: path.join(dir, f), set }));
+}
+
+/** The example workflows users import (`examples/`). */
+function listExamples() {
+	return listWorkflows('examples');
 }
 
 /**
@@ -69,18 +86,18 @@ function asItem(item) {
 }
 
 /**
- * @param {string} name example name
- * @returns {Record<string, object[]> | undefined}
+ * @param {WorkflowFile} example
+ * @returns {{file: string, pins: Record<string, object[]>} | undefined}
  */
-function readPins(name) {
-	const file = path.join(PINS_DIR, `${name}.pin.json`);
+function readPins(example) {
+	const file = path.join(setFolders(example.set).pins, `${example.name}.pin.json`);
 	if (!fs.existsSync(file)) return undefined;
 	const pins = JSON.parse(fs.readFileSync(file, 'utf8'));
 	/** @type {Record<string, object[]>} */
 	const out = {};
 	for (const [node, items] of Object.entries(pins))
 		out[node] = (Array.isArray(items) ? items : [items]).map(asItem);
-	return out;
+	return { file, pins: out };
 }
 
 /**
@@ -123,7 +140,7 @@ function manualStandIn(node) {
 /**
  * The test copy of an example: a stable id, the simulator credential on every node that
  * uses this package's credential, and the fixture pins.
- * @param {{name: string, file: string}} example
+ * @param {WorkflowFile} example
  * @param {{pins?: 'replace' | 'pinData'}} [options] 'replace' for headless runs, 'pinData' for the editor
  */
 function prepareWorkflow(example, options = {}) {
@@ -144,13 +161,14 @@ function prepareWorkflow(example, options = {}) {
 			node.credentials[LLM_CREDENTIAL_TYPE] = { ...LLM_CREDENTIAL };
 	}
 
-	const pins = readPins(example.name);
-	if (pins) {
+	const pinned = readPins(example);
+	const pins = pinned?.pins;
+	if (pinned && pins) {
 		const names = new Set((workflow.nodes ?? []).map((/** @type {any} */ n) => n.name));
 		const unknown = Object.keys(pins).filter((n) => !names.has(n));
 		if (unknown.length) {
 			throw new Error(
-				`${path.relative(REPO_ROOT, PINS_DIR)}/${example.name}.pin.json pins nodes the workflow does not have: ${unknown.join(', ')}`,
+				`${path.relative(REPO_ROOT, pinned.file)} pins nodes the workflow does not have: ${unknown.join(', ')}`,
 			);
 		}
 		workflow.pinData = { ...(workflow.pinData ?? {}), ...pins };
@@ -207,17 +225,17 @@ function writeCredentialFile(file, service, llm) {
 	fs.writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
 }
 
-/** @param {string} name */
-function expectationFile(name) {
-	const file = path.join(EXPECTATIONS_DIR, `${name}.js`);
+/** @param {WorkflowFile} workflow */
+function expectationFile(workflow) {
+	const file = path.join(setFolders(workflow.set).expectations, `${workflow.name}.js`);
 	return fs.existsSync(file) ? file : undefined;
 }
 
 module.exports = {
-	EXAMPLES_DIR,
-	FILES_DIR,
 	CREDENTIAL,
 	LLM_CREDENTIAL,
+	setFolders,
+	listWorkflows,
 	listExamples,
 	prepareWorkflow,
 	writeCredentialFile,

@@ -20,7 +20,7 @@ function writeReadmeFigures(lines, when) {
 	if (from < 0 || to < from) return false;
 	const body = [
 		START,
-		`<!-- Written by \`npm run queue-figures\` (${when}). Edits here are overwritten. -->`,
+		`<!-- Written by \`node test/queue/run.js --write-readme\` (${when}). Edits here are overwritten. -->`,
 		'',
 		...lines.map((l) => `- ${l}`),
 		'',

@@ -40,7 +40,7 @@ function webhookNode(like, webhookPath, responseMode) {
 }
 
 /**
- * @param {{name: string, file: string}} example
+ * @param {import('../../e2e/lib/workflows').WorkflowFile} example
  * @returns {{workflow: any, webhookPath: string}}
  */
 function webhookCopy(example) {
@@ -191,6 +191,7 @@ function fanOutCopy(products) {
 	const copy = webhookCopy({
 		name: 'catalogue-fan-out',
 		file: path.join(REPO_ROOT, 'examples', 'catalogue-fan-out.json'),
+		set: 'examples',
 	});
 	copy.workflow.nodes = copy.workflow.nodes.map((/** @type {any} */ n) => {
 		if (n.name === 'Get products') return catalogueNode(n, products, 1000);
@@ -218,7 +219,7 @@ function submitCollectCopies(products) {
 	/** @param {string} name @param {'onReceived' | 'lastNode'} responseMode */
 	const copy = (name, responseMode) => {
 		const workflow = prepareWorkflow(
-			{ name, file: path.join(REPO_ROOT, 'examples', `${name}.json`) },
+			{ name, file: path.join(REPO_ROOT, 'examples', `${name}.json`), set: 'examples' },
 			{ pins: 'replace' },
 		);
 		const webhookPath = `queue-${name}`;
