@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
+import { properties as sourceProperties } from '../../nodes/ProductImage/actions/properties';
 import { PARAMETER_HINTS } from '../../nodes/ProductImage/descriptions/builderHints';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 import { shownParameters } from '../harness/panelContract';
@@ -36,6 +37,22 @@ function hintsOf(properties: INodeProperties[], prefix = '', parent?: INodePrope
 function shown(values: INodeParameters, name: string, typeVersion = CURRENT) {
 	return shownParameters(description, typeVersion, values).filter(
 		(property) => property.name === name,
+	);
+}
+
+/** Every operation of every resource, as the lists of the description give them. */
+function operations(): Array<{ resource: string; operation: string }> {
+	const values = (property?: INodeProperties) =>
+		((property?.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value));
+	const resources = values(description.properties.find((property) => property.name === 'resource'));
+	return resources.flatMap((resource) =>
+		values(
+			description.properties.find(
+				(property) =>
+					property.name === 'operation' &&
+					property.displayOptions?.show?.resource?.includes(resource),
+			),
+		).map((operation) => ({ resource, operation })),
 	);
 }
 
@@ -117,4 +134,30 @@ test('no hint leaks n8n wire format, which a builder would copy into its workflo
 		expect(text).not.toMatch(/={{/);
 		expect(text).not.toMatch(/\bai_[a-zA-Z]+/);
 	}
+});
+
+test("n8n's builder tools read the current version's parameters first; each version's panel keeps its order", () => {
+	// The tools keep the first parameter of a name, so the current version's comes before version 1's.
+	const first = new Map<string, INodeProperties>();
+	for (const property of description.properties)
+		for (const operation of property.displayOptions?.show?.operation ?? [''])
+			if (!first.has(`${String(operation)}/${property.name}`))
+				first.set(`${String(operation)}/${property.name}`, property);
+	expect(first.get('generateAndWait/size')?.type).toBe('options');
+	expect(first.get('analyze/imageUrls')?.builderHint).toBeDefined();
+	expect(first.get('generateAndWait/options')?.displayOptions?.show?.['@version']).not.toEqual([1]);
+	// What each version shows, in order, is what the description files list.
+	const written = { ...description, properties: sourceProperties };
+	const switches = [{}, { generationSource: 'aPlusModule' }, { imageSource: 'binary' }];
+	const names = (properties: INodeProperties[]) => properties.map((property) => property.name);
+	for (const typeVersion of [1, CURRENT])
+		for (const operation of operations())
+			for (const extra of switches) {
+				const values = { ...operation, ...extra };
+				expect([
+					typeVersion,
+					values,
+					names(shownParameters(description, typeVersion, values)),
+				]).toEqual([typeVersion, values, names(shownParameters(written, typeVersion, values))]);
+			}
 });

@@ -201,9 +201,37 @@ function hinted(property: INodeProperties, path: string, top: INodeProperties): 
 	};
 }
 
+/**
+ * n8n's builder tools describe a community node from one list of all its versions' parameters,
+ * where the first parameter of a name wins: version 1's would hide the current version's and
+ * their hints. So within each run of parameters that belong to one version only, the current
+ * version's come first. What each version's panel shows, and in what order, stays the same: a
+ * version never shows the other version's parameters.
+ */
+function currentVersionFirst(properties: INodeProperties[]): INodeProperties[] {
+	const ordered: INodeProperties[] = [];
+	let current: INodeProperties[] = [];
+	let version1: INodeProperties[] = [];
+	const endRun = () => {
+		ordered.push(...current, ...version1);
+		current = [];
+		version1 = [];
+	};
+	for (const property of properties) {
+		if (onlyInVersion1(property)) version1.push(property);
+		else if (property.displayOptions?.show?.['@version']) current.push(property);
+		else {
+			endRun();
+			ordered.push(property);
+		}
+	}
+	endRun();
+	return ordered;
+}
+
 /** The properties with their builder hints, on the parameters the current version shows. */
 export function withBuilderHints(properties: INodeProperties[]): INodeProperties[] {
-	return properties.map((property) =>
+	return currentVersionFirst(properties).map((property) =>
 		onlyInVersion1(property) ? property : hinted(property, property.name, property),
 	);
 }
