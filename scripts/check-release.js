@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // What n8n's registry asks of a release, checked before one is made: the GitHub workflows are
 // valid (action-validator, a real workflow linter) and publish through n8n-node release with npm
-// provenance from CI, authenticated by trusted publishing rather than a stored token; the lint is
+// provenance from CI, authenticated by trusted publishing rather than a stored token, on a tag that
+// names package.json's version, whose changelog section exists and holds nothing pending; the lint is
 // n8n-node lint with n8n's default config; the node's documentation links and the pictures of the
 // README and docs/ are in the repository; and the tarball `npm pack` builds holds the built node
 // and nothing else.
@@ -40,8 +41,19 @@ const WORKFLOWS = {
 			/NPM_TOKEN: \$\{\{ secrets\.NPM_TOKEN \}\}/,
 			'takes the fallback token from a secret, never from the file',
 		],
+		[
+			/test "\$GITHUB_REF_NAME" = "v\$version"[\s\S]*^\s*- run: npm ci\s*$/m,
+			"checks, before anything is installed, that the tag is v followed by package.json's version",
+		],
+		[
+			/grep -qF "## \[\$version\] - " CHANGELOG\.md[\s\S]*^\s*- run: npm ci\s*$/m,
+			"checks, before anything is installed, that CHANGELOG.md has the version's section",
+		],
 	],
 };
+// A changelog section may hold a marked place for entries of work not yet merged; a release must
+// not go out with one.
+const PENDING_MARKER = '<!-- PENDING';
 // Trusted publishing needs npm 11.5.1 or newer, which Node 24 bundles; a token configured for the
 // registry (NODE_AUTH_TOKEN, or the placeholder setup-node writes for a registry-url) can stand in
 // the way of the OIDC exchange.
@@ -75,6 +87,10 @@ for (const [file, rules] of Object.entries(WORKFLOWS)) {
 	for (const [pattern, what] of rules)
 		if (!pattern.test(text)) problems.push(`${file} must say that it ${what}`);
 	if (file.endsWith('publish.yml')) {
+		if (!text.includes(`if grep -qF '${PENDING_MARKER}' CHANGELOG.md; then`))
+			problems.push(
+				`${file} must refuse a release while CHANGELOG.md holds the marker ${PENDING_MARKER}`,
+			);
 		for (const [pattern, what] of PUBLISH_FORBIDDEN)
 			if (pattern.test(text)) problems.push(`${file} ${what}`);
 		const nodes = [...text.matchAll(/node-version: '?(\d+)/g)].map((match) => Number(match[1]));
@@ -127,6 +143,19 @@ if (
 	problems.push(
 		"the installed @n8n/node-cli's release command no longer lints, builds, then publishes with NPM_CONFIG_PROVENANCE in GitHub Actions: read it before adopting it",
 	);
+
+// The version package.json names has its dated section in the changelog, the one the publish
+// workflow looks for on a tag; entries still pending are allowed until the tag.
+const changelog = fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
+const section = new RegExp(
+	`^## \\[${String(pkg.version).replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`,
+	'm',
+);
+if (!section.test(changelog))
+	problems.push(
+		`CHANGELOG.md must have a section "## [${pkg.version}] - YYYY-MM-DD" for package.json's version`,
+	);
+const pending = changelog.split('\n').filter((line) => line.includes(PENDING_MARKER)).length;
 
 // Documentation links lead to a page of the repository package.json names, and to no anchor: n8n
 // appends its own ?utm_… query to the address, which lands after a #anchor and breaks it.
@@ -230,5 +259,5 @@ if (problems.length) {
 	process.exit(1);
 }
 process.stdout.write(
-	`release checks: ${Object.keys(WORKFLOWS).length} workflows valid, publishing through n8n-node release with provenance by trusted publishing; eslint.config.mjs is n8n-node's default; ${links.length} documentation links and ${shown.size} pictures in the repository\n`,
+	`release checks: ${Object.keys(WORKFLOWS).length} workflows valid, publishing through n8n-node release with provenance by trusted publishing on a tag that names package.json's version ${pkg.version}; CHANGELOG.md has its section${pending ? ` (${pending} place${pending === 1 ? '' : 's'} marked pending, which a tag refuses)` : ''}; eslint.config.mjs is n8n-node's default; ${links.length} documentation links and ${shown.size} pictures in the repository\n`,
 );

@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties, SUBTITLE } from './actions/properties';
 import { router } from './actions/router';
+import { withBuilderHints } from './descriptions/builderHints';
 import { DEFAULT_VERSION, NODE_VERSIONS } from './descriptions/versions';
 import { productImageApiConnection } from './methods/credentialTest';
 
@@ -29,7 +30,39 @@ export class ProductImage implements INodeType {
 		credentials: [
 			{ name: 'productImageApi', required: true, testedBy: 'productImageApiConnection' },
 		],
-		properties,
+		// Read by n8n's AI workflow builder and its MCP builder tools to choose and wire the node.
+		builderHint: {
+			searchHint:
+				"Turns product photos (image URLs or binary files) into e-commerce images with a hosted AI service: studio and lifestyle shots, Amazon A+ module images. A+ chain: Analysis → Analyze, then A+ Plan → Create (one item per module), then Image → Generate and Wait with generationSource 'aPlusModule', then Edit Image to each item's target_width × target_height. Every generation is billed: to collect a task after a stop use Task → Wait for Completion with its task_id, never generate again, and leave Retry On Fail off.",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-base.editImage',
+					relationHint:
+						"Fits each A+ image to its module's exact pixel size: Resize, Ignore Aspect Ratio, width target_width, height target_height",
+				},
+				{
+					nodeType: 'n8n-nodes-base.shopify',
+					relationHint:
+						"Source of product photos: a product's images field goes into imageUrls as it is",
+				},
+				{
+					nodeType: 'n8n-nodes-base.wooCommerce',
+					relationHint:
+						"Source of product photos: a product's images field goes into imageUrls as it is",
+				},
+				{
+					nodeType: 'n8n-nodes-base.httpRequest',
+					relationHint:
+						"Fetches products from a store without its own node: image URLs for imageUrls, or files with imageSource 'binary'",
+				},
+				{
+					nodeType: 'n8n-nodes-base.splitOut',
+					relationHint:
+						'Makes one item per product or per image URL: Image → Download takes one URL per item',
+				},
+			],
+		},
+		properties: withBuilderHints(properties),
 	};
 
 	methods = {

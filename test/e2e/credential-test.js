@@ -5,7 +5,9 @@
 // The credential test as the editor runs it: the packed package installed in a real n8n
 // (each pinned version lib/matrix.js names), `n8n start`, an owner session, then for each case the editor's two
 // calls, POST /rest/credentials (save) and POST /rest/credentials/test, against the simulator
-// and against servers that are not the service.
+// and against servers that are not the service. On n8n 2.x it also checks, on the same
+// instance, that the node type n8n serves and its builder tools show carry the package's builder
+// hints (lib/builder-hints.js).
 //
 // `--n8n 1.85.4` narrows the n8n versions lib/matrix.js runs it on. Environment:
 // PRODUCT_IMAGE_E2E_SKIP_BUILD=1, PRODUCT_IMAGE_E2E_KEEP=1, PRODUCT_IMAGE_E2E_CACHE, as for run.js.
@@ -16,6 +18,7 @@ const { pinsOf } = require('./lib/matrix');
 const { preparePackageAndN8n, makeWorkRoot, finishWorkRoot, runSuite } = require('./lib/suite');
 const { installPackage } = require('./install-package');
 const { withN8nServer } = require('./lib/n8n-server');
+const { checkBuilderHints, readsBuilderHints } = require('./lib/builder-hints');
 const { addSecret, redact } = require('./lib/redact');
 const { keyLeak } = require('../lib/key-leaks');
 const { info, formatDuration } = require('./lib/log');
@@ -146,6 +149,16 @@ async function main() {
 					else passed += 1;
 					console.log(
 						`${problem ? 'FAIL' : 'PASS'} n8n ${version} credential test: ${c.name}${problem ? `\n      ${problem}` : ''}`,
+					);
+				}
+				if (readsBuilderHints(version)) {
+					const problems = await checkBuilderHints(server, installs.n8n[version], userFolder).catch(
+						(err) => [`could not run: ${redact(String(err))}`],
+					);
+					if (problems.length > 0) failed += 1;
+					else passed += 1;
+					console.log(
+						`${problems.length > 0 ? 'FAIL' : 'PASS'} n8n ${version} builder hints: served and shown by search_nodes and get_node_types${problems.map((p) => `\n      ${p}`).join('')}`,
 					);
 				}
 				const log = fs.readFileSync(server.logFile, 'utf8');

@@ -92,7 +92,10 @@ async function main() {
 
 	console.log('');
 	console.log(`n8n ${version} is running: ${editor.url}`);
-	console.log(`  simulator: ${sim.baseUrl} (credential "Product Image (simulator)")`);
+	// The key opens nothing but this simulator; an operator needs it to fill a credential by hand.
+	console.log(
+		`  simulator: Base URL ${sim.baseUrl}, API Key ${sim.apiKey} (credential "Product Image (simulator)")`,
+	);
 	console.log(
 		`  fake OpenAI API: ${llm.baseUrl} (credential "${LLM_CREDENTIAL.name}": a scripted model that calls the first tool, then quotes its result)`,
 	);

@@ -25,6 +25,7 @@ const OWNER = {
  * @property {string} version
  * @property {string} logFile n8n's own output
  * @property {(method: string, route: string, body?: unknown) => Promise<RestReply>} rest `route` below /rest, as the editor sends it
+ * @property {(route: string) => Promise<RestReply>} get any other route of the owner's session, such as /types/nodes.json
  * @property {() => Promise<void>} stop
  */
 
@@ -140,6 +141,7 @@ async function startN8nServer({ install, userFolder, env, readyTimeoutMs = 18000
 			version: install.version,
 			logFile,
 			rest: (method, route, body) => request(`${url}/rest${route}`, { method, headers, body }),
+			get: (route) => request(`${url}${route}`, { method: 'GET', headers }),
 			stop,
 		};
 	} catch (err) {
