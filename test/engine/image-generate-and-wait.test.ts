@@ -26,10 +26,10 @@ const generateAndWait = (
 test('waits for the task and outputs one item per image with binary PNG data', async () => {
 	const sim = simulator();
 	sim.configure({ imagesPerTask: 2 });
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait()],
-	});
+	// On the virtual clock: the task is still working at the first looks, however busy the machine.
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] }),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(2);
@@ -322,10 +322,10 @@ test.each([
 test('the wait logs each status the task moves through, once', async () => {
 	const sim = simulator();
 	sim.configure({ taskDurationMs: 600 });
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait()],
-	});
+	// On the virtual clock: the task is still working at the first looks, however busy the machine.
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] }),
+	);
 
 	const [taskId] = [...sim.tasks.keys()];
 	const statusLines = result.logs
@@ -342,10 +342,10 @@ test('the wait logs each status the task moves through, once', async () => {
 test('a task that reports an empty error object while it runs is waited for, not failed', async () => {
 	const sim = simulator();
 	sim.configure({ emptyErrorObject: true, taskDurationMs: 400 });
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait()],
-	});
+	// On the virtual clock: the task is still working at the first looks, however busy the machine.
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({ credentials: credentialsFor(sim), nodes: [generateAndWait()] }),
+	);
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);
