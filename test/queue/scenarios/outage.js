@@ -74,11 +74,13 @@ async function runOutage(ctx, copies) {
 		{ route: 'submit', status: 502, body: 'html', acceptSubmit: true },
 	]);
 	const table = await ctx.stack.rest.createDataTable(TASKS_TABLE, [...TASKS_COLUMNS]);
+	const started = Date.now();
 	try {
 		await checkOutage(ctx, copies, table.rows);
 	} finally {
 		await table.drop();
 	}
+	ctx.report(`the outage scenario took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 /**
