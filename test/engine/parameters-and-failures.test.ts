@@ -137,7 +137,11 @@ describe('an expression that refers to a node not in the workflow (one renamed o
 		expect(pairedIndexes(result.items)).toEqual([0, 1]);
 		expect(result.items[0].json.task_id).toEqual(expect.any(String));
 		expect(result.items[1].json.error).toBe("Referenced node doesn't exist");
-		expect(Object.keys(result.items[1].json)).toEqual(['error']);
+		// A parameter that cannot be read sends nothing: running the item unchanged fails the same.
+		expect(result.items[1].json).toEqual({
+			error: "Referenced node doesn't exist",
+			outcome: 'final',
+		});
 		expect(sim.stats.submitsAccepted).toBe(1);
 	});
 });

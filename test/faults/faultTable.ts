@@ -1,6 +1,8 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import type { INodeExecutionData } from 'n8n-workflow';
+
 import type { Simulator } from '../simulator';
 import { pairedIndexes } from '../harness/fixtures';
 import type { RunResult } from '../harness/engine';
@@ -67,7 +69,16 @@ function shownError(message: unknown, description: unknown): string {
 		: title;
 }
 
-/** What a person would see: success, the node's error, or per item what happened. */
+/** A task state a wait handed on when Max Wait Time ran out (On Timeout → Output Task State). */
+function shownTimeout(json: INodeExecutionData['json']): string {
+	const lastCheck = json.last_check_error ? `, last check ${String(json.last_check_error)}` : '';
+	return `status ${String(json.status ?? 'none')}, outcome ${String(json.outcome)}${lastCheck}`;
+}
+
+/**
+ * What a person would see: success, the node's error, or per item what happened (an error item
+ * with its outcome, or a task state handed on at Max Wait Time).
+ */
 export function measuredOutcome(result: RunResult, inputCount: number): string {
 	const parts: string[] = [];
 	if (result.error)
@@ -77,7 +88,14 @@ export function measuredOutcome(result: RunResult, inputCount: number): string {
 		const failedInputs = new Set(pairedIndexes(failed)).size;
 		const first = failed[0];
 		parts.push(
-			`${inputCount - failedInputs} of ${inputCount} items ok; item ${pairedIndexes([first])[0]}: ${shownError(first.json.error, first.json.description)}`,
+			`${inputCount - failedInputs} of ${inputCount} items ok; item ${pairedIndexes([first])[0]} (outcome ${String(first.json.outcome)}): ${shownError(first.json.error, first.json.description)}`,
+		);
+	}
+	const timedOut = result.items.filter((item) => item.json.timed_out === true);
+	if (timedOut.length > 0) {
+		const first = timedOut[0];
+		parts.push(
+			`${timedOut.length} of ${inputCount} items timed out, task state handed on; item ${pairedIndexes([first])[0]}: ${shownTimeout(first.json)}`,
 		);
 	}
 	if (parts.length === 0) parts.push(retriesLogged(result) > 0 ? 'recovered' : 'completed');

@@ -280,8 +280,16 @@ test('Continue On Fail: failed tasks become error items with their task id, one 
 			`Task ${item.json.taskId} ended with status "failed"`,
 		);
 		expect(String(item.json.requestId)).toMatch(/^req_/);
-		// The query that saw the failure was answered 200: no HTTP code belongs on the item.
-		expect(Object.keys(item.json).sort()).toEqual(['description', 'error', 'requestId', 'taskId']);
+		// The query that saw the failure was answered 200: no HTTP code belongs on the item. The
+		// service's own word failed the task: its outcome is final.
+		expect(Object.keys(item.json).sort()).toEqual([
+			'description',
+			'error',
+			'outcome',
+			'requestId',
+			'taskId',
+		]);
+		expect(item.json.outcome).toBe('final');
 	}
 	expect(sim.stats.submitsAccepted).toBe(3);
 	finishCase(sim, result, {

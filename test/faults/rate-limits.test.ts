@@ -6,6 +6,8 @@ import { useSimulator } from '../harness/simulator';
 import { runOnVirtualClock, withVirtualClock, onVirtualClock } from '../harness/virtualClock';
 import {
 	analyze,
+	clearStats,
+	generate,
 	generateAndWait,
 	plan,
 	PROMPT_FROM_ITEM,
@@ -13,6 +15,7 @@ import {
 	requestsOn,
 	retriesLogged,
 	run,
+	taskWait,
 	FAULT_SIMULATOR,
 } from './faultCase';
 import { finishCase } from './faultTable';
@@ -160,6 +163,55 @@ test('a Retry-After beyond two minutes is not waited for: one request, a clear e
 		injected: 'task: 429, Retry-After 3600',
 	});
 });
+
+test.each([
+	['outputTaskState', 'Output Task State'],
+	['error', 'Stop'],
+] as const)(
+	'a 429 with Retry-After: 1 arriving 0.6 s before Max Wait Time ends the wait with its own outcome (%s)',
+	async (onTimeout, shown) => {
+		const sim = simulator();
+		// Looks at 0 s (answered) and 7.4 s (429): the pause asked for ends after the 8 s.
+		const { taskId, result, started } = await runOnVirtualClock(async () => {
+			sim.configure({ taskOutcome: 'never' });
+			const submitted = await run(sim, { nodes: [{ parameters: generate() }] });
+			const taskId = String(submitted.items[0].json.task_id);
+			clearStats(sim);
+			sim.addFault({ route: 'task', delayMs: 0 });
+			sim.addFault({ route: 'task', status: 429, retryAfter: '1' });
+			const started = Date.now();
+			const options = { polling: 'fixed', pollInterval: 7.4, maxWaitTime: 8, onTimeout };
+			const result = await run(sim, {
+				nodes: [{ parameters: taskWait(taskId, options), continueOnFail: true }],
+			});
+			return { taskId, result, started };
+		});
+
+		expect(requestsOn(sim, 'task').map((entry) => [entry.at - started, entry.status])).toEqual([
+			[0, 200],
+			[7_400, 429],
+		]);
+		expect(result.durationMs).toBe(7_400);
+		expect(result.items).toHaveLength(1);
+		const json = result.items[0].json;
+		expect(json.outcome).toBe('lookAgainLater');
+		if (onTimeout === 'outputTaskState') {
+			expect(json).toMatchObject({
+				task_id: taskId,
+				timed_out: true,
+				last_check_error: 'Task query got HTTP 429',
+			});
+		} else {
+			expect(json.error).toBe(`The service did not answer about task ${taskId} within 8 s`);
+			expect(String(json.description)).not.toContain('Max Concurrency');
+		}
+		finishCase(sim, result, {
+			case: `429 with Retry-After 1, 0.6 s before Max Wait Time, On Timeout → ${shown}`,
+			operation: 'task/wait',
+			injected: 'task: 429, Retry-After 1 at 7.4 s, Max Wait Time 8 s',
+		});
+	},
+);
 
 test.each([
 	['analysis', 'analysis/analyze'],

@@ -13,6 +13,8 @@ import {
 	requestsOn,
 	retriesLogged,
 	run,
+	seedTask,
+	taskWait,
 	FAULT_SIMULATOR,
 	expectSubmitUnsureAdvice,
 } from './faultCase';
@@ -84,22 +86,27 @@ test('a 5xx on an upload is retried: uploads bill nothing', async () => {
 	});
 });
 
-test('a 5xx storm on task queries ends at Max Wait Time with an error naming the task', async () => {
+test('a 5xx storm on task queries ends at Max Wait Time with the timeout, not a failed task', async () => {
 	const sim = simulator();
 	sim.addFault({ route: 'task', status: 503, times: Infinity });
-	// The backoff's jitter decides whether the last look was a retry, which the error then says:
-	// one fixed draw makes the fault table's row the same on every run.
+	// The backoff's jitter decides how many looks fit: one fixed draw makes the fault table's row
+	// the same on every run.
 	const random = jest.spyOn(Math, 'random').mockReturnValue(0.5);
 	const result = await runOnVirtualClock(() =>
 		run(sim, { nodes: [{ parameters: generateAndWait({ maxWaitTime: 1.4 }) }] }),
 	).finally(() => random.mockRestore());
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toBe('Task query got HTTP 503 [item 0]');
-	expect(result.error?.description).toMatch(/^The reply said: "Simulated 503"\./);
-	expect(result.error?.description).toContain(taskId);
-	expect(result.error?.description).toContain('Wait for Completion');
-	expect(result.error?.context?.taskId).toBe(taskId);
+	expect(result.error?.message).toBe(
+		`The service did not answer about task ${taskId} within 1.4 s [item 0]`,
+	);
+	expect(result.error?.description).toMatch(
+		/^The last check could not be made: Task query got HTTP 503\. The reply said: "Simulated 503"\./,
+	);
+	expect(result.error?.description).toContain(
+		`Look again later with 'Task → Wait for Completion' and task ID ${taskId}`,
+	);
+	expect(result.error?.context).toMatchObject({ taskId, outcome: 'lookAgainLater' });
 	// Each failed look is retried, then looked at again, until the next look would pass Max Wait
 	// Time: backoff steps of 0.5–1 s fit two or three queries into 1.4 s, never more.
 	expect(requestsOn(sim, 'task').length).toBeGreaterThanOrEqual(2);
@@ -113,6 +120,96 @@ test('a 5xx storm on task queries ends at Max Wait Time with an error naming the
 		operation: 'image/generateAndWait',
 		injected: 'task: 503 × ∞, Max Wait Time 1.4 s',
 		bounded: { task: 3 },
+	});
+});
+
+test("a proxy's 503 page on every task query until Max Wait Time: the task state for the next sweep, not a failed task", async () => {
+	const sim = simulator();
+	const random = jest.spyOn(Math, 'random').mockReturnValue(0.5);
+	// The task and the wait on one clock: the seeded task is as old as the wait thinks.
+	const { taskId, result } = await runOnVirtualClock(async () => {
+		const { taskId } = await seedTask(sim);
+		sim.addFault({ route: 'task', status: 503, body: 'html', times: Infinity });
+		const options = { maxWaitTime: 8, onTimeout: 'outputTaskState' };
+		const result = await run(sim, {
+			nodes: [{ parameters: taskWait(taskId, options), continueOnFail: true }],
+		});
+		return { taskId, result };
+	}).finally(() => random.mockRestore());
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	expect(result.items[0].json).toMatchObject({
+		task_id: taskId,
+		status: null,
+		timed_out: true,
+		outcome: 'lookAgainLater',
+		last_check_error: 'Task query got HTTP 503',
+	});
+	// One query's five attempts, one more look, and no query at or past the 8 s.
+	expect(requestsOn(sim, 'task').map((entry) => entry.status)).toEqual(Array(6).fill(503));
+	expect(result.durationMs).toBeLessThan(8_000);
+	finishCase(sim, result, {
+		case: '503 HTML page on every task query until Max Wait Time, Output Task State',
+		operation: 'task/wait',
+		injected: 'task: 503 HTML × ∞, Max Wait Time 8 s',
+	});
+});
+
+test('an outage on task queries that ends within Max Wait Time: the task is collected as usual', async () => {
+	const sim = simulator();
+	const random = jest.spyOn(Math, 'random').mockReturnValue(0.5);
+	const { taskId, result } = await runOnVirtualClock(async () => {
+		const { taskId } = await seedTask(sim);
+		// More pages than one query's own five attempts: the wait itself looks again.
+		sim.addFault({ route: 'task', status: 503, body: 'html', times: 8 });
+		const result = await run(sim, {
+			nodes: [{ parameters: taskWait(taskId, { maxWaitTime: 60 }) }],
+		});
+		return { taskId, result };
+	}).finally(() => random.mockRestore());
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	expect(result.items[0].json).toMatchObject({ task_id: taskId, status: 'succeeded' });
+	expect(result.items[0].binary?.data).toBeDefined();
+	expect(requestsOn(sim, 'task').map((entry) => entry.status)).toEqual([
+		...Array(8).fill(503),
+		200,
+	]);
+	finishCase(sim, result, {
+		case: 'outage on task queries that ends within Max Wait Time',
+		operation: 'task/wait',
+		injected: 'task: 503 HTML × 8, Max Wait Time 60 s',
+	});
+});
+
+test("a finished task's images that keep failing to download: an error item that says look again later", async () => {
+	const sim = simulator();
+	const { taskId, result } = await runOnVirtualClock(async () => {
+		const { taskId } = await seedTask(sim);
+		sim.addFault({ route: 'asset', status: 503, times: Infinity });
+		const result = await run(sim, {
+			nodes: [{ parameters: taskWait(taskId), continueOnFail: true }],
+		});
+		return { taskId, result };
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	expect(result.items[0].json).toMatchObject({
+		error: 'Image download got HTTP 503',
+		taskId,
+		outcome: 'lookAgainLater',
+	});
+	expect(String(result.items[0].json.description)).toContain(
+		`Task ${taskId} succeeded: fetch its images again with 'Task → Wait for Completion'`,
+	);
+	expect(requestsOn(sim, 'asset')).toHaveLength(5);
+	finishCase(sim, result, {
+		case: '5xx storm on download, Continue On Fail',
+		operation: 'task/wait',
+		injected: 'asset: 503 × ∞',
 	});
 });
 

@@ -10,7 +10,8 @@
 // Environment:
 //   --n8n 2.41.0                     narrows the n8n versions lib/matrix.js runs it on (2.41.0)
 //   PRODUCT_IMAGE_QUEUE_BINARY_MODE  binary data mode (default: database on 2.x, filesystem on 1.x)
-//   PRODUCT_IMAGE_QUEUE_ONLY         scenarios, comma-separated: examples, upload, stop, fan-out, restart
+//   PRODUCT_IMAGE_QUEUE_ONLY         scenarios, comma-separated: examples, upload, stop, fan-out,
+//                                    outage, restart
 //                                    (a narrowed run leaves the published figures alone)
 //   --write-readme                   a full passing run writes its figures into docs/large-catalogues.md
 //                                    (`node test/queue/run.js --write-readme`); `npm test` never writes the tree
@@ -43,6 +44,7 @@ const { runExamples } = require('./scenarios/examples');
 const { runUploadMany } = require('./scenarios/upload-many');
 const { runStop } = require('./scenarios/stop');
 const { createFanOutTable, runFanOut } = require('./scenarios/fan-out');
+const { runOutage } = require('./scenarios/outage');
 const { runRestart } = require('./scenarios/restart');
 
 const UPLOAD_ITEMS = 20;
@@ -68,7 +70,7 @@ function binaryMode(version) {
 	return Number(version.split('.')[0]) >= 2 ? 'database' : 'filesystem';
 }
 
-const SCENARIOS = ['examples', 'upload', 'stop', 'fan-out', 'restart'];
+const SCENARIOS = ['examples', 'upload', 'stop', 'fan-out', 'outage', 'restart'];
 const ONLY = process.env.PRODUCT_IMAGE_QUEUE_ONLY?.split(',')
 	.map((s) => s.trim())
 	.filter(Boolean);
@@ -183,6 +185,7 @@ async function main() {
 						'the fan-out spread over both workers',
 					);
 				}
+				if (selected('outage')) await runOutage(ctx, submitCollect);
 				// Kills a worker: the last scenario on this stack.
 				if (selected('restart')) await runRestart(ctx, submitCollect, RESTART);
 			} catch (err) {

@@ -12,6 +12,7 @@
  * @property {number} taskDurationSpreadMs each task takes taskDurationMs plus a share of this, the same share for the same submit order on every run
  * @property {number[]} taskDurationsMs when not empty, the nth task submitted takes the nth of these (from the start again after the last), instead of taskDurationMs and its spread
  * @property {TaskOutcome} taskOutcome
+ * @property {TaskOutcome[]} taskOutcomes when not empty, the nth task submitted ends the nth of these ways (from the start again after the last), instead of taskOutcome
  * @property {number} imagesPerTask
  * @property {number} imageLongSide
  * @property {boolean} resultsInData
@@ -40,6 +41,7 @@ const DEFAULT_CONFIG = Object.freeze({
 	taskDurationSpreadMs: 0,
 	taskDurationsMs: [],
 	taskOutcome: 'succeed',
+	taskOutcomes: [],
 	imagesPerTask: 1,
 	imageLongSide: 256,
 	resultsInData: true,
@@ -96,6 +98,10 @@ const RULES = {
 	taskOutcome: {
 		check: oneOf(['succeed', 'fail', 'never']),
 		expect: "'succeed', 'fail' or 'never'",
+	},
+	taskOutcomes: {
+		check: (v) => Array.isArray(v) && v.every(oneOf(['succeed', 'fail', 'never'])),
+		expect: "an array of 'succeed', 'fail' or 'never'",
 	},
 	imagesPerTask: {
 		check: (v) => Number.isInteger(v) && numberIn(0, 64)(v),

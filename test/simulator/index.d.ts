@@ -10,6 +10,8 @@ export interface SimulatorConfig {
 	/** When not empty, the nth task submitted takes the nth of these (from the start again after the last). */
 	taskDurationsMs: number[];
 	taskOutcome: TaskOutcome;
+	/** When not empty, the nth task submitted ends the nth of these ways (from the start again after the last). */
+	taskOutcomes: TaskOutcome[];
 	imagesPerTask: number;
 	imageLongSide: number;
 	resultsInData: boolean;

@@ -42,7 +42,9 @@ class TaskRecord {
 			? config.taskDurationsMs[order % config.taskDurationsMs.length]
 			: config.taskDurationMs + Math.round(config.taskDurationSpreadMs * spreadShare(order));
 		/** @type {TaskOutcome} */
-		this.outcome = config.taskOutcome;
+		this.outcome = config.taskOutcomes.length
+			? config.taskOutcomes[order % config.taskOutcomes.length]
+			: config.taskOutcome;
 		this.imagesPerTask = config.imagesPerTask;
 		this.imageLongSide = config.imageLongSide;
 		/** number of task queries answered for this task */

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { outcomeOf } from '../helpers/outcome';
 import { optionOrDefault, readOptions } from '../helpers/parameters';
 import type { AcceptedTask } from '../helpers/runControl';
 import { runControl } from '../helpers/runControl';
@@ -48,7 +49,10 @@ const resources: Record<string, Record<string, OperationModule>> = {
 	aPlusPlan: aPlusPlan.operations,
 };
 
-/** Continue On Fail: the error becomes this item's output, with what is known to resume or report it. */
+/**
+ * Continue On Fail: the error becomes this item's output, with what is known to resume or report
+ * it, and its outcome (helpers/outcome.ts).
+ */
 function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 	const record = (error ?? {}) as {
 		message?: string;
@@ -63,6 +67,8 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 	for (const key of ['taskId', 'requestId', 'serviceCode', 'url'] as const) {
 		if (context[key] !== undefined && context[key] !== null) json[key] = context[key];
 	}
+	// Whether the service said no (final) or this run could not finish a step (look again later).
+	json.outcome = outcomeOf(error);
 	return { json, pairedItem: { item: itemIndex } };
 }
 

@@ -24,7 +24,8 @@ import { taskSchema } from './schemas';
 import type { ImageOutputSettings } from './output';
 import { taskResultItems } from './output';
 import { optionOrDefault, readOptions, validateParameter } from './parameters';
-import type { PollingMode } from './pollSchedule';
+import { OUTCOME } from './outcome';
+import type { DurationModel, PollingMode, PollPlan } from './pollSchedule';
 import { createdAt, durationModel, firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import {
 	classifyTask,
@@ -46,10 +47,18 @@ export interface WaitSettings {
 	onTimeout: 'error' | 'outputTaskState';
 }
 
-/** How a wait ended: the task finished, or (On Timeout → Output Task State) the time ran out. */
+/**
+ * How a wait ended: the task finished, or (On Timeout → Output Task State) the time ran out, with
+ * the status the service last reported and, when the last poll could not be made, why.
+ */
 export type WaitOutcome =
 	| { finished: true; task: Task }
-	| { finished: false; status: string | undefined; waitedSeconds: number };
+	| {
+			finished: false;
+			status: string | undefined;
+			waitedSeconds: number;
+			lastCheckError?: string;
+	  };
 
 const seconds = (minimum: number, inclusive: boolean) =>
 	z.coerce
@@ -112,21 +121,6 @@ export function readWaitSettings(
 	};
 }
 
-/**
- * A task query that failed for a passing reason (429, 5xx, reset, timeout, a name that did not
- * resolve) after its own retries: the delay before the next poll, or undefined when the failure ends the wait (a lasting one, or a
- * Retry-After longer than the transport waits for).
- */
-function missedPollDelay(error: unknown, pollMs: number, missedPolls: number): number | undefined {
-	const context = (
-		error as { context?: { transient?: unknown; retryAfterMs?: unknown } } | undefined
-	)?.context;
-	if (context?.transient !== true) return undefined;
-	const retryAfterMs = typeof context.retryAfterMs === 'number' ? context.retryAfterMs : 0;
-	if (retryAfterMs > MAX_RETRY_AFTER_MS) return undefined;
-	return Math.max(pollMs, retryAfterMs, backoffDelay(missedPolls));
-}
-
 /** One poll: the task as the service reports it now (also Task → Get). */
 export async function queryTask(
 	context: IExecuteFunctions,
@@ -149,11 +143,92 @@ export async function queryTask(
 	return { task: result, requestId };
 }
 
-function cancelled(
+/** One wait for one task: its deadline, its place on the poll schedule, and what it has seen. */
+interface TaskWait {
+	context: IExecuteFunctions;
+	itemIndex: number;
+	taskId: string;
+	settings: WaitSettings;
+	signal: AbortSignal;
+	startedAt: number;
+	deadline: number;
+	pollMs: number;
+	initialDelayMs: number;
+	/** What this node run has learned about how long its tasks take (pollSchedule.ts). */
+	taskDurations: DurationModel;
+	/** When the task started, on this machine's clock, once known. */
+	taskStartedAt: number | undefined;
+	/** When a fixed poller of this task would poll next (see rhythmAfterPoll). */
+	rhythmAt: number;
+	/** The service's last answer about the task in this wait. */
+	lastAnswer: Task | undefined;
+	/** The last poll, when it could not be made; an answer clears it. */
+	lastFailure: unknown;
+	/** Polls in a row that could not be made. */
+	missedPolls: number;
+}
+
+/** `submittedAt`: when this run's submit of the task was answered, if this run submitted it. */
+function startWait(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	taskId: string,
-): NodeOperationError {
+	settings: WaitSettings,
+	submittedAt: number | undefined,
+): TaskWait {
+	const startedAt = Date.now();
+	// Initial Delay is the spec's wait after a submit. A task this run did not submit may have
+	// finished long ago: the first poll is at once, unless the workflow set the delay itself.
+	const initialDelayMs =
+		submittedAt === undefined && !settings.initialDelayGiven ? 0 : settings.initialDelay * 1000;
+	return {
+		context,
+		itemIndex,
+		taskId,
+		settings,
+		signal: stopSignal(context),
+		startedAt,
+		deadline: startedAt + settings.maxWaitTime * 1000,
+		pollMs: settings.pollInterval * 1000,
+		initialDelayMs,
+		taskDurations: durationModel(context),
+		taskStartedAt: submittedAt,
+		rhythmAt: startedAt + initialDelayMs,
+		lastAnswer: undefined,
+		lastFailure: undefined,
+		missedPolls: 0,
+	};
+}
+
+/** Where the wait stands, as the poll schedule (pollSchedule.ts) reads it. */
+function pollPlan(wait: TaskWait): PollPlan {
+	return {
+		mode: wait.settings.polling,
+		pollMs: wait.pollMs,
+		window: wait.taskDurations.window(),
+		startedAt: wait.taskStartedAt,
+		rhythmAt: wait.rhythmAt,
+		now: Date.now(),
+	};
+}
+
+/** The first poll: the schedule's, Initial Delay at the earliest, Max Wait Time at the latest. */
+function firstPollDelay(wait: TaskWait): number {
+	const planned = firstPollIn(pollPlan(wait), wait.initialDelayMs);
+	return Math.min(planned, wait.settings.maxWaitTime * 1000);
+}
+
+/** The next poll by the schedule, or undefined once it would pass Max Wait Time. */
+function nextPollByPlan(wait: TaskWait): number | undefined {
+	const planned = nextPollIn(pollPlan(wait));
+	const left = wait.deadline - Date.now();
+	if (wait.settings.polling === 'fixed') return planned > left ? undefined : planned;
+	// Adaptive polls never overshoot the deadline: the last one is on it.
+	return left <= 0 ? undefined : Math.min(planned, left);
+}
+
+function cancelled(wait: TaskWait): NodeOperationError {
+	const { context, itemIndex, taskId } = wait;
 	const why = context.getExecutionCancelSignal?.()?.aborted
 		? 'The execution was cancelled'
 		: 'Another item of this run failed';
@@ -175,30 +250,186 @@ function cancelled(
 	);
 }
 
+/** Sleeps until the next poll; a cancel or the run's stop ends the wait. */
+async function pause(wait: TaskWait, ms: number): Promise<void> {
+	if (!(await sleepUnlessCancelled(ms, wait.signal))) throw cancelled(wait);
+}
+
+/** One poll: the service's answer, or undefined when it could not be had (kept as the last failure). */
+async function poll(wait: TaskWait): Promise<{ task: Task; requestId?: string } | undefined> {
+	try {
+		const reply = await queryTask(wait.context, wait.itemIndex, wait.taskId, wait.deadline);
+		wait.lastFailure = undefined;
+		wait.missedPolls = 0;
+		return reply;
+	} catch (error) {
+		if (wait.signal.aborted) throw cancelled(wait);
+		wait.lastFailure = error;
+		wait.missedPolls += 1;
+		return undefined;
+	}
+}
+
+/**
+ * A task query that failed for a passing reason (429, 5xx, reset, timeout, a name that did not
+ * resolve) after its own retries: the delay before the next poll, or undefined when the failure
+ * ends the wait (a lasting one, or a Retry-After longer than the transport waits for).
+ */
+function missedPollDelay(error: unknown, pollMs: number, missedPolls: number): number | undefined {
+	const context = (
+		error as { context?: { transient?: unknown; retryAfterMs?: unknown } } | undefined
+	)?.context;
+	if (context?.transient !== true) return undefined;
+	const retryAfterMs = typeof context.retryAfterMs === 'number' ? context.retryAfterMs : 0;
+	if (retryAfterMs > MAX_RETRY_AFTER_MS) return undefined;
+	return Math.max(pollMs, retryAfterMs, backoffDelay(missedPolls));
+}
+
+/**
+ * After a poll that could not be made: the delay before the next, undefined when that would pass
+ * Max Wait Time. The task is fine as far as anyone knows; only this poll of it failed, and items
+ * that poll in step would keep hitting the same storm, so the next one backs off with jitter. A
+ * failure that asking again cannot mend ends the wait with its own error.
+ */
+function backOff(wait: TaskWait): number | undefined {
+	const { lastFailure: error, taskId } = wait;
+	const delayMs = missedPollDelay(error, wait.pollMs, wait.missedPolls);
+	if (delayMs === undefined) {
+		throw nameTaskInError(
+			error,
+			taskId,
+			`The task goes on at the service: resume with 'Task → Wait for Completion' and task ID ${taskId} instead of generating again.`,
+			wait.context,
+		);
+	}
+	if (Date.now() + delayMs >= wait.deadline) return undefined;
+	wait.context.logger.warn(
+		`Product Image: a query of task ${taskId} failed (${(error as Error).message}); looking again in ${delayMs} ms`,
+		{ itemIndex: wait.itemIndex, taskId },
+	);
+	return delayMs;
+}
+
+/** The task's own failure: the query was answered 200, so no HTTP code (NodeApiError would read the task's status as one). */
+function taskFailed(wait: TaskWait, task: Task, requestId: string | undefined): NodeOperationError {
+	const { context, taskId } = wait;
+	const error = withTaskId(
+		new NodeOperationError(context.getNode(), 'The service could not complete the task', {
+			description: `Task ${taskId} ended with status "${quotedText(String(task.status))}": ${taskFailureReason(task)}. Change the prompt or the source images and generate again.`,
+			itemIndex: wait.itemIndex,
+		}),
+		taskId,
+	);
+	error.context.requestId = requestId;
+	error.context.outcome = OUTCOME.final;
+	return error;
+}
+
+/**
+ * Reads an answer: the outcome when the task succeeded, its error when it failed, and undefined
+ * while it is still working (noted for the schedule).
+ */
+function finish(
+	wait: TaskWait,
+	{ task, requestId }: { task: Task; requestId?: string },
+): WaitOutcome | undefined {
+	const { context, itemIndex, taskId, taskDurations } = wait;
+	wait.taskStartedAt ??= createdAt(task);
+	// A long wait shows in n8n's log as the task moves, not as one line per poll.
+	if (task.status !== wait.lastAnswer?.status)
+		context.logger.info(`Product Image: task ${taskId} is "${task.status}"`, { itemIndex, taskId });
+	wait.lastAnswer = task;
+	const state = classifyTask(task);
+	if (state === 'succeeded') {
+		taskDurations.noteFinished(taskId, task);
+		return { finished: true, task };
+	}
+	if (state === 'failed') {
+		taskDurations.forget(taskId);
+		throw taskFailed(wait, task, requestId);
+	}
+	if (wait.taskStartedAt !== undefined)
+		taskDurations.noteRunning(taskId, Date.now() - wait.taskStartedAt);
+	return undefined;
+}
+
+/** After an answer, the next poll: on the schedule, the fixed rhythm moved on as a fixed poller's would. */
+function nextPollAfter(wait: TaskWait, polledAt: number): number | undefined {
+	wait.rhythmAt = rhythmAfterPoll(wait.rhythmAt, wait.pollMs, polledAt, Date.now());
+	return nextPollByPlan(wait);
+}
+
 /**
  * A task whose last answer carried images is not called unfinished: it is one the service has not
  * marked done (no completion time, a word for "still working"), and the message says so.
  */
-function timedOut(task: Task, maxWaitTime: number): { message: string; lastAnswer: string } {
+function unfinished(wait: TaskWait, task: Task): { message: string; description: string } {
+	const { maxWaitTime } = wait.settings;
 	const images = resultImageCount(task);
 	const status = quotedText(String(task.status));
+	const resume = `The task goes on at the service. Resume with 'Task → Wait for Completion' and task ID ${wait.taskId}, or raise 'Max Wait Time'.`;
 	if (images === 0) {
 		return {
 			message: `The task did not finish within ${maxWaitTime} s`,
-			lastAnswer: `Its last status was "${status}".`,
+			description: `Its last status was "${status}". ${resume}`,
 		};
 	}
 	return {
 		message: `The task was not marked complete within ${maxWaitTime} s`,
-		lastAnswer: `Its last answer (status "${status}") carried ${images} result image${images === 1 ? '' : 's'} but no completion time.`,
+		description: `Its last answer (status "${status}") carried ${images} result image${images === 1 ? '' : 's'} but no completion time. ${resume}`,
 	};
+}
+
+/** Its title, and what the reply said (the service's words, its request ID), if it came. */
+function failedPoll(error: unknown): { title: string; facts: string } {
+	const { message, context } = error as { message?: string; context?: { replyFacts?: unknown } };
+	const facts = typeof context?.replyFacts === 'string' ? ` ${context.replyFacts}` : '';
+	return { title: String(message), facts };
+}
+
+/**
+ * Max Wait Time ran out on a wait whose last poll could not be made: the check failed, not the
+ * task, so the message says the service did not answer and where the task stood when it last did.
+ */
+function unanswered(wait: TaskWait): { message: string; description: string } {
+	const { taskId, lastAnswer } = wait;
+	const { title, facts } = failedPoll(wait.lastFailure);
+	const seen = lastAnswer
+		? `The last status it reported was "${quotedText(String(lastAnswer.status))}".`
+		: 'It reported no status in this wait.';
+	return {
+		message: `The service did not answer about task ${taskId} within ${wait.settings.maxWaitTime} s`,
+		description: `The last check could not be made: ${title}.${facts} ${seen} A check that could not be made says nothing about the task itself: it goes on at the service. Look again later with 'Task → Wait for Completion' and task ID ${taskId} (a finished task's images stay at the service for up to 3 days), or raise 'Max Wait Time'.`,
+	};
+}
+
+/** Max Wait Time ran out: where the task stood (On Timeout → Output Task State), or the timeout error. */
+function timeOut(wait: TaskWait): WaitOutcome {
+	const { context, itemIndex, taskId, settings, lastAnswer, lastFailure } = wait;
+	if (settings.onTimeout === 'outputTaskState') {
+		return {
+			finished: false,
+			status: lastAnswer?.status,
+			waitedSeconds: Math.round((Date.now() - wait.startedAt) / 100) / 10,
+			lastCheckError: lastFailure === undefined ? undefined : failedPoll(lastFailure).title,
+		};
+	}
+	const { message, description } =
+		lastFailure === undefined && lastAnswer ? unfinished(wait, lastAnswer) : unanswered(wait);
+	const error = withTaskId(
+		new NodeOperationError(context.getNode(), message, { itemIndex, description }),
+		taskId,
+	);
+	error.context.outcome = OUTCOME.lookAgainLater;
+	throw error;
 }
 
 /**
  * Waits for a task to reach a final state: at least the spec's 5 s before the first query, then
  * queries on the polling schedule (see pollSchedule.ts) until it succeeds, fails, or the overall
- * time runs out. Retries of single queries stay inside the same deadline. `submittedAt` is when
- * this run's submit of the task was answered, if this run submitted it.
+ * time runs out. A poll that cannot be made for a passing reason is looked at again, backing off,
+ * within the same deadline. `submittedAt` is when this run's submit of the task was answered, if
+ * this run submitted it.
  */
 export async function waitForTask(
 	context: IExecuteFunctions,
@@ -207,115 +438,16 @@ export async function waitForTask(
 	settings: WaitSettings,
 	submittedAt?: number,
 ): Promise<WaitOutcome> {
-	const signal = stopSignal(context);
-	const started = Date.now();
-	const deadline = started + settings.maxWaitTime * 1000;
-	const pollMs = settings.pollInterval * 1000;
-	const model = durationModel(context);
-	let taskStartedAt = submittedAt;
-	// Initial Delay is the spec's wait after a submit. A task this run did not submit may have
-	// finished long ago: the first poll is at once, unless the workflow set the delay itself.
-	const initialDelayMs =
-		submittedAt === undefined && !settings.initialDelayGiven ? 0 : settings.initialDelay * 1000;
-	let rhythmAt = started + initialDelayMs;
-	const plan = () => ({
-		mode: settings.polling,
-		pollMs,
-		window: model.window(),
-		startedAt: taskStartedAt,
-		rhythmAt,
-		now: Date.now(),
-	});
-	/** The next poll by the schedule; adaptive polls never overshoot the deadline, they end on it. */
-	const nextPoll = (): number | undefined => {
-		const planned = nextPollIn(plan());
-		const left = deadline - Date.now();
-		if (settings.polling === 'fixed') return planned > left ? undefined : planned;
-		return left <= 0 ? undefined : Math.min(planned, left);
-	};
-	const firstDelay = Math.min(firstPollIn(plan(), initialDelayMs), settings.maxWaitTime * 1000);
-	if (!(await sleepUnlessCancelled(firstDelay, signal)))
-		throw cancelled(context, itemIndex, taskId);
-	let lastStatus: string | undefined;
-	let missedPolls = 0;
+	const wait = startWait(context, itemIndex, taskId, settings, submittedAt);
+	await pause(wait, firstPollDelay(wait));
 	for (;;) {
-		let reply: Awaited<ReturnType<typeof queryTask>>;
 		const polledAt = Date.now();
-		try {
-			reply = await queryTask(context, itemIndex, taskId, deadline);
-			missedPolls = 0;
-		} catch (error) {
-			if (signal?.aborted) throw cancelled(context, itemIndex, taskId);
-			// The task is fine; only this poll of it failed. Items that poll in step would keep
-			// hitting the same storm, so the next poll backs off with jitter.
-			const delayMs = missedPollDelay(error, pollMs, ++missedPolls);
-			if (delayMs !== undefined && Date.now() + delayMs < deadline) {
-				context.logger.warn(
-					`Product Image: a query of task ${taskId} failed (${(error as Error).message}); looking again in ${delayMs} ms`,
-					{ itemIndex, taskId },
-				);
-				if (!(await sleepUnlessCancelled(delayMs, signal)))
-					throw cancelled(context, itemIndex, taskId);
-				continue;
-			}
-			throw nameTaskInError(
-				error,
-				taskId,
-				`The task goes on at the service: resume with 'Task → Wait for Completion' and task ID ${taskId} instead of generating again.`,
-				context,
-			);
-		}
-		const { task, requestId } = reply;
-		taskStartedAt ??= createdAt(task);
-		// A long wait shows in n8n's log as the task moves, not as one line per poll.
-		if (task.status !== lastStatus) {
-			context.logger.info(`Product Image: task ${taskId} is "${task.status}"`, {
-				itemIndex,
-				taskId,
-			});
-			lastStatus = task.status;
-		}
-		const state = classifyTask(task);
-		if (state === 'succeeded') {
-			model.noteFinished(taskId, task);
-			return { finished: true, task };
-		}
-		if (state === 'failed') {
-			model.forget(taskId);
-			// The query was answered 200: the failure is the task's, so no HTTP code (NodeApiError
-			// would read the task's status as one).
-			const error = withTaskId(
-				new NodeOperationError(context.getNode(), 'The service could not complete the task', {
-					description: `Task ${taskId} ended with status "${quotedText(String(task.status))}": ${taskFailureReason(task)}. Change the prompt or the source images and generate again.`,
-					itemIndex,
-				}),
-				taskId,
-			);
-			error.context.requestId = requestId;
-			throw error;
-		}
-		if (taskStartedAt !== undefined) model.noteRunning(taskId, Date.now() - taskStartedAt);
-		// From here on, as a fixed poller would count its interval.
-		rhythmAt = rhythmAfterPoll(rhythmAt, pollMs, polledAt, Date.now());
-		const delayMs = nextPoll();
-		if (delayMs === undefined) {
-			if (settings.onTimeout === 'outputTaskState') {
-				return {
-					finished: false,
-					status: task.status,
-					waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
-				};
-			}
-			const { message, lastAnswer } = timedOut(task, settings.maxWaitTime);
-			throw withTaskId(
-				new NodeOperationError(context.getNode(), message, {
-					itemIndex,
-					description: `${lastAnswer} The task goes on at the service. Resume with 'Task → Wait for Completion' and task ID ${taskId}, or raise 'Max Wait Time'.`,
-				}),
-				taskId,
-			);
-		}
-		if (!(await sleepUnlessCancelled(delayMs, signal))) throw cancelled(context, itemIndex, taskId);
+		const reply = await poll(wait);
+		const outcome = reply && finish(wait, reply);
+		if (outcome) return outcome;
+		const delayMs = reply ? nextPollAfter(wait, polledAt) : backOff(wait);
+		if (delayMs === undefined) return timeOut(wait);
+		await pause(wait, delayMs);
 	}
 }
 
@@ -333,14 +465,13 @@ export async function collectTask(
 	const outcome = await waitForTask(context, itemIndex, taskId, settings, submittedAt);
 	if (outcome.finished)
 		return await taskResultItems(context, itemIndex, taskId, outcome.task, settings);
-	return [
-		{
-			json: {
-				task_id: taskId,
-				status: outcome.status ?? null,
-				timed_out: true,
-				waited_seconds: outcome.waitedSeconds,
-			},
-		},
-	];
+	const json: IDataObject = {
+		task_id: taskId,
+		status: outcome.status ?? null,
+		timed_out: true,
+		waited_seconds: outcome.waitedSeconds,
+		outcome: OUTCOME.lookAgainLater,
+	};
+	if (outcome.lastCheckError !== undefined) json.last_check_error = outcome.lastCheckError;
+	return [{ json }];
 }

@@ -137,6 +137,17 @@ export function nothingSent(failure: Failure): boolean {
 	return failure.kind === 'network' && NOTHING_SENT_CODES.has(failure.networkCode ?? '');
 }
 
+/**
+ * Whether a failed submit may still have created a task. Only a refusal the service stated (4xx)
+ * or a connection that never opened rules it out; a gateway page, a cut connection, a timeout or
+ * an unreadable 2xx all leave it open, and "try again" would be the wrong advice.
+ */
+export function submitMayHaveLanded(failure: Failure): boolean {
+	if (failure.kind === 'redirect' || nothingSent(failure)) return false;
+	if (failure.kind === 'http') return (failure.status ?? 0) >= 500;
+	return true;
+}
+
 /** The parts of a failure that may be shown; built from redacted strings only. */
 export function failureResponse(failure: Failure): JsonObject {
 	const response: JsonObject = {};

@@ -1,5 +1,5 @@
 import type { Failure } from './errors';
-import { isTlsCode, nothingSent } from './errors';
+import { isTlsCode, nothingSent, submitMayHaveLanded } from './errors';
 import type { RequestKind } from './requestKinds';
 import { MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
 
@@ -22,17 +22,6 @@ function waitInWords(retryAfterMs: number, now = Date.now()): string {
 	const minutes = Math.ceil(retryAfterMs / 60_000);
 	const until = new Date(now + retryAfterMs).toISOString().slice(11, 16);
 	return `${minutes} minute${minutes === 1 ? '' : 's'} (until about ${until} UTC)`;
-}
-
-/**
- * Whether a failed submit may still have created a task. Only a refusal the service stated (4xx)
- * or a connection that never opened rules it out; a gateway page, a cut connection, a timeout or
- * an unreadable 2xx all leave it open, and "try again" would be the wrong advice.
- */
-function submitMayHaveLanded(failure: Failure): boolean {
-	if (failure.kind === 'redirect' || nothingSent(failure)) return false;
-	if (failure.kind === 'http') return (failure.status ?? 0) >= 500;
-	return true;
 }
 
 /** The request id to quote to the provider: the service's own, else the one this node sent. */
@@ -262,19 +251,20 @@ function replyFacts(failure: Failure, advice: string): string {
 
 /**
  * A failed request as n8n shows it: the title says what happened; the description quotes the reply
- * and says what to do next.
+ * (`facts`, also given alone) and says what to do next.
  */
 export function describeFailure(
 	failure: Failure,
 	kind: RequestKind,
 	attempts: number,
 	sentRequestId?: string,
-): { message: string; description: string } {
+): { message: string; description: string; facts: string } {
 	const advice = adviceFor(failure, kind, attempts, sentRequestId);
 	const facts = replyFacts(failure, advice);
 	return {
 		message: whatHappened(failure, REQUEST_KINDS[kind].label),
 		description: facts ? `${facts} ${advice}` : advice,
+		facts,
 	};
 }
 

@@ -181,6 +181,8 @@ function parseResult<S extends z.ZodTypeAny>(
 	Object.assign(error.context, call.errorContext);
 	error.context.requestId = reply.requestId;
 	error.context.serviceReply = quoteReply(result, secrets);
+	// A submit answered without a task ID may still have made one.
+	if (kind === 'submit') error.context.mayHaveCreatedTask = true;
 	throw error;
 }
 

@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Failure } from './errors';
-import { failureResponse, isTlsCode, nothingSent, redactFailure } from './errors';
+import {
+	failureResponse,
+	isTlsCode,
+	nothingSent,
+	redactFailure,
+	submitMayHaveLanded,
+} from './errors';
 import { describeFailure } from './guidance';
 import { sleepUnlessCancelled } from './pause';
 import type { RequestKind, RetryPolicy } from './requestKinds';
@@ -84,12 +90,22 @@ function retryReason(failure: Failure): string {
 
 // The errors a request ends with.
 
-/** The error of a request cut short: the execution was cancelled, or another item stopped the run. */
-function stoppedError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
+/**
+ * The error of a request cut short: the execution was cancelled, or another item stopped the run.
+ * `inFlight`: the request was under way, so a submit may have reached the service.
+ */
+function stoppedError(
+	context: IExecuteFunctions,
+	call: RetryCall,
+	inFlight = false,
+): NodeOperationError {
 	const message = context.getExecutionCancelSignal?.()?.aborted
 		? 'The execution was cancelled'
 		: 'Not sent: another item of this run failed first';
-	return new NodeOperationError(context.getNode(), message, { itemIndex });
+	const error = new NodeOperationError(context.getNode(), message, { itemIndex: call.itemIndex });
+	error.context.stopped = true;
+	if (inFlight && call.kind === 'submit') error.context.mayHaveCreatedTask = true;
+	return error;
 }
 
 /**
@@ -102,7 +118,7 @@ function failureError(
 	call: RetryCall,
 	attempts: number,
 ): NodeApiError {
-	const { message, description } = describeFailure(
+	const { message, description, facts } = describeFailure(
 		failure,
 		call.kind,
 		attempts,
@@ -119,13 +135,19 @@ function failureError(
 	// and it drops the request id. Keep the message built above.
 	error.message = message;
 	// The router copies these onto the error item of Continue On Fail; a wait treats a transient
-	// failure as a missed poll rather than the end of the task.
+	// failure as a missed poll rather than the end of the task, and quotes the reply's facts when
+	// it runs out of time. What an item's outcome is follows from the rest: a web page is not the
+	// service's word, and a submit that may have landed may have made a task.
 	Object.assign(error.context, call.errorContext, {
 		requestId: failure.requestId ?? call.sentRequestId,
 		serviceCode: failure.code,
+		replyFacts: facts || undefined,
 	});
 	if (isTransient(failure)) error.context.transient = true;
 	if (failure.retryAfterMs !== undefined) error.context.retryAfterMs = failure.retryAfterMs;
+	if (failure.html) error.context.webPage = true;
+	if (call.kind === 'submit' && submitMayHaveLanded(failure))
+		error.context.mayHaveCreatedTask = true;
 	return error;
 }
 
@@ -161,13 +183,13 @@ export async function withRetries<T>(
 	for (let tries = 1; ; tries++) {
 		// Checked before every attempt, retries included: a retry is a new request to pay for.
 		const open = toService ? await state.rateLimit.waitUntilOpen(stop) : !stop.aborted;
-		if (!open) throw stoppedError(context, call.itemIndex);
+		if (!open) throw stoppedError(context, call);
 		let outcome: Outcome<T>;
 		const at = { url: request.url };
 		try {
 			outcome = await classify(await send(context, state, request, at));
 		} catch (error) {
-			if (stop.aborted) throw stoppedError(context, call.itemIndex);
+			if (stop.aborted) throw stoppedError(context, call, true);
 			outcome = { ok: false, failure: { ...failureFromException(error), url: at.url } };
 		}
 		if (outcome.ok) return outcome.value;
@@ -187,7 +209,7 @@ export async function withRetries<T>(
 			{ itemIndex: call.itemIndex, requestId: failure.requestId },
 		);
 		if (!rateLimited && !(await sleepUnlessCancelled(delayMs, stop))) {
-			throw stoppedError(context, call.itemIndex);
+			throw stoppedError(context, call);
 		}
 	}
 }

@@ -46,16 +46,16 @@ function restClient(baseUrl, session) {
 		createDataTable: async (name, columns) => {
 			const project = await call('GET', 'projects/personal');
 			const table = await call('POST', `projects/${project.id}/data-tables`, { name, columns });
+			const path = `projects/${project.id}/data-tables/${table.id}`;
 			return {
 				id: table.id,
+				/** Deletes the table, so a later scenario can create one of the same name. */
+				drop: () => call('DELETE', path),
 				/** @returns {Promise<Record<string, any>[]>} every row, page by page */
 				rows: async () => {
 					const rows = [];
 					for (let skip = 0; ; skip += 100) {
-						const page = await call(
-							'GET',
-							`projects/${project.id}/data-tables/${table.id}/rows?take=100&skip=${skip}`,
-						);
+						const page = await call('GET', `${path}/rows?take=100&skip=${skip}`);
 						rows.push(...page.data);
 						if (page.data.length < 100) return rows;
 					}

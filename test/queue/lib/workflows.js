@@ -164,10 +164,15 @@ function longWaitWorkflow() {
 
 /**
  * A Code node in place of the store's "Get products": N products shaped as Shopify returns them
- * (id, title, image.src), ids from `firstId`.
+ * (id, title, image.src), ids from `firstId`. With `trigger`, a run started with a body
+ * `{products: n}` on that webhook reads n products instead.
  * @param {{id: string, name: string, position: number[]}} like @param {number} products @param {number} firstId
+ * @param {string} [trigger]
  */
-function catalogueNode(like, products, firstId) {
+function catalogueNode(like, products, firstId, trigger) {
+	const count = trigger
+		? `($(${JSON.stringify(trigger)}).first().json.body?.products ?? ${products})`
+		: String(products);
 	return {
 		id: like.id,
 		name: like.name,
@@ -175,7 +180,7 @@ function catalogueNode(like, products, firstId) {
 		type: 'n8n-nodes-base.code',
 		typeVersion: 2,
 		parameters: {
-			jsCode: `return Array.from({ length: ${products} }, (_, i) => ({ json: { id: ${firstId} + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } } }));`,
+			jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { id: ${firstId} + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } } }));`,
 		},
 	};
 }
@@ -223,10 +228,11 @@ function submitCollectCopies(products) {
 			{ pins: 'replace' },
 		);
 		const webhookPath = `queue-${name}`;
+		const trigger = workflow.nodes.find((/** @type {any} */ n) => n.type === MANUAL_TYPE)?.name;
 		workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => {
 			// prepareWorkflow has made the schedule a Manual Trigger already.
 			if (n.type === MANUAL_TYPE) return webhookNode(n, webhookPath, responseMode);
-			if (n.name === 'Get products') return catalogueNode(n, products, 2000);
+			if (n.name === 'Get products') return catalogueNode(n, products, 2000, trigger);
 			if (n.type === 'n8n-nodes-base.dataTable')
 				n.parameters.dataTableId = { __rl: true, mode: 'name', value: TASKS_TABLE };
 			if (n.type === NODE_TYPE)
@@ -247,6 +253,20 @@ function submitCollectCopies(products) {
 }
 
 const TASKS_TABLE = 'catalogue_tasks';
+/** The columns the pair's sticky notes tell an operator to create. */
+const TASKS_COLUMNS = /** @type {const} */ ([
+	{ name: 'product_id', type: 'string' },
+	{ name: 'title', type: 'string' },
+	{ name: 'task_id', type: 'string' },
+	{ name: 'status', type: 'string' },
+	{ name: 'request_id', type: 'string' },
+	{ name: 'submitted_at', type: 'string' },
+	{ name: 'image_count', type: 'number' },
+	{ name: 'images_downloaded', type: 'number' },
+	{ name: 'image_urls', type: 'string' },
+	{ name: 'error', type: 'string' },
+	{ name: 'collected_at', type: 'string' },
+]);
 const FAN_OUT_TABLE = 'catalogue_images';
 // Replaced by the main process' address when the stack imports the workflows (lib/stack.js).
 const MAIN_URL = '__N8N_MAIN_URL__';
@@ -256,6 +276,7 @@ module.exports = {
 	FAN_OUT_TABLE,
 	submitCollectCopies,
 	TASKS_TABLE,
+	TASKS_COLUMNS,
 	MAIN_URL,
 	webhookCopy,
 	uploadManyWorkflow,

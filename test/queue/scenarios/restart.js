@@ -11,20 +11,7 @@ const { executionsByWorker } = require('../lib/cluster');
 const { finishedExecutions } = require('../lib/executions');
 const { until } = require('../lib/until');
 const { submitsPerProduct } = require('../lib/submits');
-const { TASKS_TABLE } = require('../lib/workflows');
-
-const COLUMNS = /** @type {const} */ ([
-	{ name: 'product_id', type: 'string' },
-	{ name: 'title', type: 'string' },
-	{ name: 'task_id', type: 'string' },
-	{ name: 'status', type: 'string' },
-	{ name: 'submitted_at', type: 'string' },
-	{ name: 'image_count', type: 'number' },
-	{ name: 'images_downloaded', type: 'number' },
-	{ name: 'image_urls', type: 'string' },
-	{ name: 'error', type: 'string' },
-	{ name: 'collected_at', type: 'string' },
-]);
+const { TASKS_COLUMNS, TASKS_TABLE } = require('../lib/workflows');
 
 /**
  * @param {import('./context').Context} ctx
@@ -36,7 +23,7 @@ async function runRestart(ctx, copies, o) {
 	// Tasks take longer than the collector waits (3 s in the test copy): the last ones are still
 	// running at the first sweep, which leaves them for the next.
 	await ctx.sim.configure({ taskDurationMs: 8000 });
-	const table = await ctx.stack.rest.createDataTable(TASKS_TABLE, [...COLUMNS]);
+	const table = await ctx.stack.rest.createDataTable(TASKS_TABLE, [...TASKS_COLUMNS]);
 
 	const first = await callWebhook(ctx.stack.baseUrl, copies.submit.webhookPath);
 	ctx.check(

@@ -53,6 +53,10 @@ async function admin(state, req, res, pathname) {
 				sendJson(res, 200, { ok: true, queued: list.length });
 				return;
 			}
+			case 'POST /__sim/faults/clear':
+				state.faults.clear();
+				sendJson(res, 200, { ok: true });
+				return;
 			case 'POST /__sim/reset':
 				resetState(state);
 				sendJson(res, 200, { ok: true });

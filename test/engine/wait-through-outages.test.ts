@@ -1,0 +1,309 @@
+import { DEFAULT_VERSION } from '../../nodes/ProductImage/descriptions/versions';
+import type { NodeSpec, RunResult } from '../harness/engine';
+import { runWorkflow } from '../harness/engine';
+import { pairedIndexes } from '../harness/fixtures';
+import { credentialsFor, useSimulator } from '../harness/simulator';
+import { useVirtualClock, onVirtualClock } from '../harness/virtualClock';
+
+// A check that could not be made is not a failed task. A wait looks through a service that is
+// briefly down (a proxy's 503 page, a 429 storm) until Max Wait Time; when the time runs out first
+// the outcome is the wait's own timeout, and only the service's own word fails a task. Every item
+// that did not end well says which it is in `outcome`: `final`, `lookAgainLater` or `unknown`.
+
+const simulator = useSimulator();
+// Max Wait Time, back-offs and Retry-After on one clock the test moves, and the back-off's jitter
+// drawn at its middle: every time below is exact.
+useVirtualClock();
+beforeEach(() => {
+	jest.spyOn(Math, 'random').mockReturnValue(0.5);
+});
+afterEach(() => {
+	jest.restoreAllMocks();
+});
+
+type Sim = ReturnType<typeof simulator>;
+
+/** Task → Wait for Completion as the collect example sets it up (version 3, Continue On Fail). */
+function collectWait(taskId: string, options: Record<string, unknown> = {}): NodeSpec {
+	return {
+		typeVersion: DEFAULT_VERSION,
+		continueOnFail: true,
+		parameters: {
+			resource: 'task',
+			operation: 'wait',
+			taskId,
+			options: {
+				imagesOutput: 'together',
+				maxWaitTime: 8,
+				onTimeout: 'outputTaskState',
+				...options,
+			},
+		},
+	};
+}
+
+/** Generate and Wait of the current version, with its defaults (Initial Delay 5 s, Adaptive). */
+function generateAndWait(options: Record<string, unknown> = {}): NodeSpec {
+	return {
+		typeVersion: DEFAULT_VERSION,
+		continueOnFail: true,
+		parameters: {
+			resource: 'image',
+			operation: 'generateAndWait',
+			prompt: 'studio shot',
+			options: { maxWaitTime: 8, ...options },
+		},
+	};
+}
+
+async function run(sim: Sim, node: NodeSpec): Promise<RunResult> {
+	return await onVirtualClock(runWorkflow({ credentials: credentialsFor(sim), nodes: [node] }));
+}
+
+/** A task submitted by an earlier run (Submit Generation), as a collect sweep finds it. */
+async function submittedTask(sim: Sim, config: Parameters<Sim['configure']>[0]): Promise<string> {
+	sim.configure(config);
+	const submitted = await run(sim, {
+		parameters: { resource: 'image', operation: 'generate', prompt: 'bottle' },
+	});
+	sim.stats.requests.length = 0;
+	return String(submitted.items[0].json.task_id);
+}
+
+const taskQueries = (sim: Sim) => sim.stats.requests.filter((request) => request.route === 'task');
+
+/** The task answers (a fault that only delays leaves the genuine reply), then a proxy's page. */
+function outageAfterFirstLook(sim: Sim): void {
+	sim.addFault({ route: 'task', delayMs: 0 });
+	sim.addFault({ route: 'task', status: 503, body: 'html', times: Infinity });
+}
+
+describe('a service that stays down until Max Wait Time', () => {
+	// Task → Wait looks at once; Generate and Wait after its Initial Delay (5 s). Each look is
+	// one query's attempts (back-off 0.75 s, 1.5 s, 3 s, … at the jitter's middle) until the next
+	// would pass Max Wait Time.
+	test.each([
+		['Task → Wait for Completion', 'task', [0, 750, 2_250, 5_250]],
+		['Generate and Wait', 'image', [5_000, 5_750, 7_250]],
+	])(
+		'%s, On Timeout → Stop: every status query a 503 page ends in the timeout error naming the task, not a failed task',
+		async (_name, resource, looks) => {
+			const sim = simulator();
+			const node =
+				resource === 'task'
+					? collectWait(await submittedTask(sim, { taskOutcome: 'never' }), {
+							onTimeout: 'error',
+						})
+					: generateAndWait();
+			sim.configure({ taskOutcome: 'never' });
+			sim.addFault({ route: 'task', status: 503, body: 'html', times: Infinity });
+			const started = Date.now();
+			const result = await run(sim, node);
+
+			const [taskId] = [...sim.tasks.keys()];
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(1);
+			const item = result.items[0].json;
+			expect(item.error).toBe(`The service did not answer about task ${taskId} within 8 s`);
+			expect(item.description).toContain('Task query got HTTP 503');
+			expect(item.description).toContain('It reported no status in this wait.');
+			expect(item.description).toContain(
+				`Look again later with 'Task → Wait for Completion' and task ID ${taskId}`,
+			);
+			expect(item.description).toContain('3 days');
+			expect(item).toMatchObject({ taskId, outcome: 'lookAgainLater' });
+			expect(item.httpCode).toBeUndefined();
+			// It kept looking, with its back-off, and never past Max Wait Time.
+			expect(taskQueries(sim).map((query) => [query.at - started, query.status])).toEqual(
+				looks.map((at) => [at, 503]),
+			);
+			expect(sim.stats.submitsAccepted).toBe(1);
+		},
+	);
+
+	test('On Timeout → Output Task State: the task, timed out, with the status it last reported and the check that could not be made', async () => {
+		const sim = simulator();
+		sim.configure({ taskOutcome: 'never' });
+		outageAfterFirstLook(sim);
+		const result = await run(sim, generateAndWait({ onTimeout: 'outputTaskState' }));
+
+		const [taskId] = [...sim.tasks.keys()];
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toEqual({
+			task_id: taskId,
+			status: 'processing',
+			timed_out: true,
+			waited_seconds: 8,
+			outcome: 'lookAgainLater',
+			last_check_error: 'Task query got HTTP 503',
+		});
+		// The look at 5 s (Initial Delay) was answered; the last one, on the deadline, met the page.
+		expect(taskQueries(sim).map((query) => query.status)).toEqual([200, 503]);
+	});
+
+	test('On Timeout → Output Task State: a wait that never got an answer says so (no status)', async () => {
+		const sim = simulator();
+		const taskId = await submittedTask(sim, { taskOutcome: 'never' });
+		sim.addFault({ route: 'task', status: 503, body: 'html', times: Infinity });
+		const result = await run(sim, collectWait(taskId));
+
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({
+			task_id: taskId,
+			status: null,
+			timed_out: true,
+			outcome: 'lookAgainLater',
+			last_check_error: 'Task query got HTTP 503',
+		});
+		expect(result.items[0].json.error).toBeUndefined();
+	});
+});
+
+describe('a 429 with Retry-After: 1 that arrives 0.6 s before Max Wait Time', () => {
+	/** Looks at 0 s (answered) and 7.4 s (429): the pause the service asks for passes the 8 s. */
+	async function rateLimitedAtTheEnd(onTimeout: 'error' | 'outputTaskState') {
+		const sim = simulator();
+		const taskId = await submittedTask(sim, { taskOutcome: 'never' });
+		sim.addFault({ route: 'task', delayMs: 0 });
+		sim.addFault({ route: 'task', status: 429, retryAfter: '1' });
+		const started = Date.now();
+		const result = await run(
+			sim,
+			collectWait(taskId, { polling: 'fixed', pollInterval: 7.4, onTimeout }),
+		);
+		expect(taskQueries(sim).map((query) => [query.at - started, query.status])).toEqual([
+			[0, 200],
+			[7_400, 429],
+		]);
+		// Ended at once: no waiting out a pause that ends after Max Wait Time.
+		expect(result.durationMs).toBe(7_400);
+		return { taskId, result };
+	}
+
+	test('On Timeout → Output Task State: the task state, not the rate limit', async () => {
+		const { taskId, result } = await rateLimitedAtTheEnd('outputTaskState');
+
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toEqual({
+			task_id: taskId,
+			status: 'submitted',
+			timed_out: true,
+			waited_seconds: 7.4,
+			outcome: 'lookAgainLater',
+			last_check_error: 'Task query got HTTP 429',
+		});
+	});
+
+	test('On Timeout → Stop: the timeout error, not "Lower Max Concurrency"', async () => {
+		const { taskId, result } = await rateLimitedAtTheEnd('error');
+
+		const item = result.items[0].json;
+		expect(item.error).toBe(`The service did not answer about task ${taskId} within 8 s`);
+		expect(item.description).toContain('Task query got HTTP 429');
+		expect(item.description).toContain('The last status it reported was "submitted".');
+		expect(item.description).not.toContain('Max Concurrency');
+		expect(item.outcome).toBe('lookAgainLater');
+	});
+});
+
+test('an outage that ends within Max Wait Time: the task is collected as usual', async () => {
+	const sim = simulator();
+	const taskId = await submittedTask(sim, { taskDurationMs: 0 });
+	// More pages than one query's own five attempts: the wait itself looks again.
+	sim.addFault({ route: 'task', status: 503, body: 'html', times: 8 });
+	const result = await run(sim, collectWait(taskId, { maxWaitTime: 60 }));
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	expect(result.items[0].json).toMatchObject({ task_id: taskId, status: 'succeeded' });
+	expect(result.items[0].json.outcome).toBeUndefined();
+	expect(result.items[0].json.timed_out).toBeUndefined();
+	expect(result.items[0].binary?.data_0).toBeDefined();
+	expect(taskQueries(sim).map((query) => query.status)).toEqual([...Array(8).fill(503), 200]);
+});
+
+describe('the outcome field of a Continue On Fail item', () => {
+	test('a task the service reports failed: final', async () => {
+		const sim = simulator();
+		const taskId = await submittedTask(sim, { taskDurationMs: 0, taskOutcome: 'fail' });
+		const result = await run(sim, collectWait(taskId));
+
+		expect(result.items[0].json).toMatchObject({
+			error: 'The service could not complete the task',
+			taskId,
+			outcome: 'final',
+		});
+	});
+
+	test('a task the service does not know (404): final', async () => {
+		const sim = simulator();
+		const result = await run(sim, collectWait('task_0000000000000000deadbeef'));
+
+		expect(result.items[0].json).toMatchObject({
+			error: 'Task query got HTTP 404',
+			taskId: 'task_0000000000000000deadbeef',
+			outcome: 'final',
+		});
+	});
+
+	test("a proxy's 404 page on a task query is not the service's word: look again later", async () => {
+		const sim = simulator();
+		const taskId = await submittedTask(sim, { taskDurationMs: 0 });
+		sim.addFault({ route: 'task', status: 404, body: 'html' });
+		const result = await run(sim, collectWait(taskId));
+
+		expect(result.items[0].json).toMatchObject({
+			error: 'Task query got HTTP 404',
+			taskId,
+			outcome: 'lookAgainLater',
+		});
+	});
+
+	test("a finished task's images that cannot be downloaded: look again later", async () => {
+		const sim = simulator();
+		const taskId = await submittedTask(sim, { taskDurationMs: 0 });
+		sim.addFault({ route: 'asset', status: 503, times: Infinity });
+		const result = await run(sim, collectWait(taskId));
+
+		expect(result.items).toHaveLength(1);
+		expect(pairedIndexes(result.items)).toEqual([0]);
+		expect(result.items[0].json).toMatchObject({
+			error: 'Image download got HTTP 503',
+			taskId,
+			outcome: 'lookAgainLater',
+		});
+		expect(String(result.items[0].json.description)).toContain(
+			`fetch its images again with 'Task → Wait for Completion'`,
+		);
+	});
+
+	test.each([
+		[
+			'a gateway page on a submit the service took',
+			{ status: 502, body: 'html', acceptSubmit: true },
+			'unknown',
+		],
+		['a submit whose reply never came', { reset: 'beforeResponse' }, 'unknown'],
+		[
+			'a 429 storm on submit: nothing was created',
+			{ status: 429, retryAfter: '0', times: Infinity },
+			'lookAgainLater',
+		],
+		['a submit the service refused (400)', { status: 400 }, 'final'],
+	] as const)('%s: %s', async (_case, fault, outcome) => {
+		const sim = simulator();
+		sim.addFault({ route: 'submit', ...fault });
+		const result = await run(sim, {
+			typeVersion: DEFAULT_VERSION,
+			continueOnFail: true,
+			parameters: { resource: 'image', operation: 'generate', prompt: 'bottle' },
+		});
+
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json.outcome).toBe(outcome);
+		expect(result.items[0].json.task_id).toBeUndefined();
+		if (outcome === 'unknown')
+			expect(String(result.items[0].json.requestId)).toMatch(/^(req_|n8n-)/);
+	});
+});
