@@ -26,6 +26,8 @@ export class ProductImageApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'e.g. https://api.your-provider.com',
+			// Shown under the field, not only on hover: the one thing a first connection gets wrong.
+			hint: 'Without /v1 at the end: the node adds the path itself',
 			description:
 				"The service's URL from your provider (the base URL of its API documentation), without the /v1 path. The API key is sent to this host only.",
 		},

@@ -12,7 +12,10 @@ import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/description
 
 const simulator = useSimulator();
 
-const fast = { initialDelay: 0, pollInterval: 0.1 };
+const quick = { initialDelay: 0, pollInterval: 0.1 };
+// Version 1 keeps the wait settings as options of their own, the current version in Options → Waiting.
+const fastFor = (typeVersion: number): INodeParameters =>
+	typeVersion === 1 ? quick : { waiting: { value: quick } };
 const products = [
 	{ json: { id: 101, title: 'Trail Bottle' } },
 	{ json: { id: 102, title: 'Camp Mug' } },
@@ -25,7 +28,7 @@ const generateAndWait = (typeVersion: number, options: INodeParameters = {}) =>
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: '={{ $json.title }} on a white background',
-		options: { ...fast, ...options },
+		options: { ...fastFor(typeVersion), ...options },
 	});
 
 describe('the product’s fields on the generated items', () => {
@@ -131,9 +134,16 @@ describe('the product’s fields through Analyze and A+ Plan (the current versio
 		expect(result.items).toHaveLength(2);
 		for (const item of result.items) {
 			expect(item.json.asin).toBe('B0TRAIL01');
-			// The module's own fields win over the product's of the same name.
+			// The product keeps its title; the module's own is under a name of its own.
 			expect(item.json.module).toBeDefined();
-			expect(item.json.title).not.toBe('Trail Bottle');
+			expect(item.json.title).toBe('Trail Bottle');
+			expect(item.json.module_title).toEqual(expect.any(String));
+			expect(item.json.module_title).not.toBe('Trail Bottle');
+			// The analysis the plan was made from is not carried on: the plan replaces it.
+			for (const used of ['analysis', 'formattedText', 'output_text', 'request_id'])
+				expect(item.json).not.toHaveProperty(used);
+			// The module's own fields first, where the next node's input panel shows them.
+			expect(Object.keys(item.json)[0]).not.toBe('asin');
 		}
 	});
 
@@ -211,7 +221,8 @@ describe('Output (the current version)', () => {
 			operation: 'create',
 			imageUrls: 'https://img.test/bottle.jpg',
 			modules: ['hero', 'core'],
-			options: { productDescription: 'Steel bottle' },
+			descriptionSource: 'define',
+			productDescription: 'Steel bottle',
 			...parameters,
 		});
 
@@ -254,7 +265,7 @@ describe('Output (the current version)', () => {
 		const sim = simulator();
 		const submitted = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [generateAndWait(CURRENT, { downloadImages: false })],
+			nodes: [generateAndWait(CURRENT, { outputFiles: { value: { downloadImages: false } } })],
 			input: [products[0]],
 		});
 		const taskId = String(submitted.items[0].json.task_id);
@@ -283,10 +294,12 @@ describe('Output (the current version)', () => {
 			input: products,
 		});
 		expect(result.error).toBeUndefined();
-		for (const item of result.items) {
+		for (const [index, item] of result.items.entries()) {
 			expect(Object.keys(item.json).length).toBeLessThanOrEqual(10);
 			expect(item.json).toHaveProperty('url');
-			expect(item.json).not.toHaveProperty('title');
+			expect(item.json).toHaveProperty('generated_width');
+			// The product's identity stays, so an agent can say which product the image is for.
+			expect(item.json).toMatchObject(products[index].json);
 			expect(item.binary?.data).toBeDefined();
 		}
 	});
@@ -298,6 +311,12 @@ describe('Output (the current version)', () => {
 			nodes: [
 				{
 					...plan({ output: 'simplified', options: { splitModules: true } }),
+					parameters: {
+						...plan().parameters,
+						productDescription: 'Steel bottle',
+						output: 'simplified',
+						options: { splitModules: true },
+					},
 					typeVersion: 1,
 				},
 			],
@@ -329,8 +348,8 @@ describe('Task ID takes more than the bare ID', () => {
 	});
 });
 
-describe('the optional fields in Options (the current version)', () => {
-	test('a generation sends the product, platform and language set in Options', async () => {
+describe('the optional inputs in Product Details and Plan Details (the current version)', () => {
+	test('a generation sends the product, platform and language set in Product Details', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
@@ -339,12 +358,11 @@ describe('the optional fields in Options (the current version)', () => {
 					resource: 'image',
 					operation: 'generate',
 					prompt: 'studio shot',
-					options: {
+					productDetails: {
 						productName: 'Trail Bottle',
 						sellingPoints: 'Cold for 24 hours',
-						platform: 'custom',
-						customPlatform: 'zalando',
-						outputLanguage: 'de-de',
+						platform: { value: { platform: 'custom', customPlatform: 'zalando' } },
+						outputLanguage: { value: { outputLanguage: 'de-de' } },
 					},
 				}),
 			],
@@ -361,7 +379,7 @@ describe('the optional fields in Options (the current version)', () => {
 		});
 	});
 
-	test('a plan sends the description, platform, market and language set in Options', async () => {
+	test('a plan sends the description typed below, and the platform, market and language of Plan Details', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
@@ -371,12 +389,11 @@ describe('the optional fields in Options (the current version)', () => {
 					operation: 'create',
 					modules: ['core'],
 					imageUrls: 'https://img.test/bottle.jpg',
-					options: {
-						productDescription: 'Steel bottle',
-						platform: 'amazon',
-						market: 'custom',
-						customMarket: 'be',
-						language: 'de-DE',
+					descriptionSource: 'define',
+					productDescription: 'Steel bottle',
+					planDetails: {
+						market: { value: { market: 'custom', customMarket: 'be' } },
+						language: { value: { language: 'de-DE' } },
 					},
 				}),
 			],
@@ -384,6 +401,7 @@ describe('the optional fields in Options (the current version)', () => {
 		expect(result.error).toBeUndefined();
 		// The simulator writes the description into each prompt; the module item carries the rest.
 		expect(String(result.items[0].json.recommended_prompt)).toContain('for Steel bottle:');
+		// Platform not added: Amazon, the default it shows (A+ content is Amazon's).
 		expect(result.items[0].json).toMatchObject({
 			platform: 'amazon',
 			market: 'BE',
@@ -391,7 +409,27 @@ describe('the optional fields in Options (the current version)', () => {
 		});
 	});
 
-	test('Analyze sends the Product Name set in Options', async () => {
+	test('a plan for another platform sends the one typed under Other', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				node(CURRENT, {
+					resource: 'aPlusPlan',
+					operation: 'create',
+					modules: ['core'],
+					imageUrls: 'https://img.test/bottle.jpg',
+					descriptionSource: 'define',
+					productDescription: 'Steel bottle',
+					planDetails: { platform: { value: { platform: 'custom', customPlatform: 'walmart' } } },
+				}),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.platform).toBe('walmart');
+	});
+
+	test('Analyze sends the Product Name set in Product Details', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
@@ -400,7 +438,7 @@ describe('the optional fields in Options (the current version)', () => {
 					resource: 'analysis',
 					operation: 'analyze',
 					imageUrls: 'https://img.test/bottle.jpg',
-					options: { productName: 'Trail Bottle' },
+					productDetails: { productName: 'Trail Bottle' },
 				}),
 			],
 		});

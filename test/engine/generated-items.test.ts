@@ -9,19 +9,28 @@ import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/description
 
 const simulator = useSimulator();
 
-const fast = { initialDelay: 0, pollInterval: 0.1 };
+// Version 1 keeps the wait settings as options of their own, the current version in Options → Waiting.
+const quick = { initialDelay: 0, pollInterval: 0.1 };
+const fastFor = (typeVersion: number): INodeParameters =>
+	typeVersion === 1 ? quick : { waiting: { value: quick } };
+const fast = fastFor(CURRENT);
 const products = [
 	{ json: { id: 101, title: 'Trail Bottle', task_id: 'from-input' } },
 	{ json: { id: 102, title: 'Camp Mug' } },
 ];
 
-const generateAndWait = (options: INodeParameters = {}, typeVersion = CURRENT) => ({
+const generateAndWait = (
+	options: INodeParameters = {},
+	typeVersion = CURRENT,
+	parameters: INodeParameters = {},
+) => ({
 	typeVersion,
 	parameters: {
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: '={{ $json.title }} on a white background',
-		options: { ...fast, ...options },
+		...parameters,
+		options: { ...fastFor(typeVersion), ...options },
 	},
 });
 
@@ -88,7 +97,11 @@ test('File Name names the files, numbered when a task makes several, with the ex
 	sim.configure({ imagesPerTask: 2 });
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [generateAndWait({ fileName: '={{ $json.title }}\t/{{ $json.id }}' })],
+		nodes: [
+			generateAndWait({
+				outputFiles: { value: { fileName: '={{ $json.title }}\t/{{ $json.id }}' } },
+			}),
+		],
 		input: products,
 	});
 
@@ -107,9 +120,9 @@ test('without File Name the files are named after the Product Name, numbered whe
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
 		nodes: [
-			{
-				...generateAndWait({ productName: '={{ $json.title }} 750 ml' }),
-			},
+			generateAndWait({}, CURRENT, {
+				productDetails: { productName: '={{ $json.title }} 750 ml' },
+			}),
 		],
 		input: products,
 	});
@@ -287,5 +300,125 @@ describe('Max Generations per Run', () => {
 			expect.stringContaining('a generation needs a prompt'),
 		]);
 		expect(sim.stats.requests).toHaveLength(0);
+	});
+});
+
+/** The hints a node's run shows above its output (addExecutionHints). */
+const hintsOf = (result: Awaited<ReturnType<typeof runWorkflow>>, node = 'Product Image') =>
+	(result.run.data.resultData.runData[node]?.[0]?.hints ?? []).map((hint) => hint.message);
+
+describe('the node’s own fields are never the input’s (the current version)', () => {
+	// A Shopify product as its node outputs it: the product's photos in `images`, its own `status`.
+	const shopifyProduct = {
+		json: {
+			id: 8801,
+			title: 'Trail Bottle',
+			status: 'active',
+			images: [{ id: 1, src: 'https://cdn.shop.test/bottle.jpg', width: 800, height: 800 }],
+		},
+	};
+
+	test('a product’s images and status do not ride along as the generated image’s; its identity does', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait()],
+			input: [shopifyProduct],
+		});
+
+		expect(result.error).toBeUndefined();
+		const [item] = result.items;
+		expect(item.json).toMatchObject({ id: 8801, title: 'Trail Bottle', status: 'succeeded' });
+		expect(item.json).not.toHaveProperty('images');
+		expect(item.json.generated_width).toEqual(expect.any(Number));
+		// The node's own fields first: the next node's input panel shows them at the top.
+		expect(Object.keys(item.json)[0]).toBe('task_id');
+	});
+
+	test('Simplified keeps the image, its size and the product’s identity, not the product’s photos', async () => {
+		const sim = simulator();
+		const node = generateAndWait();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ ...node, parameters: { ...node.parameters, output: 'simplified' } }],
+			input: [shopifyProduct],
+		});
+
+		expect(result.error).toBeUndefined();
+		const { json } = result.items[0];
+		expect(Object.keys(json).length).toBeLessThanOrEqual(10);
+		expect(json).toMatchObject({ id: 8801, title: 'Trail Bottle', url: expect.any(String) });
+		expect(json).not.toHaveProperty('images');
+	});
+
+	test('One Item per Task: `images` is the task’s images, each with its generated size', async () => {
+		const sim = simulator();
+		sim.configure({ imagesPerTask: 2 });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({ outputFiles: { value: { imagesOutput: 'together' } } })],
+			input: [shopifyProduct],
+		});
+
+		expect(result.error).toBeUndefined();
+		const images = result.items[0].json.images as Array<Record<string, unknown>>;
+		expect(images).toHaveLength(2);
+		for (const image of images) {
+			expect(image.url).toEqual(expect.stringContaining(sim.baseUrl));
+			expect(image.generated_width).toEqual(expect.any(Number));
+		}
+	});
+
+	test('images not at their module’s size get the fitting hint, whatever photos the product carried', async () => {
+		const sim = simulator();
+		sim.configure({ imageLongSide: 2048 });
+		const moduleItem = {
+			json: {
+				...shopifyProduct.json,
+				module: 'core',
+				recommended_prompt: 'Trail bottle on a rock',
+				aspect_ratio: '97:60',
+				target_width: 970,
+				target_height: 600,
+			},
+		};
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({}, CURRENT, { generationSource: 'aPlusModule' })],
+			input: [moduleItem],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(hintsOf(result)).toEqual([
+			expect.stringContaining('1 image is not yet the exact size of its A+ module'),
+		]);
+	});
+
+	test('A+ module items with Image Settings From left at Define Below: one warning says the module sizes are not used', async () => {
+		const sim = simulator();
+		const moduleItems = ['hero', 'core'].map((module) => ({
+			json: { module, recommended_prompt: 'A banner', target_width: 970, target_height: 600 },
+		}));
+		const node = generateAndWait();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{ ...node, parameters: { ...node.parameters, prompt: '={{ $json.recommended_prompt }}' } },
+			],
+			input: moduleItems,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(hintsOf(result)).toEqual([
+			expect.stringContaining(
+				"The input items are A+ module items, but 'Image Settings From' is 'Define Below'",
+			),
+		]);
+		const plain = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait()],
+			input: products,
+		});
+		expect(hintsOf(plain)).toEqual([]);
 	});
 });

@@ -13,7 +13,11 @@ import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/description
 
 const simulator = useSimulator({ taskDurationMs: 0 });
 
-const fast = { initialDelay: 0, pollInterval: 0.1, maxWaitTime: 10 };
+const quick = { initialDelay: 0, pollInterval: 0.1, maxWaitTime: 10 };
+// Version 1 keeps the wait settings as options of their own, the current version in Options → Waiting.
+const fastFor = (typeVersion: number): INodeParameters =>
+	typeVersion === 1 ? quick : { waiting: { value: quick } };
+const fast = fastFor(CURRENT);
 
 const generateAndWait = (options: INodeParameters = {}, typeVersion = CURRENT) => ({
 	name: 'Generate',
@@ -22,9 +26,11 @@ const generateAndWait = (options: INodeParameters = {}, typeVersion = CURRENT) =
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: 'studio shot',
-		// Version 1 keeps the optional fields at the top, the current version in Options.
-		...(typeVersion === 1 ? { productName: 'Trail Bottle' } : {}),
-		options: { ...fast, ...(typeVersion === 1 ? {} : { productName: 'Trail Bottle' }), ...options },
+		// Version 1 keeps the optional fields at the top, the current version in Product Details.
+		...(typeVersion === 1
+			? { productName: 'Trail Bottle' }
+			: { productDetails: { productName: 'Trail Bottle' } }),
+		options: { ...fastFor(typeVersion), ...options },
 	},
 });
 
@@ -262,7 +268,7 @@ describe('a download is named and typed by its bytes', () => {
 			expect(binary?.mimeType).toBe(mimeType);
 			expect(binary?.fileName).toBe(`trail-bottle.${extension}`);
 			expect(binary?.fileExtension).toBe(extension);
-			expect(result.items[0].json.width).toBe(width);
+			expect(result.items[0].json.generated_width).toBe(width);
 		},
 	);
 
@@ -309,9 +315,10 @@ describe('analysis text in either field', () => {
 			imageUrls: 'https://img.test/bottle.jpg',
 			...(typeVersion === 1
 				? { productName: 'Trail Bottle' }
-				: { options: { productName: 'Trail Bottle' } }),
+				: { productDetails: { productName: 'Trail Bottle' } }),
 		},
 	});
+	// The current version takes the description from the Analyze item unless one is typed.
 	const plan = (typeVersion: number, productDescription = '') => ({
 		name: 'Plan',
 		typeVersion,
@@ -320,7 +327,9 @@ describe('analysis text in either field', () => {
 			operation: 'create',
 			imageUrls: 'https://img.test/bottle.jpg',
 			modules: ['hero'],
-			...(typeVersion === 1 ? { productDescription } : { options: { productDescription } }),
+			...(typeVersion === 1 || productDescription === ''
+				? { productDescription }
+				: { descriptionSource: 'define', productDescription }),
 		},
 	});
 
@@ -405,9 +414,34 @@ describe('analysis text in either field', () => {
 		});
 
 		expect(result.error?.message).toBe(
-			"'Product Description': is empty, and the input item has no 'formattedText' or 'output_text' to take it from [item 0]",
+			"'Product Description From': the input item has no brief ('formattedText' or 'output_text') of 'Analysis → Analyze' [item 0]",
 		);
-		expect(result.error?.description).toContain('Analysis → Analyze');
+		expect(result.error?.description).toContain(
+			"Connect 'Analysis → Analyze' before this node, or choose 'Define Below'",
+		);
+		expect(sim.stats.byRoute.plan ?? 0).toBe(0);
+	});
+
+	test('the current A+ Plan with Define Below and a description that comes out empty stops before the request, naming the field', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			input: [{ json: { formattedText: 'A brief that Define Below does not read' } }],
+			nodes: [
+				{
+					...plan(CURRENT),
+					parameters: {
+						...plan(CURRENT).parameters,
+						descriptionSource: 'define',
+						productDescription: '={{ $json.body_html }}',
+					},
+				},
+			],
+		});
+
+		expect(result.error?.message).toBe(
+			"'Product Description': is empty; a plan needs a description of the product [item 0]",
+		);
 		expect(sim.stats.byRoute.plan ?? 0).toBe(0);
 	});
 
@@ -434,7 +468,7 @@ describe('A+ module images are named by what they are', () => {
 				operation: 'create',
 				...(typeVersion === 1
 					? { productDescription: 'Trail bottle' }
-					: { options: { productDescription: 'Trail bottle' } }),
+					: { descriptionSource: 'define', productDescription: 'Trail bottle' }),
 				imageUrls: 'https://img.test/bottle.jpg',
 				modules: ['hero'],
 			},
@@ -446,7 +480,7 @@ describe('A+ module images are named by what they are', () => {
 				resource: 'image',
 				operation: 'generateAndWait',
 				generationSource: 'aPlusModule',
-				options: fast,
+				options: fastFor(typeVersion),
 			},
 		},
 	];
@@ -464,12 +498,14 @@ describe('A+ module images are named by what they are', () => {
 		const png = readPngInfo(await binaryBytes(result, item));
 		expect(item.binary?.data.fileName).toBe('hero.png');
 		expect([png.width, png.height]).not.toEqual([1464, 600]);
+		// The generated size is named so: an Edit Image node after this one passes it on unchanged.
 		expect(item.json).toMatchObject({
 			target_width: 1464,
 			target_height: 600,
-			width: png.width,
-			height: png.height,
+			generated_width: png.width,
+			generated_height: png.height,
 		});
+		expect(item.json).not.toHaveProperty('width');
 	});
 
 	test('a module item whose sizes are numbers written as text is read as a module', async () => {

@@ -59,7 +59,11 @@ function panelTexts(property: INodeProperties, where: string): Array<[string, st
 	add('displayName', property.displayName);
 	add('description', property.description);
 	add('hint', property.hint);
-	if (property.type !== 'collection') add('placeholder', property.placeholder);
+	// A collection's placeholder is its button ("Add Option"), not an example.
+	if (property.type !== 'collection' && property.type !== 'fixedCollection')
+		add('placeholder', property.placeholder);
+	const values = (property as { values?: INodeProperties[] }).values ?? [];
+	for (const value of values) texts.push(...panelTexts(value, `${where} → ${value.name}`));
 	for (const option of (property.options ?? []) as unknown as Array<Record<string, unknown>>) {
 		if ('displayName' in option) {
 			texts.push(

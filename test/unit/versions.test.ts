@@ -8,6 +8,7 @@ import { coveringResolution, htmlToText } from '../../nodes/ProductImage/helpers
 import { pixelSizeOf } from '../../nodes/ProductImage/helpers/download';
 import type { PanelContract } from '../harness/panelContract';
 import { panelContract, shownParameters } from '../harness/panelContract';
+import { walkShown } from '../harness/panelWalk';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
 const description = new ProductImage().description;
@@ -26,23 +27,20 @@ function shownNamed(
 	return matches[0];
 }
 
-/** A field at the top or, where the current version keeps optional fields, inside Options. */
+/**
+ * A field at the top or, where the current version keeps optional fields, in a collection
+ * (Product Details, Plan Details, Options), a list with Other inside its bundle.
+ */
 function shownField(
 	typeVersion: number,
 	values: INodeParameters,
 	name: string,
 ): INodeProperties | undefined {
-	const top = shownNamed(typeVersion, values, name);
-	if (top) return top;
-	const node = { typeVersion, parameters: {} } as INode;
-	const children = (shownNamed(typeVersion, values, 'options')?.options ?? []) as INodeProperties[];
-	const matches = children.filter(
-		(child) =>
-			child.name === name &&
-			NodeHelpers.displayParameterPath(values, child, 'options', node, description),
+	const matches = walkShown(description, typeVersion, values).filter(
+		({ property }) => property.name === name && property.type !== 'fixedCollection',
 	);
 	expect(matches.length).toBeLessThanOrEqual(1);
-	return matches[0];
+	return matches[0]?.property;
 }
 
 const generate = { resource: 'image', operation: 'generateAndWait' };
@@ -100,7 +98,7 @@ test('one casing rule for languages: output language lowercase, plan language la
 		expect(value).toMatch(/^[a-z]{2}-[A-Z]{2}$/);
 });
 
-test('with the module source, Prompt, Size and Resolution are not shown', () => {
+test('with the module source, Prompt, Aspect Ratio and Resolution are not shown', () => {
 	const values = { ...generate, generationSource: 'aPlusModule' };
 	for (const name of ['prompt', 'size', 'resolution'])
 		expect(shownNamed(CURRENT, values, name)).toBeUndefined();
@@ -261,9 +259,9 @@ test('from an A+ module item, empty fields say they take the plan’s values; de
 			(shownField(CURRENT, generate, name)?.options as INodePropertyOptions[])[0],
 		).toMatchObject({ name: 'Service Default' });
 		const custom = `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-		expect(
-			shownField(CURRENT, { ...fromModule, options: { [name]: 'custom' } }, custom)?.type,
-		).toBe('string');
+		const other = { productDetails: { [name]: { value: { [name]: 'custom' } } } };
+		expect(shownField(CURRENT, { ...fromModule, ...other }, custom)?.type).toBe('string');
+		expect(shownField(CURRENT, fromModule, custom)).toBeUndefined();
 	}
 });
 
@@ -309,10 +307,12 @@ test('the current version asks once where the images come from: Images From show
 	);
 });
 
+/** The default of every option shown, the settings inside a bundle of Options included. */
 function optionsOf(typeVersion: number, values: INodeParameters): Record<string, unknown> {
-	const options = shownNamed(typeVersion, values, 'options');
 	return Object.fromEntries(
-		((options?.options ?? []) as INodeProperties[]).map((option) => [option.name, option.default]),
+		walkShown(description, typeVersion, values)
+			.filter(({ path }) => path.split('.')[0] === 'options')
+			.map(({ property }) => [property.name, property.default]),
 	);
 }
 

@@ -13,13 +13,32 @@ function settings(typeVersion: number, options: IDataObject) {
 	return readWaitSettings(context, 0);
 }
 
-test('the current version: Polling alone chooses the rhythm; a Poll Interval keeps the shown Adaptive', () => {
-	expect(settings(CURRENT, { pollInterval: 2 })).toMatchObject({
+/** The current version keeps the wait settings in Options → Waiting, the file settings in Output Files. */
+const waiting = (values: IDataObject) => ({ waiting: { value: values } });
+
+test('the current version: Status Checks alone chooses the rhythm; a Check Interval keeps the shown Adaptive', () => {
+	expect(settings(CURRENT, waiting({ pollInterval: 2 }))).toMatchObject({
 		polling: 'adaptive',
 		pollInterval: 2,
 	});
 	expect(settings(CURRENT, {}).polling).toBe('adaptive');
-	expect(settings(CURRENT, { polling: 'fixed' }).polling).toBe('fixed');
+	expect(settings(CURRENT, waiting({ polling: 'fixed' })).polling).toBe('fixed');
+});
+
+test('the current version reads each setting of Waiting and Output Files under the name every version stores', () => {
+	const read = settings(CURRENT, {
+		...waiting({ initialDelay: 1, maxWaitTime: 30, onTimeout: 'outputTaskState' }),
+		outputFiles: { value: { downloadImages: false, binaryPropertyName: 'image' } },
+	});
+	expect(read).toMatchObject({
+		initialDelay: 1,
+		initialDelayGiven: true,
+		maxWaitTime: 30,
+		onTimeout: 'outputTaskState',
+		downloadImages: false,
+		binaryPropertyName: 'image',
+	});
+	expect(settings(CURRENT, {})).toMatchObject({ downloadImages: true, binaryPropertyName: 'data' });
 });
 
 test('version 1: a Poll Interval without Polling keeps Fixed Interval, as saved workflows expect', () => {

@@ -27,15 +27,15 @@ export const SERVICE_DEFAULT: INodePropertyOptions = {
 	description: 'Send nothing: the service decides',
 };
 
+/** The last entry of a list with a typed field: it reveals the field right below the list. */
+const OTHER_CHOICE: INodePropertyOptions = { name: 'Other (Type Below)', value: OTHER };
+
 /**
  * A list of common values, followed by Other (Type Below) and the field that takes any other
  * value: what is sent is never hidden behind a grey example in an empty field.
  */
 export function withOther(list: INodeProperties, other: OtherField): INodeProperties[] {
-	const options = [
-		...((list.options ?? []) as INodePropertyOptions[]),
-		{ name: 'Other (Type Below)', value: OTHER, description: 'Enter another value' },
-	];
+	const options = [...((list.options ?? []) as INodePropertyOptions[]), OTHER_CHOICE];
 	const typed: INodeProperties = {
 		displayName: `Other ${list.displayName}`,
 		name: otherFieldName(list.name),
@@ -46,6 +46,45 @@ export function withOther(list: INodeProperties, other: OtherField): INodeProper
 		displayOptions: { show: { [list.name]: [OTHER] } },
 	};
 	return [{ ...list, options }, typed];
+}
+
+/**
+ * Where the current version keeps the optional inputs of a request: in a collection of their own
+ * beside Options (n8n's "Additional Fields"), so that Options holds only how the node runs.
+ */
+export const DETAILS = { product: 'productDetails', plan: 'planDetails' } as const;
+export type Details = (typeof DETAILS)[keyof typeof DETAILS];
+
+/** The one group of a bundle: its stored path is `<collection>.<bundle>.value.<field>`. */
+export const BUNDLE_GROUP = 'value';
+
+/**
+ * Fields that only make sense together, as one entry of a collection that shows them all once
+ * added (n8n's pattern: HTTP Request's Options → Response): a list and its Other field, or the
+ * wait settings. The group is there from the start, so adding the entry shows its fields at once.
+ */
+export function bundle(
+	displayName: string,
+	name: string,
+	values: INodeProperties[],
+	description?: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: false },
+		default: { [BUNDLE_GROUP]: {} },
+		placeholder: `Add ${displayName}`,
+		...(description ? { description } : {}),
+		options: [{ displayName, name: BUNDLE_GROUP, values }],
+	};
+}
+
+/** A list with Other as one entry of a collection: the typed field shows right below the list. */
+export function bundledList(properties: INodeProperties[]): INodeProperties {
+	const [list] = properties;
+	return bundle(list.displayName, list.name, properties);
 }
 
 /** The Platform list, with Other; `description` says what the platform steers. */
@@ -61,38 +100,37 @@ export function platformList(description: string): INodeProperties[] {
 		},
 		{
 			placeholder: 'e.g. zalando',
-			description: 'Platform name as the service knows it, in lowercase',
+			description: 'The platform as the service knows it, in lowercase',
 		},
 	);
 }
 
-/** The optional fields that the current version keeps in the Options collection, as n8n's guidelines ask. */
-export const OPTIONAL_IN_OPTIONS = new Set([
-	'productName',
-	'sellingPoints',
-	'productDescription',
-	'platform',
-	'outputLanguage',
-	'market',
-	'language',
-]);
+/** The stored value of a bundle's fields: `{ value: { platform, customPlatform } }`. */
+function bundleValues(value: unknown): IDataObject | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const group = (value as IDataObject)[BUNDLE_GROUP];
+	return typeof group === 'object' && group !== null ? (group as IDataObject) : undefined;
+}
 
 /**
- * A field where the item's node version keeps it: in Options in the current version (with its
- * "Other" field beside it), at the top level in version 1. Unset, it reads as `fallback`.
+ * A field where the item's node version keeps it: in version 1 at the top level; in the current
+ * version in its details collection (`details`), a list with its Other field in their bundle, or
+ * at the top level where no collection is named. Unset, it reads as `fallback`.
  */
 export function readField(
 	context: IExecuteFunctions,
 	name: string,
 	itemIndex: number,
 	fallback?: unknown,
+	details?: Details,
 ): unknown {
-	const base = name.startsWith('custom') ? name.charAt(6).toLowerCase() + name.slice(7) : name;
-	if (!isVersion1(context) && OPTIONAL_IN_OPTIONS.has(base)) {
-		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		return options[name] ?? fallback;
-	}
-	return context.getNodeParameter(name, itemIndex, fallback);
+	if (isVersion1(context) || details === undefined)
+		return context.getNodeParameter(name, itemIndex, fallback);
+	const collection = context.getNodeParameter(details, itemIndex, {}) as IDataObject;
+	const list = name.startsWith(OTHER) ? name.charAt(6).toLowerCase() + name.slice(7) : name;
+	const bundled = bundleValues(collection[list]);
+	const value = bundled ? bundled[name] : collection[name];
+	return value ?? fallback;
 }
 
 /**
@@ -104,10 +142,11 @@ export function readChoice(
 	name: string,
 	itemIndex: number,
 	fallback?: string,
+	details?: Details,
 ): unknown {
-	const value = readField(context, name, itemIndex, fallback);
+	const value = readField(context, name, itemIndex, fallback, details);
 	if (value !== OTHER) return value;
-	return readField(context, otherFieldName(name), itemIndex, '');
+	return readField(context, otherFieldName(name), itemIndex, '', details);
 }
 
 /** The lists hold the value, or Other and a typed one; version 1 stores the text. */
@@ -116,10 +155,11 @@ export function readListOrText(
 	name: string,
 	itemIndex: number,
 	fallback?: string,
+	details?: Details,
 ): unknown {
 	return isVersion1(context)
 		? context.getNodeParameter(name, itemIndex, fallback)
-		: readChoice(context, name, itemIndex, fallback);
+		: readChoice(context, name, itemIndex, fallback, details);
 }
 
 const LANGUAGES: Array<[string, string]> = [
@@ -151,9 +191,12 @@ const LANGUAGES: Array<[string, string]> = [
 export const LANGUAGE_CASING =
 	"Any case may be typed: a generation's 'Output Language' is sent in lowercase (zh-cn), an A+ plan's 'Language' as language-REGION (zh-CN).";
 
-/** A list entry in words; the code the service receives is its description. */
+/**
+ * A list entry in words. Its title says what it is; the code the service receives is the stored
+ * value, which n8n's guidelines keep out of the tooltip (the Other field says the form of a code).
+ */
 function named(name: string, code: string): INodePropertyOptions {
-	return { name, value: code, description: `Sent as ${code}` };
+	return { name, value: code };
 }
 
 /** In alphabetical order of their names, as n8n's guidelines ask of dropdowns. */
@@ -192,7 +235,7 @@ export const RESOLUTION_LONG_SIDES: ReadonlyArray<[string, number]> = [
 
 export const RESOLUTION_CHOICES: INodePropertyOptions[] = RESOLUTION_LONG_SIDES.map(
 	([label, side]) => ({
-		name: `${label.toUpperCase()} (Long Side About ${side} px)`,
+		name: `${label.toUpperCase()} (Long Side About ${side} Pixels)`,
 		value: label,
 	}),
 );

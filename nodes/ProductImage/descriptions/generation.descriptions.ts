@@ -1,6 +1,8 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import {
+	bundledList,
+	DETAILS,
 	LANGUAGE_CASING,
 	OUTPUT_LANGUAGE_CHOICES,
 	platformList,
@@ -10,11 +12,11 @@ import {
 	withOther,
 } from './choices';
 import {
+	detailsCollection,
 	imageSourceFields,
 	imageUrlsProperty,
 	includeOtherFieldsOptionV1,
 	includeOtherFieldsOption,
-	inputBinaryFieldsProperty,
 	optionsCollection,
 	platformProperty,
 	productNameProperty,
@@ -128,23 +130,31 @@ const outputLanguageLists: INodeProperties[] = planDefaultListsFromModule(
 			default: '',
 			description: 'Language of any text in the image',
 		},
-		{ placeholder: 'e.g. cs-cz', description: `Language code. ${LANGUAGE_CASING}` },
+		{
+			placeholder: 'e.g. cs-cz',
+			description: `A code such as cs-cz: the language, a hyphen, the region. ${LANGUAGE_CASING}`,
+		},
 	),
 );
 
+/**
+ * The stored `size` is an aspect ratio, so the current version says so; "size" then always means
+ * pixels (an A+ module's size, 'target_width'). Store listings and A+ modules are the common targets.
+ */
 const sizeAndResolution: INodeProperties[] = [
 	...withOther(
 		{
-			displayName: 'Size',
+			displayName: 'Aspect Ratio',
 			name: 'size',
 			type: 'options',
 			options: SIZE_CHOICES,
 			default: '1:1',
-			description: 'Aspect ratio of the image, width:height',
+			description:
+				"Shape of the image, width:height. A store's product images: usually Square 1:1. A+ modules: choose 'A+ Module of the Input Item' above, which sets it per module.",
 		},
 		{
 			placeholder: 'e.g. 61:25',
-			description: 'Aspect ratio as width:height, such as 61:25 (1464×600)',
+			description: 'Width:height, such as 61:25 for a 1464×600 banner',
 		},
 	).map(notShownFromModule),
 	...withOther(
@@ -154,11 +164,18 @@ const sizeAndResolution: INodeProperties[] = [
 			type: 'options',
 			options: RESOLUTION_CHOICES,
 			default: '1k',
-			description: 'Resolution label: how large the image is generated',
+			description:
+				"How large the image is generated, by its long side. Shopify's help suggests 2048 × 2048 px for square product images: choose 2K. Fit it to an exact size afterwards with an Edit Image node.",
 		},
-		{ placeholder: 'e.g. 8k', description: 'Resolution label as the service knows it' },
+		{ placeholder: 'e.g. 8k', description: 'A resolution label the service knows, such as 8k' },
 	).map(notShownFromModule),
 ];
+
+/** The label of `size` as each version shows it, for the texts that name it. */
+export const SIZE_LABEL = {
+	version1: version1Fields.find((property) => property.name === 'size')?.displayName ?? '',
+	current: sizeAndResolution[0].displayName,
+};
 
 const sellingPointsProperty: INodeProperties = {
 	displayName: 'Selling Points',
@@ -171,17 +188,9 @@ const sellingPointsProperty: INodeProperties = {
 		'What makes the product worth buying, in a sentence or a list; the image can show or state it',
 };
 
-/**
- * The optional fields of a generation, which the current version keeps in Options: inside the collection a
- * condition on Prompt and Size From names it from the top (`/generationSource`).
- */
-const generationFieldsInOptions: INodeProperties[] = [
-	productNameProperty,
-	sellingPointsProperty,
-	...platformLists,
-	...outputLanguageLists,
-].map((property) => {
-	const fromTop = (condition?: IDisplayOptions['show']) =>
+/** Inside a collection a condition on Image Settings From names it from the top (`/generationSource`). */
+function fromTop(property: INodeProperties): INodeProperties {
+	const rename = (condition?: IDisplayOptions['show']) =>
 		condition &&
 		Object.fromEntries(
 			Object.entries(condition).map(([key, value]) => [
@@ -194,11 +203,52 @@ const generationFieldsInOptions: INodeProperties[] = [
 	return {
 		...property,
 		displayOptions: {
-			...(own.show ? { show: fromTop(own.show) } : {}),
-			...(own.hide ? { hide: fromTop(own.hide) } : {}),
+			...(own.show ? { show: rename(own.show) } : {}),
+			...(own.hide ? { hide: rename(own.hide) } : {}),
 		},
 	};
-});
+}
+
+/**
+ * The current version's Product Details: what the service is told about the product, apart from
+ * how the node runs. Each list and its Other field are one entry, shown together once added.
+ */
+const productDetails: INodeProperties = detailsCollection('Product Details', DETAILS.product, [
+	productNameProperty,
+	sellingPointsProperty,
+	bundledList(platformLists.map(fromTop)),
+	bundledList(outputLanguageLists.map(fromTop)),
+]);
+
+/** Analyze tells the service the product's name the same way. */
+export const analysisProductDetails: INodeProperties = detailsCollection(
+	'Product Details',
+	DETAILS.product,
+	[productNameProperty],
+);
+
+/** Where a generation's prompt, aspect ratio and resolution come from (the current version). */
+export const generationSourceProperty: INodeProperties = {
+	displayName: 'Image Settings From',
+	name: 'generationSource',
+	type: 'options',
+	noDataExpression: true,
+	default: 'define',
+	options: [
+		{
+			name: 'A+ Module of the Input Item',
+			value: GENERATION_SOURCE.module,
+			description:
+				"The input item is one module of 'A+ Plan → Create': its prompt, the plan's style guide, the module's aspect ratio and a resolution that covers its pixel size",
+		},
+		{
+			name: 'Define Below',
+			value: GENERATION_SOURCE.define,
+			description: "'Prompt', 'Aspect Ratio' and 'Resolution' as set below",
+		},
+	],
+	description: 'Where the prompt, the aspect ratio and the resolution of each image come from',
+};
 
 /** The submit parameters shared by Generate and Generate and Wait. */
 export const generationProperties: INodeProperties[] = [
@@ -210,29 +260,10 @@ export const generationProperties: INodeProperties[] = [
 		default: '',
 	},
 	...inCurrentVersion([
-		{
-			displayName: 'Prompt and Size From',
-			name: 'generationSource',
-			type: 'options',
-			noDataExpression: true,
-			default: 'define',
-			options: [
-				{
-					name: 'A+ Module of the Input Item',
-					value: GENERATION_SOURCE.module,
-					description:
-						"The input item is one module of 'A+ Plan → Create': its prompt, the plan's style guide, the module's aspect ratio and a resolution that covers its pixel size",
-				},
-				{
-					name: 'Define Below',
-					value: GENERATION_SOURCE.define,
-					description: "'Prompt', 'Size' and 'Resolution' as set below",
-				},
-			],
-		},
+		generationSourceProperty,
 		{
 			displayName:
-				"Each input item must be one module item of 'A+ Plan → Create'; empty fields below take the plan's values. To fit each image to its module, add Edit Image (Resize, 'Ignore Aspect Ratio') and drag 'target_width' and 'target_height' into its width and height.",
+				"Each input item must be one module item of 'A+ Plan → Create'; empty fields below take the plan's values. To fit each image to its module, add an Edit Image node ('Resize', 'Ignore Aspect Ratio') and drag 'target_width' and 'target_height' into its 'Width' and 'Height'.",
 			name: 'moduleSourceNotice',
 			type: 'notice',
 			default: '',
@@ -249,12 +280,12 @@ export const generationProperties: INodeProperties[] = [
 		description: 'What the image should show. A prompt, an image, or both are needed.',
 		displayOptions: notFromModule,
 	},
-	...imageSourceFields([notShownFromModule(imageUrlsProperty)], inputBinaryFieldsProperty, {
+	...imageSourceFields([notShownFromModule(imageUrlsProperty)], {
 		urlsFromModule: [imageUrlsFromModule],
 	}),
 	...inVersion1([productNameProperty, sellingPointsProperty]),
 	...version1Fields,
-	...inCurrentVersion(sizeAndResolution),
+	...inCurrentVersion([...sizeAndResolution, productDetails]),
 ];
 
 export const extraBodyFieldsOption: INodeProperties = {
@@ -266,6 +297,14 @@ export const extraBodyFieldsOption: INodeProperties = {
 		'A JSON object merged into the request, for service fields this node has no parameter for (see the README)',
 };
 
+/** The same pass-through in the service's users' words, with the page that lists what it is for. */
+export const otherServiceFieldsOption: INodeProperties = {
+	...extraBodyFieldsOption,
+	displayName: 'Other Service Fields',
+	description:
+		'Fields the service accepts that this node has no field for, as a JSON object of names and values from its documentation: they are added to what the node sends (<a href="https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/operations.md" target="_blank">more info</a>)',
+};
+
 export const submitTimeoutOption: INodeProperties = {
 	...timeoutOption,
 	displayName: 'Submit Timeout',
@@ -275,7 +314,15 @@ export const submitTimeoutOption: INodeProperties = {
 		'Seconds to wait for the service to accept the task. A request that times out is not sent again, since the task may exist. Defaults to 60.',
 };
 
-/** The two A+ generation fields the spec names (`plan_prompt`, `series_style_guide`). */
+/** Submit Timeout without the jargon (the current version); the stored name stays. */
+export const acceptanceTimeoutOption: INodeProperties = {
+	...submitTimeoutOption,
+	displayName: 'Acceptance Timeout',
+	description:
+		'Seconds the service has to accept each generation. One that times out is not sent again, since the service may have taken it. Defaults to 60.',
+};
+
+/** The two A+ generation fields the spec names (`plan_prompt`, `series_style_guide`), as version 1 shows them. */
 export const aPlusGenerationOptions: INodeProperties[] = [
 	{
 		displayName: 'Plan Prompt',
@@ -298,6 +345,26 @@ export const aPlusGenerationOptions: INodeProperties[] = [
 	},
 ];
 
+/**
+ * The current version fills both from the A+ module item: they show only there, as a way to
+ * replace what the item carries, in the words of the module item's fields.
+ */
+const aPlusOverrideOptions: INodeProperties[] = [
+	{
+		...aPlusGenerationOptions[0],
+		displayName: 'Module Prompt',
+		description: "Replaces the module item's prompt ('recommended_prompt') for every item",
+		displayOptions: { show: { '/generationSource': [GENERATION_SOURCE.module] } },
+	},
+	{
+		...aPlusGenerationOptions[1],
+		displayName: 'Style Guide',
+		description:
+			"Replaces the plan's style guide ('global_style') that keeps all module images alike",
+		displayOptions: { show: { '/generationSource': [GENERATION_SOURCE.module] } },
+	},
+];
+
 export const maxGenerationsOptionV1: INodeProperties = {
 	displayName: 'Max Generations per Run',
 	name: 'maxGenerations',
@@ -314,7 +381,7 @@ export const maxGenerationsOption: INodeProperties = {
 	typeOptions: { minValue: 0 },
 	default: 0,
 	description:
-		'A spending guard: when more items than this come in, the run stops before the first submit, so nothing is billed. Read from the first item. 0: no limit.',
+		'A spending guard: when more items than this come in, the run stops before the first generation is sent, so nothing is billed. Read from the first item. Defaults to 0 (no limit).',
 };
 
 export const fileNameOption: INodeProperties = {
@@ -329,9 +396,9 @@ export const fileNameOption: INodeProperties = {
 
 /**
  * The Options of Submit Generation; Generate and Wait adds the wait options and File Name.
- * The current version shows the defaults it uses (Initial Delay, Max Generations per Run, Poll
- * Interval), includes the input item's fields unless switched off, and holds the optional product
- * fields.
+ * The current version shows the defaults it uses (First Check After, Max Generations per Run,
+ * Check Interval), includes the input item's fields unless switched off, bundles the settings
+ * that belong together (Output Files, Waiting) and keeps the product's details apart.
  */
 export function generationOptions(waits: boolean): INodeProperties[] {
 	const common = [...aPlusGenerationOptions, extraBodyFieldsOption, submitTimeoutOption];
@@ -348,12 +415,12 @@ export function generationOptions(waits: boolean): INodeProperties[] {
 		]),
 		...inCurrentVersion([
 			optionsCollection([
-				...(waits ? waitOptions(false) : []),
-				...common,
-				...file,
+				...(waits ? waitOptions(false, fileNameOption) : []),
+				...aPlusOverrideOptions,
+				otherServiceFieldsOption,
+				acceptanceTimeoutOption,
 				includeOtherFieldsOption,
 				maxGenerationsOption,
-				...generationFieldsInOptions,
 			]),
 		]),
 	];

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { RESOLUTION_LONG_SIDES } from '../descriptions/choices';
+import { generationSourceProperty, SIZE_LABEL } from '../descriptions/generation.descriptions';
 import { isHttpUrl } from '../transport';
 import { parameterError } from './parameters';
 import type { Plan } from './schemas';
@@ -60,17 +61,41 @@ function moduleIdOf(entry: IDataObject, requested: readonly string[]): string | 
 	return undefined;
 }
 
+/** A product's identity on an item: a module's own field of such a name is the module's. */
+const IDENTITY_FIELDS = ['id', 'title', 'name'];
+
+/**
+ * The service's own fields of a module entry; with `ownKeys` its `id`, `title` and `name` go under
+ * `module_id`, `module_title` and `module_name`, so that a product's identity on the item (Include
+ * Other Input Fields) stays the product's.
+ */
+function entryFields(entry: IDataObject, ownKeys: boolean): IDataObject {
+	if (!ownKeys) return entry;
+	return Object.fromEntries(
+		Object.entries(entry).map(([name, value]) => [
+			IDENTITY_FIELDS.includes(name) && entry[`module_${name}`] === undefined
+				? `module_${name}`
+				: name,
+			value,
+		]),
+	);
+}
+
 /**
  * One item per planned module, ready for a following Generate node: the prompt, the series style,
  * and the module's default target size as an aspect ratio. Modules the service does not name are
  * matched to the requested list by position.
  */
-export function planModuleItems(plan: Plan, requested: readonly string[]): IDataObject[] {
+export function planModuleItems(
+	plan: Plan,
+	requested: readonly string[],
+	{ ownKeys = false }: { ownKeys?: boolean } = {},
+): IDataObject[] {
 	return plan.modules.map((entry, index) => {
 		const moduleId = moduleIdOf(entry as IDataObject, requested) ?? requested[index];
 		const known = moduleId === undefined ? undefined : findAPlusModule(moduleId);
 		return {
-			...(entry as IDataObject),
+			...entryFields(entry as IDataObject, ownKeys),
 			module: moduleId ?? null,
 			module_index: index,
 			purpose: known?.purpose ?? null,
@@ -85,7 +110,7 @@ export function planModuleItems(plan: Plan, requested: readonly string[]): IData
 	});
 }
 
-export const SOURCE_PARAMETER = 'Prompt and Size From';
+export const SOURCE_PARAMETER = generationSourceProperty.displayName;
 
 /** What a generated image is for: the planned module and the pixel size it must fill. */
 export interface ModuleTarget {
@@ -129,7 +154,7 @@ function styleGuideOf(value: unknown): string | undefined {
 
 function describeItem(json: IDataObject): string {
 	if (Array.isArray(json.modules)) {
-		return "It is a whole A+ plan (it has a 'modules' list): on the A+ Plan node, turn on 'One Item per Module' in its Options, so each module becomes an item of its own.";
+		return "It is a whole A+ plan (it has a 'modules' list): in 'A+ Plan → Create', turn on 'One Item per Module' in Options, so each module becomes an item of its own.";
 	}
 	if (typeof json.task_id === 'string') return 'It is a generation task, not a plan module.';
 	if (
@@ -177,7 +202,7 @@ export function readModuleSource(context: IExecuteFunctions, itemIndex: number):
 			itemIndex,
 			SOURCE_PARAMETER,
 			`no resolution label covers the module's ${width}×${height}`,
-			"Choose 'Define Below' and set 'Size' and 'Resolution'. No request was sent.",
+			`Choose 'Define Below' and set '${SIZE_LABEL.current}' and 'Resolution'. No request was sent.`,
 		);
 	}
 	const imageUrls = Array.isArray(json.image_urls)

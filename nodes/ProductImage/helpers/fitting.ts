@@ -2,10 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 /**
  * Whether an output image has a measured pixel size other than its A+ module's: Amazon takes it
- * only at the module's exact size, so it still has to be fitted.
+ * only at the module's exact size, so it still has to be fitted. Only the node's own fields are
+ * read: the generated size, never an input item's `width`.
  */
 function needsFitting(json: IDataObject): boolean {
-	const { width, height, target_width: targetWidth, target_height: targetHeight } = json;
+	const {
+		generated_width: width,
+		generated_height: height,
+		target_width: targetWidth,
+		target_height: targetHeight,
+	} = json;
 	if (
 		typeof width !== 'number' ||
 		typeof height !== 'number' ||
@@ -16,7 +22,11 @@ function needsFitting(json: IDataObject): boolean {
 	return width !== targetWidth || height !== targetHeight;
 }
 
-/** The images of the output items: one per item, or the `images` list of an item that holds all. */
+/**
+ * The images of the output items: one per item, or the `images` list of an item that holds all
+ * (an input item's `images`, such as a store product's photos, never rides along: see
+ * generatedItemJson).
+ */
 function outputImages(items: INodeExecutionData[]): IDataObject[] {
 	return items.flatMap(({ json }) =>
 		Array.isArray(json.images) ? (json.images as IDataObject[]) : [json],
@@ -36,7 +46,7 @@ export function hintFitting(context: IExecuteFunctions, items: INodeExecutionDat
 			? '1 image is not yet the exact size of its A+ module'
 			: `${count} images are not yet the exact size of their A+ modules`;
 	context.addExecutionHints?.({
-		message: `${images}. Fit with an Edit Image node: Operation 'Resize', 'Width' and 'Height' dragged from 'target_width' and 'target_height', 'Option' set to Ignore Aspect Ratio (the default, Maximum Area, can miss by a pixel).`,
+		message: `${images}. Fit with an Edit Image node: Operation 'Resize', 'Width' and 'Height' dragged from 'target_width' and 'target_height', 'Option' set to 'Ignore Aspect Ratio' (the default, 'Maximum Area', can miss by a pixel).`,
 		location: 'outputPane',
 	});
 }

@@ -2,22 +2,28 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { readField, readListOrText } from '../descriptions/choices';
+import { DETAILS, readField, readListOrText } from '../descriptions/choices';
 import {
 	includeOtherFieldsOptionV1,
 	includeOtherFieldsOption,
 } from '../descriptions/common.descriptions';
 import {
+	extraBodyFieldsOption,
 	GENERATION_SOURCE,
+	generationSourceProperty,
 	maxGenerationsOptionV1,
+	otherServiceFieldsOption,
+	SIZE_LABEL,
 	submitTimeoutOption,
 } from '../descriptions/generation.descriptions';
+import { TASK_IMAGE_OUTPUT } from '../descriptions/output.descriptions';
 import { isVersion1 } from '../descriptions/versions';
 import { ENDPOINTS, requestResult } from '../transport';
 import type { ModuleSource, ModuleTarget } from './aPlus';
-import { readModuleSource } from './aPlus';
+import { readModuleSource, SOURCE_PARAMETER } from './aPlus';
 import type { ImageInputs } from './imageInputs';
-import { IMAGE_URLS, INPUT_BINARY_FIELDS, readImageInputs, resolveImageUrls } from './imageInputs';
+import { readImageInputs, resolveImageUrls, shownImageFields } from './imageInputs';
+import { otherInputFields } from './inputFields';
 import {
 	optionOrDefault,
 	parameterError,
@@ -57,12 +63,14 @@ function readExtraBodyFields(context: IExecuteFunctions, itemIndex: number): IDa
 	const parsed =
 		typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: undefined }) : raw;
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		const label = (isVersion1(context) ? extraBodyFieldsOption : otherServiceFieldsOption)
+			.displayName;
 		throw parameterError(
 			context,
 			itemIndex,
-			'Extra Body Fields',
+			label,
 			'must be a JSON object',
-			'Enter a JSON object, such as {"plan_prompt": "...", "series_style_guide": "..."}, in \'Extra Body Fields\'. No request was sent.',
+			`Enter a JSON object, such as {"plan_prompt": "...", "series_style_guide": "..."}, in '${label}'. No request was sent.`,
 		);
 	}
 	return parsed as IDataObject;
@@ -80,6 +88,8 @@ export interface GenerationRequest {
 	inputFields?: IDataObject;
 	/** File Name option: the base name of each image file. */
 	fileName?: string;
+	/** The current version's items: the node's own fields first, the size named as generated. */
+	currentShape?: boolean;
 }
 
 function readGenerationSource(
@@ -96,63 +106,79 @@ function asText(value: unknown): string | undefined {
 	return text === '' ? undefined : text;
 }
 
-/** Reads and checks every parameter of a generation without sending anything. */
-export function readGenerationRequest(
+const aspectRatioSchema = sizeSchema;
+
+/**
+ * Aspect ratio and resolution: set on the node, or from the A+ module item, where an unusable
+ * value is the item's, and the error says so rather than naming a field the panel hides.
+ */
+function readSizeAndResolution(
 	context: IExecuteFunctions,
 	itemIndex: number,
-): GenerationRequest {
-	const fromModule = readGenerationSource(context, itemIndex);
-	const prompt = fromModule ? fromModule.prompt : optionalText(context, 'prompt', itemIndex);
-	const size = validateParameter(
-		context,
-		itemIndex,
-		'Size',
-		sizeSchema,
-		fromModule ? fromModule.size : readListOrText(context, 'size', itemIndex),
-	);
-	const resolution = validateParameter(
-		context,
-		itemIndex,
-		'Resolution',
-		resolutionSchema,
-		fromModule ? fromModule.resolution : readListOrText(context, 'resolution', itemIndex),
-	);
-	const extra = readExtraBodyFields(context, itemIndex);
-	const submitTimeoutMs = readTimeoutMs(context, itemIndex, submitTimeoutOption);
-	let images = readImageInputs(context, itemIndex);
-	if (images.count === 0 && fromModule?.imageUrls.length) {
-		images = { urls: fromModule.imageUrls, binaryFields: [], count: fromModule.imageUrls.length };
+	fromModule: ModuleSource | undefined,
+): { size: string; resolution: string } {
+	if (fromModule) {
+		const parsed = aspectRatioSchema.safeParse(fromModule.size);
+		if (!parsed.success) {
+			throw parameterError(
+				context,
+				itemIndex,
+				SOURCE_PARAMETER,
+				`the module item's 'aspect_ratio' is "${fromModule.size}", not a width:height ratio`,
+				`Check the output of 'A+ Plan → Create', or choose 'Define Below' in '${SOURCE_PARAMETER}'. No request was sent.`,
+			);
+		}
+		return { size: parsed.data, resolution: fromModule.resolution };
 	}
-	if (!prompt && images.count === 0) {
-		throw parameterError(
+	const sizeLabel = isVersion1(context) ? SIZE_LABEL.version1 : SIZE_LABEL.current;
+	return {
+		size: validateParameter(
 			context,
 			itemIndex,
-			`'Prompt', '${IMAGE_URLS}' or '${INPUT_BINARY_FIELDS}'`,
-			'a generation needs a prompt or at least one source image',
-		);
-	}
+			sizeLabel,
+			sizeSchema,
+			readListOrText(context, 'size', itemIndex),
+		),
+		resolution: validateParameter(
+			context,
+			itemIndex,
+			'Resolution',
+			resolutionSchema,
+			readListOrText(context, 'resolution', itemIndex),
+		),
+	};
+}
+
+/** What the service is told about the product: typed, or (empty) the A+ plan's platform and language. */
+function readProductFields(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fromModule: ModuleSource | undefined,
+): IDataObject {
+	const read = (name: string) =>
+		asText(readListOrText(context, name, itemIndex, '', DETAILS.product));
 	const productInfo: IDataObject = {};
-	const name = asText(readField(context, 'productName', itemIndex, ''));
-	const sellingPoints = asText(readField(context, 'sellingPoints', itemIndex, ''));
-	const platform =
-		asText(readListOrText(context, 'platform', itemIndex, '')) ?? fromModule?.platform;
+	const name = asText(readField(context, 'productName', itemIndex, '', DETAILS.product));
+	const sellingPoints = asText(readField(context, 'sellingPoints', itemIndex, '', DETAILS.product));
+	const platform = read('platform') ?? fromModule?.platform;
 	if (name) productInfo.name = name;
 	if (sellingPoints) productInfo.sellingPoints = sellingPoints;
 	if (platform) productInfo.platform = platform;
-	// The spec shows `zh-cn` and `1k`: codes typed as `en-US` or `1K` are sent in that form.
-	const outputLanguage = (
-		asText(readListOrText(context, 'outputLanguage', itemIndex, '')) ?? fromModule?.language
-	)?.toLowerCase();
-
-	const fields: IDataObject = { size, resolution: resolution.toLowerCase() };
-	if (prompt) fields.prompt = prompt;
+	// The spec shows `zh-cn`: codes typed as `en-US` are sent in that form.
+	const outputLanguage = (read('outputLanguage') ?? fromModule?.language)?.toLowerCase();
+	const fields: IDataObject = {};
 	if (Object.keys(productInfo).length) fields.product_info = productInfo;
 	if (outputLanguage) fields.output_language = outputLanguage;
+	return fields;
+}
+
+/** The A+ fields: from the module item, replaced by the options where they are set. */
+function readAPlusFields(options: IDataObject, fromModule: ModuleSource | undefined): IDataObject {
+	const fields: IDataObject = {};
 	if (fromModule) {
 		fields.plan_prompt = fromModule.prompt;
 		if (fromModule.styleGuide) fields.series_style_guide = fromModule.styleGuide;
 	}
-	const options = readOptions(context, itemIndex);
 	for (const [option, field] of [
 		['planPrompt', 'plan_prompt'],
 		['seriesStyleGuide', 'series_style_guide'],
@@ -160,25 +186,122 @@ export function readGenerationRequest(
 		const text = typeof options[option] === 'string' ? (options[option] as string).trim() : '';
 		if (text) fields[field] = text;
 	}
+	return fields;
+}
+
+/** The images of a generation; from a module item with none given, the photos of its plan. */
+function readGenerationImages(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	prompt: string | undefined,
+	fromModule: ModuleSource | undefined,
+): ImageInputs {
+	let images = readImageInputs(context, itemIndex);
+	if (images.count === 0 && fromModule?.imageUrls.length) {
+		images = { urls: fromModule.imageUrls, binaryFields: [], count: fromModule.imageUrls.length };
+	}
+	if (!prompt && images.count === 0) {
+		const fields = ['Prompt', ...shownImageFields(context, itemIndex)].map((name) => `'${name}'`);
+		throw parameterError(
+			context,
+			itemIndex,
+			`${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]}`,
+			'a generation needs a prompt or at least one source image',
+		);
+	}
+	return images;
+}
+
+/** Every field a generated item may have of its own: an input field of such a name stays behind. */
+const GENERATED_FIELDS = ['task_id', 'request_id', ...Object.keys(TASK_IMAGE_OUTPUT.fields)];
+
+/** The input item's fields for Include Other Input Fields, when on. */
+function readInputFields(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): IDataObject | undefined {
+	const version1 = isVersion1(context);
+	const option = version1 ? includeOtherFieldsOptionV1 : includeOtherFieldsOption;
+	if (optionOrDefault(options, option) !== true) return undefined;
+	const input = context.getInputData()[itemIndex]?.json ?? {};
+	return version1 ? input : otherInputFields(input, {}, GENERATED_FIELDS);
+}
+
+/** Reads and checks every parameter of a generation without sending anything. */
+export function readGenerationRequest(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): GenerationRequest {
+	const fromModule = readGenerationSource(context, itemIndex);
+	const prompt = fromModule ? fromModule.prompt : optionalText(context, 'prompt', itemIndex);
+	const { size, resolution } = readSizeAndResolution(context, itemIndex, fromModule);
+	const extra = readExtraBodyFields(context, itemIndex);
+	const submitTimeoutMs = readTimeoutMs(context, itemIndex, submitTimeoutOption);
+	const images = readGenerationImages(context, itemIndex, prompt, fromModule);
+	const options = readOptions(context, itemIndex);
+	// The spec shows `1k`: a label typed as `1K` is sent in that form.
+	const fields: IDataObject = { size, resolution: resolution.toLowerCase() };
+	if (prompt) fields.prompt = prompt;
+	Object.assign(
+		fields,
+		readProductFields(context, itemIndex, fromModule),
+		readAPlusFields(options, fromModule),
+	);
 	const request: GenerationRequest = { fields, extra, images, submitTimeoutMs };
 	if (fromModule) request.target = fromModule.target;
-	const includeOtherFields = isVersion1(context)
-		? includeOtherFieldsOptionV1
-		: includeOtherFieldsOption;
-	if (optionOrDefault(options, includeOtherFields) === true)
-		request.inputFields = context.getInputData()[itemIndex]?.json ?? {};
+	const inputFields = readInputFields(context, itemIndex, options);
+	if (inputFields) request.inputFields = inputFields;
 	const fileName = asText(options.fileName);
 	if (fileName) request.fileName = fileName;
+	if (!isVersion1(context)) request.currentShape = true;
 	return request;
 }
 
+/** A generated image's pixel size, named as what it is (see TASK_IMAGE_OUTPUT). */
+function generatedSize(json: IDataObject): IDataObject {
+	if (!('width' in json) && !('height' in json)) return json;
+	const { width, height, ...rest } = json;
+	return { ...rest, generated_width: width, generated_height: height };
+}
+
 /**
- * A generated item's fields: the input item's when asked for (Include Other Input Fields), the
- * A+ module it is for, then the node's own, which win over an input field of the same name.
+ * A generated item's fields: the A+ module it is for and the node's own, then, when asked for
+ * (Include Other Input Fields), the input item's. Version 1 puts the input's first, its own
+ * winning on a clash.
  */
 export function generatedItemJson(request: GenerationRequest, json: IDataObject): IDataObject {
-	if (!request.inputFields && !request.target) return json;
-	return { ...(request.inputFields ?? {}), ...(request.target ?? {}), ...json };
+	if (!request.currentShape) {
+		if (!request.inputFields && !request.target) return json;
+		return { ...(request.inputFields ?? {}), ...(request.target ?? {}), ...json };
+	}
+	const own: IDataObject = { ...(request.target ?? {}), ...generatedSize(json) };
+	if (Array.isArray(own.images))
+		own.images = (own.images as IDataObject[]).map((image) => generatedSize(image));
+	return { ...own, ...otherInputFields(request.inputFields ?? {}, own) };
+}
+
+/**
+ * Input items that are A+ module items while the images are defined below: each would be made at
+ * the node's aspect ratio, not its module's, without a word. One hint for the run says so.
+ */
+export function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
+	if (isVersion1(context)) return;
+	const source = context.getNodeParameter(
+		generationSourceProperty.name,
+		0,
+		generationSourceProperty.default,
+	);
+	if (source === GENERATION_SOURCE.module) return;
+	const modules = context
+		.getInputData()
+		.filter(({ json }) => typeof json.recommended_prompt === 'string' && json.target_width);
+	if (modules.length === 0) return;
+	context.addExecutionHints?.({
+		message: `The input items are A+ module items, but '${SOURCE_PARAMETER}' is 'Define Below': each image is generated at the '${SIZE_LABEL.current}' and 'Resolution' set here, not at its module's size. Choose 'A+ Module of the Input Item' to take each module's prompt, aspect ratio and resolution.`,
+		type: 'warning',
+		location: 'outputPane',
+	});
 }
 
 const OPTION = maxGenerationsOptionV1.displayName;

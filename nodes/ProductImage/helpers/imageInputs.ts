@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { IMAGE_SOURCE, imageSourceProperty } from '../descriptions/common.descriptions';
+import { isVersion1 } from '../descriptions/versions';
 import { ENDPOINTS, isHttpUrl, requestResult } from '../transport';
 import type { FoundBinaryField } from './binaryField';
 import { binaryFieldName, binaryFieldsOfItem, findBinaryField } from './binaryField';
@@ -101,6 +103,32 @@ export function splitCommaSeparated(value: unknown): string[] {
 export const IMAGE_URLS = 'Image URLs';
 export const INPUT_BINARY_FIELDS = 'Input Binary Fields';
 
+/** The image fields the item's panel shows: both in version 1, those 'Images From' names now. */
+export function shownImageFields(context: IExecuteFunctions, itemIndex: number): string[] {
+	if (isVersion1(context)) return [IMAGE_URLS, INPUT_BINARY_FIELDS];
+	const source = context.getNodeParameter(
+		imageSourceProperty.name,
+		itemIndex,
+		imageSourceProperty.default,
+	);
+	if (source === IMAGE_SOURCE.urls) return [IMAGE_URLS];
+	if (source === IMAGE_SOURCE.binary) return [INPUT_BINARY_FIELDS];
+	return [IMAGE_URLS, INPUT_BINARY_FIELDS];
+}
+
+/** What to do about too few images, in the words of the fields the panel shows. */
+function tooFewAdvice(shown: string[]): string {
+	const sourceLabel = imageSourceProperty.displayName;
+	const files = imageSourceProperty.options?.find(
+		(option) => 'value' in option && option.value === IMAGE_SOURCE.binary,
+	)?.name;
+	if (shown.length === 2)
+		return 'Enter image URLs, or name the binary fields of the input item that hold the product photos.';
+	if (shown[0] === IMAGE_URLS)
+		return `Enter at least one image URL, or set '${sourceLabel}' to '${files}'.`;
+	return `Name the binary fields of the input item that hold the product photos, or set '${sourceLabel}' to 'URLs'.`;
+}
+
 export interface ImageCountLimits {
 	min?: number;
 	max?: number;
@@ -150,14 +178,15 @@ export function readImageInputs(
 		context.getNodeParameter('inputBinaryFields', itemIndex, ''),
 	);
 	const count = urls.length + binaryFields.length;
-	const both = `'${IMAGE_URLS}' and '${INPUT_BINARY_FIELDS}'`;
+	const shown = shownImageFields(context, itemIndex);
+	const both = shown.map((name) => `'${name}'`).join(' and ');
 	if (limits.min !== undefined && count < limits.min) {
 		throw parameterError(
 			context,
 			itemIndex,
 			both,
 			`at least ${limits.min} image is needed, ${count} given`,
-			'Enter image URLs, or name the binary fields of the input item that hold the product photos.',
+			tooFewAdvice(shown),
 		);
 	}
 	if (limits.max !== undefined && count > limits.max) {

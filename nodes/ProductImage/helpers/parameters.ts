@@ -2,9 +2,23 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-/** The item's Options collection: every operation keeps its optional settings there. */
+import { BUNDLE_GROUP } from '../descriptions/choices';
+import { OPTION_BUNDLES } from '../descriptions/common.descriptions';
+
+/**
+ * The item's Options collection: every operation keeps its optional settings there. The current
+ * version shows related settings as one entry (Output Files, Waiting); their fields are read as
+ * if each were an option of its own, under the names every version stores.
+ */
 export function readOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const flat: IDataObject = { ...options };
+	for (const name of Object.values(OPTION_BUNDLES)) {
+		const group = (options[name] as IDataObject | undefined)?.[BUNDLE_GROUP];
+		delete flat[name];
+		if (typeof group === 'object' && group !== null) Object.assign(flat, group);
+	}
+	return flat;
 }
 
 /**

@@ -102,7 +102,7 @@ function checkModuleItems(ctx, planNode) {
 			`image ${index} carries its module's target size`,
 		);
 		assert.deepEqual(
-			[item.json.width, item.json.height],
+			[item.json.generated_width, item.json.generated_height],
 			[png.width, png.height],
 			`image ${index} reports its real pixel size`,
 		);

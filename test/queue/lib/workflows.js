@@ -186,6 +186,21 @@ function catalogueNode(like, products, firstId, trigger) {
 }
 
 /**
+ * The wait settings of an example's node (the current node version keeps them in Options →
+ * Waiting) at the simulator's short pace.
+ * @param {any} options @param {number} [maxWaitTime]
+ */
+function quickWaits(options = {}, maxWaitTime) {
+	const waiting = {
+		...options.waiting?.value,
+		initialDelay: 0.2,
+		pollInterval: 0.2,
+		...(maxWaitTime === undefined ? {} : { maxWaitTime }),
+	};
+	return { ...options, waiting: { value: waiting } };
+}
+
+/**
  * The fan-out example as the suite runs it: started by a webhook, the catalogue made by a
  * Code node (N products with photo addresses) instead of Shopify, the Data Table found by
  * name (2.x; 1.123's Data Table node picks tables from a list or by id only), and the wait
@@ -205,8 +220,7 @@ function fanOutCopy(products) {
 				(/** @type {any} */ a) => (a.name === 'n8nUrl' ? { ...a, value: MAIN_URL } : a),
 			);
 		}
-		if (n.type === NODE_TYPE)
-			n.parameters.options = { ...n.parameters.options, initialDelay: 0.2, pollInterval: 0.2 };
+		if (n.type === NODE_TYPE) n.parameters.options = quickWaits(n.parameters.options);
 		if (n.type === 'n8n-nodes-base.dataTable')
 			n.parameters.dataTableId = { __rl: true, mode: 'name', value: FAN_OUT_TABLE };
 		return n;
@@ -235,13 +249,7 @@ function submitCollectCopies(products) {
 			if (n.name === 'Get products') return catalogueNode(n, products, 2000, trigger);
 			if (n.type === 'n8n-nodes-base.dataTable')
 				n.parameters.dataTableId = { __rl: true, mode: 'name', value: TASKS_TABLE };
-			if (n.type === NODE_TYPE)
-				n.parameters.options = {
-					...n.parameters.options,
-					initialDelay: 0.2,
-					pollInterval: 0.2,
-					maxWaitTime: 3,
-				};
+			if (n.type === NODE_TYPE) n.parameters.options = quickWaits(n.parameters.options, 3);
 			return n;
 		});
 		return { workflow, webhookPath };

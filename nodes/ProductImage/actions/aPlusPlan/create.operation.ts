@@ -18,25 +18,28 @@ import {
 } from '../../helpers/parameters';
 import { planSchema } from '../../helpers/schemas';
 import {
+	bundledList,
+	DETAILS,
 	LANGUAGE_CASING,
 	MARKET_CHOICES,
 	PLAN_LANGUAGE_CHOICES,
-	platformList,
-	readField,
+	PLATFORM_CHOICES,
 	readListOrText,
 	SERVICE_DEFAULT,
 	withOther,
 } from '../../descriptions/choices';
 import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.descriptions';
 import { inCurrentVersion, inVersion1, isVersion1 } from '../../descriptions/versions';
-import { withInputFields } from '../../helpers/inputFields';
+import { ANALYSIS_FIELDS, withInputFields } from '../../helpers/inputFields';
 import { shapeOutput } from '../../helpers/outputFields';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
+	detailsCollection,
 	imageSourceFields,
 	imageUrlsProperty,
 	includeOtherFieldsOption,
-	inputBinaryFieldsProperty,
+	inputBinaryFieldsPropertyV1,
+	itemsInParallelOption,
 	optionsCollection,
 	maxConcurrencyOption,
 	platformProperty,
@@ -70,7 +73,10 @@ function titleOf(purpose: string): string {
 		.join(' ');
 }
 
-const modulesProperty: INodeProperties = {
+const moduleTitle = (module: (typeof A_PLUS_MODULES)[number]) =>
+	`${titleOf(module.purpose)} (${module.width}×${module.height})`;
+
+const modulesPropertyV1: INodeProperties = {
 	displayName: 'Modules',
 	name: 'modules',
 	type: 'multiOptions',
@@ -78,9 +84,43 @@ const modulesProperty: INodeProperties = {
 	default: ['hero', 'core', 'usage'],
 	description: 'A+ modules to plan, each with the pixel size its image must fill',
 	options: A_PLUS_MODULES.map((module) => ({
-		name: `${titleOf(module.purpose)} (${module.width}×${module.height})`,
+		name: moduleTitle(module),
 		value: module.id,
 		description: `${module.purpose}. Sent as ${module.id}.`,
+	})).sort((a, b) => a.name.localeCompare(b.name)),
+};
+
+/** What each module shows a shopper: the title already says its purpose and pixel size. */
+const MODULE_USES: Record<string, string> = {
+	hero: 'Wide banner at the top of the A+ content, the product at its best',
+	hero970: 'Top banner in the standard width, for layouts without the premium banner',
+	core: 'The main reasons to buy, in one image',
+	usage: 'The product in use, in a typical setting',
+	angles: 'The product from several sides',
+	mood: "A setting that conveys the product's feel",
+	detail: 'Close-ups of materials and workmanship',
+	brand: "The brand's story, in a tall image beside text",
+	size: 'Dimensions, capacity or a size chart, in a small square',
+	compare: 'Before and after, or with and without, in a small tall image',
+	specs: 'The technical data a shopper compares, laid out as a table',
+	process: 'How the product is made',
+	accessories: 'What comes in the box, or gifts',
+	series: 'Other products of the same line',
+	ingredients: 'What the product contains',
+	care: 'How to use and look after the product',
+	tips: 'Suggestions for use, in a smaller image',
+};
+
+/** No modules chosen for the user: each one becomes a billed generation later. */
+const modulesProperty: INodeProperties = {
+	...modulesPropertyV1,
+	default: [],
+	description:
+		'The A+ modules to plan; each becomes one image later. A common start: Premium First-Screen Key Visual, Core Selling Points, Usage Scenes.',
+	options: A_PLUS_MODULES.map((module) => ({
+		name: moduleTitle(module),
+		value: module.id,
+		description: MODULE_USES[module.id] ?? module.purpose,
 	})).sort((a, b) => a.name.localeCompare(b.name)),
 };
 
@@ -94,10 +134,10 @@ const splitModulesOption: INodeProperties = {
 };
 
 const version1: INodeProperties[] = inVersion1([
-	modulesProperty,
+	modulesPropertyV1,
 	productDescriptionV1,
 	{ ...imageUrlsProperty, description: `${imageUrlsProperty.description}. At least 1 image.` },
-	inputBinaryFieldsProperty,
+	inputBinaryFieldsPropertyV1,
 	platformProperty,
 	{
 		displayName: 'Market',
@@ -118,66 +158,111 @@ const version1: INodeProperties[] = inVersion1([
 	optionsCollection([maxConcurrencyOption, splitModulesOption, timeoutOption]),
 ]);
 
-const productDescriptionProperty: INodeProperties = {
-	...productDescriptionV1,
-	description:
-		"What the product is. Empty: the brief of an Analyze item ('formattedText' or 'output_text'), when the input item has one. HTML from a store and Markdown are sent as plain text.",
+/** Where the current version takes the product description from: the Analyze brief by default. */
+export const DESCRIPTION_SOURCE = { analysis: 'analysis', define: 'define' } as const;
+
+const descriptionSourceProperty: INodeProperties = {
+	displayName: 'Product Description From',
+	name: 'descriptionSource',
+	type: 'options',
+	noDataExpression: true,
+	default: 'analysis',
+	options: [
+		{
+			name: 'Analysis of the Input Item',
+			value: DESCRIPTION_SOURCE.analysis,
+			description: "The brief of an 'Analysis → Analyze' item ('formattedText')",
+		},
+		{
+			name: 'Define Below',
+			value: DESCRIPTION_SOURCE.define,
+			description: "'Product Description' as typed or dragged below",
+		},
+	],
+	description: 'Where the description of the product comes from; a plan needs one',
 };
 
-const planLists: INodeProperties[] = [
-	...platformList('Sales platform whose content rules the plan follows'),
-	...withOther(
-		{
-			displayName: 'Market',
-			name: 'market',
-			type: 'options',
-			options: [SERVICE_DEFAULT, ...MARKET_CHOICES],
-			default: '',
-			description: 'Market the plan is for',
-		},
-		{ placeholder: 'e.g. BE', description: 'Two-letter market code, any case' },
+/** Required where it is the source: a plan needs a description. */
+const productDescriptionProperty: INodeProperties = {
+	...productDescriptionV1,
+	required: true,
+	description:
+		"What the product is, such as a store's product description dragged here. HTML and Markdown are sent as plain text.",
+	displayOptions: { show: { descriptionSource: [DESCRIPTION_SOURCE.define] } },
+};
+
+/** A+ content is Amazon's: Amazon is what a plan is for unless another platform is typed. */
+export const planPlatformList: INodeProperties[] = withOther(
+	{
+		displayName: 'Platform',
+		name: 'platform',
+		type: 'options',
+		options: PLATFORM_CHOICES.filter((choice) => choice.value === 'amazon'),
+		default: 'amazon',
+		description:
+			"A+ content is Amazon's, and the modules are its module sizes. Type another platform only if your provider plans A+-style content for it. Defaults to 'Amazon'.",
+	},
+	{
+		placeholder: 'e.g. walmart',
+		description: 'The platform as the service knows it, in lowercase',
+	},
+);
+
+/** What the plan is for: the service is told the platform, the market and the language. */
+const planDetails: INodeProperties = detailsCollection('Plan Details', DETAILS.plan, [
+	bundledList(planPlatformList),
+	bundledList(
+		withOther(
+			{
+				displayName: 'Market',
+				name: 'market',
+				type: 'options',
+				options: [SERVICE_DEFAULT, ...MARKET_CHOICES],
+				default: '',
+				description: 'Market the plan is for',
+			},
+			{ placeholder: 'e.g. BE', description: 'A two-letter market code, in any case' },
+		),
 	),
-	...withOther(
-		{
-			displayName: 'Language',
-			name: 'language',
-			type: 'options',
-			options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
-			default: '',
-			description: 'Language of the plan',
-		},
-		{ placeholder: 'e.g. cs-CZ', description: `Language code. ${LANGUAGE_CASING}` },
+	bundledList(
+		withOther(
+			{
+				displayName: 'Language',
+				name: 'language',
+				type: 'options',
+				options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
+				default: '',
+				description: 'Language of the plan',
+			},
+			{
+				placeholder: 'e.g. cs-CZ',
+				description: `A code such as cs-CZ: the language, a hyphen, the region. ${LANGUAGE_CASING}`,
+			},
+		),
 	),
-];
+]);
 
 const planOptions: INodeProperties[] = [
-	maxConcurrencyOption,
+	itemsInParallelOption,
 	{
 		...splitModulesOption,
 		default: true,
 		description:
-			"Whether to output one item per planned module, with its prompt, the style guide, the notes, its target size and the plan's photos, ready for 'Generate and Wait' with 'Prompt and Size From': 'A+ Module of the Input Item'. Off: the whole plan as one item. Defaults to on.",
+			"Whether to output one item per planned module, with its prompt, the style guide, the notes, its target size and the plan's photos, ready for 'Image → Generate and Wait' with 'Image Settings From' set to 'A+ Module of the Input Item'. Off: the whole plan as one item. Defaults to on.",
 	},
 	timeoutOption,
 ];
 
-/** The current version keeps the optional fields in Options. */
+/** The current version: what every plan needs at the top, the plan's details, then Options. */
 const currentVersion: INodeProperties[] = [
-	...inCurrentVersion([modulesProperty]),
+	...inCurrentVersion([modulesProperty, descriptionSourceProperty, productDescriptionProperty]),
 	...imageSourceFields(
 		[{ ...imageUrlsProperty, description: `${imageUrlsProperty.description}. At least 1 image.` }],
-		inputBinaryFieldsProperty,
 		{ inVersion1: false, required: true },
 	),
+	...inCurrentVersion([planDetails]),
 	...outputProperties(PLAN_MODULE_OUTPUT, 'each module item'),
-	...inCurrentVersion([
-		optionsCollection([
-			...planOptions,
-			includeOtherFieldsOption,
-			productDescriptionProperty,
-			...planLists,
-		]),
-	]),
+	...inCurrentVersion([optionsCollection([...planOptions, includeOtherFieldsOption])]),
 ];
 
 const properties: INodeProperties[] = [...version1, ...currentVersion];
@@ -225,6 +310,9 @@ function languageTag(value: string): string {
 		.join('-');
 }
 
+/** Every field a module item may have of its own: an input field of such a name stays behind. */
+const moduleFields = ['module', ...Object.keys(PLAN_MODULE_OUTPUT.fields)];
+
 /** Planning holds its request open up to the Timeout (120 s): items overlap rather than queue. */
 export const runsConcurrently = true;
 
@@ -247,23 +335,69 @@ function analysisBrief(json: IDataObject | undefined): string {
 }
 
 /**
- * The current version starts from the analysis brief of the input item, sends plain text, not a
+ * The current version takes the description from where 'Product Description From' says: the
+ * brief of the Analyze item before it, or the field (required there). It sends plain text, not a
  * store's HTML or the brief's Markdown, and sends no plan without a description.
  */
 function readProductDescription(context: IExecuteFunctions, itemIndex: number): string {
-	const typed = String(readField(context, 'productDescription', itemIndex, '')).trim();
-	if (isVersion1(context)) return typed;
-	const text = plainText(typed || analysisBrief(context.getInputData()[itemIndex]?.json)).trim();
-	if (text === '') {
+	if (isVersion1(context))
+		return String(context.getNodeParameter('productDescription', itemIndex, '')).trim();
+	const source = context.getNodeParameter(
+		descriptionSourceProperty.name,
+		itemIndex,
+		descriptionSourceProperty.default,
+	);
+	if (source === DESCRIPTION_SOURCE.define) {
+		const typed = context.getNodeParameter('productDescription', itemIndex, '');
+		return validateParameter(
+			context,
+			itemIndex,
+			productDescriptionProperty.displayName,
+			z.string().trim().min(1, 'is empty; a plan needs a description of the product'),
+			plainText(String(typed ?? '')),
+		);
+	}
+	const brief = plainText(analysisBrief(context.getInputData()[itemIndex]?.json)).trim();
+	if (brief === '') {
 		throw parameterError(
 			context,
 			itemIndex,
-			'Product Description',
-			"is empty, and the input item has no 'formattedText' or 'output_text' to take it from",
-			"Type what the product is, or connect 'Analysis → Analyze' before this node: when 'Product Description' is empty, its 'formattedText' (or 'output_text') is the description. No request was sent.",
+			descriptionSourceProperty.displayName,
+			"the input item has no brief ('formattedText' or 'output_text') of 'Analysis → Analyze'",
+			`Connect 'Analysis → Analyze' before this node, or choose 'Define Below' in '${descriptionSourceProperty.displayName}' and type or drag the description. No request was sent.`,
 		);
 	}
-	return text;
+	return brief;
+}
+
+/** Platform, market and language where the item's version keeps them; A+ content is Amazon's. */
+function readPlanTarget(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const version1 = isVersion1(context);
+	const read = (name: string, fallback: string) =>
+		readListOrText(context, name, itemIndex, fallback, DETAILS.plan);
+	const market = validateParameter(
+		context,
+		itemIndex,
+		'Market',
+		optionalCode(/^[A-Za-z]{2}$/, 'must be a two-letter market code, such as US'),
+		read('market', ''),
+	);
+	const language = validateParameter(
+		context,
+		itemIndex,
+		'Language',
+		optionalCode(
+			/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
+			'must be a language code such as en-US or zh-CN',
+		),
+		read('language', ''),
+	);
+	const platform = String(read('platform', version1 ? '' : String(planPlatformList[0].default)));
+	const fields: IDataObject = {};
+	if (platform.trim()) fields.platform = platform.trim();
+	if (market) fields.market = market.toUpperCase();
+	if (language) fields.language = languageTag(language);
+	return fields;
 }
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
@@ -274,34 +408,15 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 		modulesSchema,
 		asList(this.getNodeParameter('modules', itemIndex, [])),
 	);
-	const market = validateParameter(
-		this,
-		itemIndex,
-		'Market',
-		optionalCode(/^[A-Za-z]{2}$/, 'must be a two-letter market code, such as US'),
-		readListOrText(this, 'market', itemIndex, ''),
-	);
-	const language = validateParameter(
-		this,
-		itemIndex,
-		'Language',
-		optionalCode(
-			/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
-			'must be a language code such as en-US or zh-CN',
-		),
-		readListOrText(this, 'language', itemIndex, ''),
-	);
+	const target = readPlanTarget(this, itemIndex);
 	const timeoutMs = readTimeoutMs(this, itemIndex, timeoutOption);
 	const options = readOptions(this, itemIndex);
 	const productDescription = readProductDescription(this, itemIndex);
-	const platform = String(readListOrText(this, 'platform', itemIndex, '')).trim();
 	const images = readImageInputs(this, itemIndex, { min: 1 });
 
 	const fields: IDataObject = { modules };
 	if (productDescription) fields.product_description = productDescription;
-	if (platform) fields.platform = platform;
-	if (market) fields.market = market.toUpperCase();
-	if (language) fields.language = languageTag(language);
+	Object.assign(fields, target);
 	const version1 = isVersion1(this);
 	// The current version plans one item per module unless told otherwise; version 1 only when told.
 	const splitModules = version1 ? options.splitModules === true : options.splitModules !== false;
@@ -324,11 +439,14 @@ export async function execute(
 		const request: IDataObject = { image_urls: imageUrls };
 		for (const key of ['platform', 'market', 'language'])
 			if (fields[key] !== undefined) request[key] = fields[key];
-		const items = planModuleItems(plan, modules)
+		// The plan was made from the analysis: its brief is not handed on to every module item.
+		const items = planModuleItems(plan, modules, { ownKeys: carryRequest })
 			.map((json) => (carryRequest ? { ...json, ...request } : json))
-			.map((json) => ({ json: withInputFields(this, itemIndex, json) }));
+			.map((json) => ({
+				json: withInputFields(this, itemIndex, json, [...ANALYSIS_FIELDS, ...moduleFields]),
+			}));
 		return shapeOutput(this, itemIndex, items, PLAN_MODULE_OUTPUT);
 	}
 	const json = { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject;
-	return [{ json: withInputFields(this, itemIndex, json) }];
+	return [{ json: withInputFields(this, itemIndex, json, ANALYSIS_FIELDS) }];
 }

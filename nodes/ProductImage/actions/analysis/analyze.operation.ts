@@ -9,7 +9,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ImageInputs } from '../../helpers/imageInputs';
 import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
-import { readField } from '../../descriptions/choices';
+import { DETAILS, readField } from '../../descriptions/choices';
+import { analysisProductDetails } from '../../descriptions/generation.descriptions';
 import { inCurrentVersion, inVersion1, isVersion1 } from '../../descriptions/versions';
 import { withInputFields } from '../../helpers/inputFields';
 import { readTimeoutMs } from '../../helpers/parameters';
@@ -18,7 +19,7 @@ import {
 	imageSourceFields,
 	imageUrlsProperty,
 	includeOtherFieldsOption,
-	inputBinaryFieldsProperty,
+	itemsInParallelOption,
 	maxConcurrencyOption,
 	optionsCollection,
 	productNameProperty,
@@ -42,18 +43,13 @@ const properties: INodeProperties[] = [
 				description: `${imageUrlsProperty.description}. 1 to ${MAX_ANALYSIS_IMAGES} images in all.`,
 			},
 		],
-		inputBinaryFieldsProperty,
 		{ required: true },
 	),
 	...inVersion1([productNameProperty, optionsCollection([maxConcurrencyOption, timeoutOption])]),
-	// The current version keeps the optional Product Name in Options.
+	// The current version keeps the optional Product Name in Product Details, as the generations do.
 	...inCurrentVersion([
-		optionsCollection([
-			includeOtherFieldsOption,
-			maxConcurrencyOption,
-			timeoutOption,
-			productNameProperty,
-		]),
+		analysisProductDetails,
+		optionsCollection([includeOtherFieldsOption, itemsInParallelOption, timeoutOption]),
 	]),
 ];
 
@@ -74,7 +70,7 @@ interface Parameters {
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
 	return {
 		timeoutMs: readTimeoutMs(this, itemIndex, timeoutOption),
-		productName: String(readField(this, 'productName', itemIndex, '')).trim(),
+		productName: String(readField(this, 'productName', itemIndex, '', DETAILS.product)).trim(),
 		images: readImageInputs(this, itemIndex, { min: 1, max: MAX_ANALYSIS_IMAGES }),
 	};
 }

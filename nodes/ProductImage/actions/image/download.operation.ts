@@ -11,7 +11,21 @@ import {
 	readOptions,
 	validateParameter,
 } from '../../helpers/parameters';
-import { binaryPropertyOption, optionsCollection } from '../../descriptions/common.descriptions';
+import {
+	binaryPropertyOption,
+	optionsCollection,
+	outputFileFieldOption,
+} from '../../descriptions/common.descriptions';
+import { inCurrentVersion, inVersion1 } from '../../descriptions/versions';
+
+const fileNameOption: INodeProperties = {
+	displayName: 'File Name',
+	name: 'fileName',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. steel-bottle-front',
+	description: 'Name of the output file. Empty: taken from the URL.',
+};
 
 const properties: INodeProperties[] = [
 	{
@@ -24,17 +38,9 @@ const properties: INodeProperties[] = [
 		description:
 			"URL of one image: a generated image's URL (valid 3 days), any image URL, or one image of a store node dragged here",
 	},
-	optionsCollection([
-		binaryPropertyOption,
-		{
-			displayName: 'File Name',
-			name: 'fileName',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. steel-bottle-front',
-			description: 'Name of the output file. Empty: taken from the URL.',
-		},
-	]),
+	...inVersion1([optionsCollection([binaryPropertyOption, fileNameOption])]),
+	// The current version says the default of its file field, as every other option does.
+	...inCurrentVersion([optionsCollection([outputFileFieldOption, fileNameOption])]),
 ];
 
 export const description = updateDisplayOptions(

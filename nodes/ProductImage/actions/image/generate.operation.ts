@@ -10,6 +10,7 @@ import type { GenerationRequest } from '../../helpers/generation';
 import {
 	checkGenerationCount,
 	generatedItemJson,
+	hintModuleItemsDefinedBelow,
 	readGenerationRequest,
 	submitGeneration,
 } from '../../helpers/generation';
@@ -38,7 +39,11 @@ export async function execute(
 	return [{ json: generatedItemJson(request, submission as IDataObject) }];
 }
 
-/** The spending guard, checked once every item's parameters are read. */
+/**
+ * The spending guard, checked once every item's parameters are read, and one hint when the
+ * input items are A+ modules the panel does not take the images from.
+ */
 export function checkRun(this: IExecuteFunctions, ready: number): void {
 	checkGenerationCount(this, ready);
+	hintModuleItemsDefinedBelow(this);
 }

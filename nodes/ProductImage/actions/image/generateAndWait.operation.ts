@@ -5,6 +5,7 @@ import type { GenerationRequest } from '../../helpers/generation';
 import {
 	checkGenerationCount,
 	generatedItemJson,
+	hintModuleItemsDefinedBelow,
 	readGenerationRequest,
 	submitGeneration,
 } from '../../helpers/generation';
@@ -77,7 +78,11 @@ export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]):
 	hintFitting(this, output);
 }
 
-/** The spending guard, checked once every item's parameters are read. */
+/**
+ * The spending guard, checked once every item's parameters are read, and one hint when the
+ * input items are A+ modules the panel does not take the images from.
+ */
 export function checkRun(this: IExecuteFunctions, ready: number): void {
 	checkGenerationCount(this, ready);
+	hintModuleItemsDefinedBelow(this);
 }

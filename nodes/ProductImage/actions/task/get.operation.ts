@@ -9,11 +9,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { outputProperties, TASK_OUTPUT } from '../../descriptions/output.descriptions';
 import { shapeOutput } from '../../helpers/outputFields';
 import { queryTask } from '../../helpers/waitForTask';
-import { taskIdProperty, readTaskId } from './taskId.description';
+import { taskIdProperties, readTaskId } from './taskId.description';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['task'], operation: ['get'] } },
-	[taskIdProperty, ...outputProperties(TASK_OUTPUT, 'the task')] as INodeProperties[],
+	[...taskIdProperties, ...outputProperties(TASK_OUTPUT, 'the task')] as INodeProperties[],
 );
 
 /** The task's image URLs as one list, for Simplified and Selected Fields. */

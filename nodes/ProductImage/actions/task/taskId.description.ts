@@ -1,10 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { inCurrentVersion, inVersion1 } from '../../descriptions/versions';
 import { validateParameter } from '../../helpers/parameters';
 import { taskIdStaysInPath } from '../../helpers/task';
 
-export const taskIdProperty: INodeProperties = {
+const taskIdProperty: INodeProperties = {
 	displayName: 'Task ID',
 	name: 'taskId',
 	type: 'string',
@@ -14,6 +15,18 @@ export const taskIdProperty: INodeProperties = {
 	description:
 		"The task ID that 'Submit Generation (No Wait)' outputs, or that 'Generate and Wait' names when it stops before the task finishes",
 };
+
+/** The current version names each operation with its resource, as every other text does. */
+export const taskIdProperties: INodeProperties[] = [
+	...inVersion1([taskIdProperty]),
+	...inCurrentVersion([
+		{
+			...taskIdProperty,
+			description:
+				"The task ID that 'Image → Submit Generation (No Wait)' outputs, or that 'Image → Generate and Wait' names when it stops before the task finishes. A task URL or a dragged task item works too.",
+		},
+	]),
+];
 
 const taskIdSchema = z
 	.string()

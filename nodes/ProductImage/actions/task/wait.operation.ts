@@ -11,10 +11,10 @@ import {
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
 import { inCurrentVersion, inVersion1 } from '../../descriptions/versions';
 import { shapeOutput } from '../../helpers/outputFields';
-import { readTaskId, taskIdProperty } from './taskId.description';
+import { readTaskId, taskIdProperties } from './taskId.description';
 
 const properties: INodeProperties[] = [
-	taskIdProperty,
+	...taskIdProperties,
 	...outputProperties(TASK_IMAGE_OUTPUT, 'each image item'),
 	...inVersion1([optionsCollection(waitOptionsV1)]),
 	...inCurrentVersion([optionsCollection(waitOptions(true))]),
