@@ -460,12 +460,12 @@ describe('Simplified keeps at most ten fields, however many the items carry', ()
 			imageUrls: '={{ $json.images }}',
 			modules: ['hero', 'core'],
 			output,
-			options: {
-				productDescription: 'Steel bottle',
-				platform: 'amazon',
-				market: 'custom',
-				customMarket: 'us',
-				language: 'en-US',
+			descriptionSource: 'define',
+			productDescription: 'Steel bottle',
+			planDetails: {
+				platform: { value: { platform: 'amazon' } },
+				market: { value: { market: 'custom', customMarket: 'us' } },
+				language: { value: { language: 'en-US' } },
 			},
 		});
 	const image = (operation: string, parameters: INodeParameters) =>
@@ -481,21 +481,23 @@ describe('Simplified keeps at most ten fields, however many the items carry', ()
 			operation,
 			taskId: '={{ $json.task_id }}',
 			output: 'simplified',
-			options: fast,
+			options: fastFor(CURRENT),
 		});
 
 	test.each([
 		['A+ Plan → Create, module items', [plan('simplified')]],
 		[
 			'Image → Generate and Wait',
-			[plan('raw'), image('generateAndWait', { output: 'simplified', options: fast })],
+			[plan('raw'), image('generateAndWait', { output: 'simplified', options: fastFor(CURRENT) })],
 		],
 		['Task → Wait for Completion', [plan('raw'), image('generate', {}), task('wait')]],
 		[
 			'Task → Get',
 			[
 				plan('raw'),
-				image('generateAndWait', { options: { ...fast, downloadImages: false } }),
+				image('generateAndWait', {
+					options: { ...fastFor(CURRENT), outputFiles: { value: { downloadImages: false } } },
+				}),
 				task('get'),
 			],
 		],
