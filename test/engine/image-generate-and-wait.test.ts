@@ -254,10 +254,19 @@ async function shownDefault(option: string): Promise<unknown> {
 	const options = properties.find(
 		(property) =>
 			property.name === 'options' &&
-			property.displayOptions?.show?.operation?.includes('generateAndWait'),
+			property.displayOptions?.show?.operation?.includes('generateAndWait') &&
+			!property.displayOptions?.show?.['@version']?.includes(1),
 	);
-	return ((options?.options ?? []) as INodeProperties[]).find((child) => child.name === option)
-		?.default;
+	// Options holds bundles (Waiting, Output Files): look through them for the option.
+	const find = (children: unknown[]): INodeProperties | undefined => {
+		for (const child of children as Array<INodeProperties & { values?: INodeProperties[] }>) {
+			if (child.name === option && 'default' in child) return child;
+			const inner = find([...((child.options as unknown[]) ?? []), ...(child.values ?? [])]);
+			if (inner) return inner;
+		}
+		return undefined;
+	};
+	return find((options?.options ?? []) as INodeProperties[])?.default;
 }
 
 test('without wait options, polls come at the Initial Delay and Poll Interval the options show by default', async () => {

@@ -1,7 +1,7 @@
 import { DEFAULT_VERSION } from '../../nodes/ProductImage/descriptions/versions';
 import type { NodeSpec, RunResult } from '../harness/engine';
 import { runWorkflow } from '../harness/engine';
-import { pairedIndexes } from '../harness/fixtures';
+import { currentVersionOptions, pairedIndexes } from '../harness/fixtures';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 import { useVirtualClock, onVirtualClock } from '../harness/virtualClock';
 
@@ -23,7 +23,7 @@ afterEach(() => {
 
 type Sim = ReturnType<typeof simulator>;
 
-/** Task → Wait for Completion as the collect example sets it up (version 3, Continue On Fail). */
+/** Task → Wait for Completion as the collect example sets it up (the current version, Continue On Fail). */
 function collectWait(taskId: string, options: Record<string, unknown> = {}): NodeSpec {
 	return {
 		typeVersion: DEFAULT_VERSION,
@@ -32,12 +32,12 @@ function collectWait(taskId: string, options: Record<string, unknown> = {}): Nod
 			resource: 'task',
 			operation: 'wait',
 			taskId,
-			options: {
+			options: currentVersionOptions({
 				imagesOutput: 'together',
 				maxWaitTime: 8,
 				onTimeout: 'outputTaskState',
 				...options,
-			},
+			}),
 		},
 	};
 }
@@ -51,7 +51,7 @@ function generateAndWait(options: Record<string, unknown> = {}): NodeSpec {
 			resource: 'image',
 			operation: 'generateAndWait',
 			prompt: 'studio shot',
-			options: { maxWaitTime: 8, ...options },
+			options: currentVersionOptions({ maxWaitTime: 8, ...options }),
 		},
 	};
 }

@@ -37,3 +37,26 @@ export function pairedIndexes(items: INodeExecutionData[]): number[] {
 		return paired?.item ?? -1;
 	});
 }
+
+const WAITING = ['initialDelay', 'polling', 'pollInterval', 'maxWaitTime', 'onTimeout'];
+const OUTPUT_FILES = ['downloadImages', 'imagesOutput', 'binaryPropertyName', 'fileName'];
+
+/**
+ * Options written flat, as version 1 stores them, in the current version's shape: the wait
+ * settings in the Waiting bundle, the file settings in Output Files, the rest as they are.
+ */
+export function currentVersionOptions(flat: Record<string, unknown>): Record<string, unknown> {
+	const pick = (names: string[]) =>
+		Object.fromEntries(Object.entries(flat).filter(([name]) => names.includes(name)));
+	const waiting = pick(WAITING);
+	const outputFiles = pick(OUTPUT_FILES);
+	return {
+		...Object.fromEntries(
+			Object.entries(flat).filter(
+				([name]) => !WAITING.includes(name) && !OUTPUT_FILES.includes(name),
+			),
+		),
+		...(Object.keys(waiting).length ? { waiting: { value: waiting } } : {}),
+		...(Object.keys(outputFiles).length ? { outputFiles: { value: outputFiles } } : {}),
+	};
+}

@@ -113,14 +113,14 @@ test('the editor hands the hints on with the parameters the current version show
 	);
 	expect(generate?.builderHint?.propertyHint).toContain('Task → Wait for Completion');
 	// Platform is hinted as Amazon's on an A+ plan only, not on a generation.
-	const planOptions = shown(createPlan, 'options')[0].options as INodeProperties[];
-	const planPlatform = planOptions.filter((option) => option.name === 'platform');
+	const planDetails = shown(createPlan, 'planDetails')[0].options as INodeProperties[];
+	const planPlatform = planDetails.filter((option) => option.name === 'platform');
 	expect(planPlatform.some((option) => option.builderHint?.propertyHint.includes("'amazon'"))).toBe(
 		true,
 	);
-	const generationOptions = shown(generateAndWait, 'options')[0].options as INodeProperties[];
+	const productDetails = shown(generateAndWait, 'productDetails')[0].options as INodeProperties[];
 	expect(
-		generationOptions.filter((option) => option.name === 'platform' && option.builderHint),
+		productDetails.filter((option) => option.name === 'platform' && option.builderHint),
 	).toEqual([]);
 });
 

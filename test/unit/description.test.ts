@@ -20,11 +20,13 @@ test('the canvas subtitle reads as words for every operation', () => {
 	expect(subtitleFor('task', 'wait')).toBe('Wait for Completion · Task');
 });
 
-test('the output-field and images-output options show only while images are downloaded', () => {
+test('version 1: the output-field and images-output options show only while images are downloaded', () => {
+	// Version 1's Options, where these options sit side by side (the current version bundles them).
 	const options = description.properties.find(
 		(property) =>
 			property.name === 'options' &&
-			property.displayOptions?.show?.operation?.includes('generateAndWait'),
+			property.displayOptions?.show?.operation?.includes('generateAndWait') &&
+			property.displayOptions?.show?.['@version']?.includes(1),
 	);
 	const children = (options?.options ?? []) as INodeProperties[];
 	const shown = (downloadImages: boolean) => {

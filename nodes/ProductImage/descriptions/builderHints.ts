@@ -61,7 +61,7 @@ export const PARAMETER_HINTS: readonly ParameterHint[] = [
 		value: 'create',
 		builderHint: {
 			propertyHint:
-				'Needs a product description: put Analysis → Analyze before this node (its text is used) or set options.productDescription.',
+				"Needs a product description: put Analysis → Analyze before this node (its text is used), or set descriptionSource 'define' and productDescription.",
 		},
 	},
 	{
@@ -121,15 +121,15 @@ export const PARAMETER_HINTS: readonly ParameterHint[] = [
 		},
 	},
 	{
-		parameter: 'options.platform',
+		parameter: 'planDetails.platform',
 		operations: ['create'],
-		builderHint: { propertyHint: "Use 'amazon': A+ content is Amazon's." },
+		builderHint: { propertyHint: "Leave it out or use 'amazon': A+ content is Amazon's." },
 	},
 	{
-		parameter: 'options.productDescription',
+		parameter: 'descriptionSource',
 		builderHint: {
 			propertyHint:
-				'Leave unset when the input item comes from Analysis → Analyze (its text is used); otherwise describe the product in plain text.',
+				"'analysis' when the input item comes from Analysis → Analyze (its text is used); otherwise 'define' and describe the product in productDescription.",
 		},
 	},
 	{
@@ -154,10 +154,10 @@ export const PARAMETER_HINTS: readonly ParameterHint[] = [
 		},
 	},
 	{
-		parameter: 'options.binaryPropertyName',
+		parameter: 'options.outputFiles',
 		builderHint: {
 			propertyHint:
-				'Output binary field, data by default; Edit Image and the store nodes read data unless told otherwise.',
+				'Its binaryPropertyName is the output binary field, data by default; Edit Image and the store nodes read data unless told otherwise.',
 		},
 	},
 ];

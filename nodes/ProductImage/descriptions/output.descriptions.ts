@@ -58,7 +58,7 @@ export const TASK_IMAGE_OUTPUT: OutputShape = {
 			'Why the last status check could not be made, when the wait ran out while the service did not answer',
 		module: 'The A+ module the image is for, such as hero',
 		outcome:
-			"On a task that did not end with images: 'final' when the service ended it, 'lookAgainLater' when this run could not complete a step",
+			'On a task that did not end with images: final when the service ended it, lookAgainLater when this run could not complete a step',
 		status: "The task's status, such as succeeded",
 		target_height: "Height in pixels the A+ module's image must have",
 		target_size: "The A+ module's pixel size as width x height, such as 970x600",

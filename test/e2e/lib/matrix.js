@@ -47,13 +47,27 @@ const MATRIX = [
 	{ n8n: '2.41.0', suite: 'workflows', set: 'examples', only: [A_PLUS], modes: ['combined'] },
 	{ n8n: '2.41.0', suite: 'workflows', set: 'reply-shapes', modes: ['filesystem'] },
 	{ n8n: '2.41.0', suite: 'workflows', set: 'combined-workflows', modes: ['combined'] },
+	// What a 0.2.0 user meets after updating n8n: the workflows saved with version 1, as saved.
+	{
+		n8n: '2.41.0',
+		suite: 'workflows',
+		set: 'v1-workflows',
+		only: [A_PLUS, SHOPIFY, AMAZON, AGENT],
+		modes: ['filesystem'],
+	},
 	{ n8n: '2.41.0', suite: 'credential' },
 	{ n8n: '2.41.0', suite: 'editor' },
 	{ n8n: '2.41.0', suite: 'queue' },
-	// The last 1.x release: what the oldest line cannot run or leaves out. The agent workflow saved
-	// with version 1 (1.85's AI Agent predates the one it uses), and the current node version in
-	// 1.x's file store (the oldest line runs it in memory).
-	{ n8n: '1.123.81', suite: 'workflows', set: 'v1-workflows', only: [AGENT], modes: ['default'] },
+	// The last 1.x release: the workflows saved with version 1 (the agent's only here and on 2.41:
+	// 1.85's AI Agent predates the one it uses), and the current node version in 1.x's file store
+	// (the oldest line runs it in memory).
+	{
+		n8n: '1.123.81',
+		suite: 'workflows',
+		set: 'v1-workflows',
+		only: [A_PLUS, SHOPIFY, AMAZON, AGENT],
+		modes: ['default'],
+	},
 	{ n8n: '1.123.81', suite: 'workflows', set: 'examples', only: [A_PLUS], modes: ['filesystem'] },
 	{ n8n: '1.123.81', suite: 'credential' },
 	{ n8n: '1.123.81', suite: 'editor' },
