@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { DEFAULT_VERSION } from '../../nodes/ProductImage/descriptions/versions';
 import type { NodeSpec, RunResult } from '../harness/engine';
 import { runWorkflow } from '../harness/engine';
@@ -24,7 +26,7 @@ afterEach(() => {
 type Sim = ReturnType<typeof simulator>;
 
 /** Task → Wait for Completion as the collect example sets it up (the current version, Continue On Fail). */
-function collectWait(taskId: string, options: Record<string, unknown> = {}): NodeSpec {
+function collectWait(taskId: string, options: INodeParameters = {}): NodeSpec {
 	return {
 		typeVersion: DEFAULT_VERSION,
 		continueOnFail: true,
@@ -43,7 +45,7 @@ function collectWait(taskId: string, options: Record<string, unknown> = {}): Nod
 }
 
 /** Generate and Wait of the current version, with its defaults (Initial Delay 5 s, Adaptive). */
-function generateAndWait(options: Record<string, unknown> = {}): NodeSpec {
+function generateAndWait(options: INodeParameters = {}): NodeSpec {
 	return {
 		typeVersion: DEFAULT_VERSION,
 		continueOnFail: true,

@@ -1,4 +1,4 @@
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { encodePng } = require('../simulator/png') as {
@@ -45,8 +45,8 @@ const OUTPUT_FILES = ['downloadImages', 'imagesOutput', 'binaryPropertyName', 'f
  * Options written flat, as version 1 stores them, in the current version's shape: the wait
  * settings in the Waiting bundle, the file settings in Output Files, the rest as they are.
  */
-export function currentVersionOptions(flat: Record<string, unknown>): Record<string, unknown> {
-	const pick = (names: string[]) =>
+export function currentVersionOptions(flat: INodeParameters): INodeParameters {
+	const pick = (names: string[]): INodeParameters =>
 		Object.fromEntries(Object.entries(flat).filter(([name]) => names.includes(name)));
 	const waiting = pick(WAITING);
 	const outputFiles = pick(OUTPUT_FILES);
