@@ -333,8 +333,8 @@ describe('analysis text in either field', () => {
 		},
 	});
 
-	test.each(['formattedText', 'output_text'] as const)(
-		'the current Analyze hands on both fields when the service sent only %s',
+	test.each(['formattedText', 'output_text', 'both'] as const)(
+		'the current Analyze hands on the brief once, as formattedText, when the service sent %s',
 		async (analysisText) => {
 			const sim = simulator();
 			sim.configure({ analysisText });
@@ -344,9 +344,9 @@ describe('analysis text in either field', () => {
 			});
 
 			expect(result.error).toBeUndefined();
-			const { formattedText, output_text } = result.items[0].json;
+			const { formattedText } = result.items[0].json;
 			expect(typeof formattedText).toBe('string');
-			expect(output_text).toBe(formattedText);
+			expect(result.items[0].json).not.toHaveProperty('output_text');
 		},
 	);
 

@@ -165,7 +165,9 @@ const sizeAndResolution: INodeProperties[] = [
 			options: RESOLUTION_CHOICES,
 			default: '1k',
 			description:
-				"How large the image is generated, by its long side. Shopify's help suggests 2048 × 2048 px for square product images: choose 2K. Fit it to an exact size afterwards with an Edit Image node.",
+				'How large the image is generated, by its long side. Fit it to an exact size afterwards with an Edit Image node.',
+			// Shown under the field: the common target, sourced from Shopify's help (docs/decisions.md).
+			hint: "Shopify product images: 'Square 1:1' at 2K (Shopify suggests 2048 × 2048 px)",
 		},
 		{ placeholder: 'e.g. 8k', description: 'A resolution label the service knows, such as 8k' },
 	).map(notShownFromModule),

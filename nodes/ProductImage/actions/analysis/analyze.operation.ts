@@ -89,13 +89,11 @@ export async function execute(
 		analysisSchema,
 	);
 	const json: IDataObject = { ...result, ...(requestId ? { request_id: requestId } : {}) };
-	// The spec offers the brief in two fields; the current version hands on both, whichever came.
+	// The spec offers the brief in two fields; the current version hands it on once, as
+	// 'formattedText', whichever came: every node after this one would carry it twice.
 	if (!isVersion1(this)) {
-		const brief = result.formattedText ?? result.output_text;
-		if (brief !== undefined) {
-			json.formattedText ??= brief;
-			json.output_text ??= brief;
-		}
+		json.formattedText ??= result.output_text;
+		if (json.output_text === json.formattedText) delete json.output_text;
 	}
 	return [{ json: withInputFields(this, itemIndex, json) }];
 }
