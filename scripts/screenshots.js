@@ -92,28 +92,35 @@ async function takePictures(page, url, workflowId) {
 	await editor.openNode(page, 'Generate A+ images');
 	const ndv = page.locator('[data-test-id="ndv"]');
 	await ndv.locator('[data-test-id="parameter-input-generationSource"]').click();
-	await page
-		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
-		.filter({ hasText: 'Define Below' })
-		.first()
-		.click();
+	await listOption(page, 'Define Below').click();
 	await ndv.locator('[data-test-id="parameter-input-resolution"]').click();
-	await page
-		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
-		.filter({ hasText: 'Other (Type Below)' })
-		.first()
-		.waitFor();
+	await listOption(page, 'Other (Type Below)').waitFor();
 	await shoot(page, 'generate-and-wait-resolution-list');
-
-	// Version 3's Options, in alphabetical order.
 	await page.keyboard.press('Escape');
+
+	// Product Details: a list with Other shows its typed field right below it, in the same entry.
+	await ndv.locator('[placeholder="Add Detail"]').first().click();
+	await listOption(page, 'Platform').click();
+	await ndv.locator('[data-test-id="parameter-input-platform"]').click();
+	await listOption(page, 'Other (Type Below)').click();
+	await ndv.getByText('Other Platform', { exact: true }).waitFor();
+	await shoot(page, 'generate-and-wait-product-details');
+
+	// Options: how the node runs, the settings that belong together as one entry each.
 	await ndv.locator('[placeholder="Add Option"]').last().click();
-	await page
-		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
-		.filter({ hasText: 'Download Images' })
-		.first()
-		.waitFor();
+	await listOption(page, 'Waiting').waitFor();
 	await shoot(page, 'generate-and-wait-options');
+}
+
+/**
+ * An entry of the open dropdown list.
+ * @param {import('playwright-core').Page} page @param {string} label
+ */
+function listOption(page, label) {
+	return page
+		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
+		.filter({ hasText: label })
+		.first();
 }
 
 async function main() {

@@ -6,7 +6,8 @@
 // Chromium from Debian's packages, signed in as the owner. The nodes panel finds the node by its
 // name and by an alias and lists its eight actions; the first example runs from the editor's
 // Execute button to the end; the saved credential opens tested; Generate and Wait's panel says
-// where its prompt and size come from and lists the resolutions.
+// where its prompt and size come from, lists the resolutions, and shows a list's Other field right
+// below the list inside Product Details.
 //
 // `--n8n 2.41.0` narrows the n8n versions lib/matrix.js runs it on. Environment:
 // PRODUCT_IMAGE_E2E_SKIP_BUILD=1, PRODUCT_IMAGE_E2E_KEEP=1, PRODUCT_IMAGE_E2E_CACHE, as for run.js.
@@ -88,7 +89,7 @@ function cases(url, workflowId) {
 				await editor.openWorkflow(page, url, workflowId);
 				await editor.openNode(page, 'Generate A+ images');
 				const ndv = page.locator('[data-test-id="ndv"]');
-				await ndv.getByText('Prompt and Size From', { exact: true }).waitFor({ timeout: 10_000 });
+				await ndv.getByText('Image Settings From', { exact: true }).waitFor({ timeout: 10_000 });
 				await ndv
 					.getByText("Each input item must be one module item of 'A+ Plan → Create'", {
 						exact: false,
@@ -101,13 +102,31 @@ function cases(url, workflowId) {
 				await chooseOption(page, 'Define Below');
 				await ndv.locator('[data-test-id="parameter-input-resolution"]').click();
 				for (const label of [
-					'1K (Long Side About 1024 px)',
-					'2K (Long Side About 2048 px)',
-					'4K (Long Side About 4096 px)',
+					'1K (Long Side About 1024 Pixels)',
+					'2K (Long Side About 2048 Pixels)',
+					'4K (Long Side About 4096 Pixels)',
 					'Other (Type Below)',
 				]) {
 					await listOption(page, label).waitFor({ timeout: 10_000 });
 				}
+			},
+		},
+		{
+			name: 'a list with Other in Product Details shows its typed field right below it once Other is chosen',
+			run: async (page) => {
+				await editor.openWorkflow(page, url, workflowId);
+				await editor.openNode(page, 'Generate A+ images');
+				const ndv = page.locator('[data-test-id="ndv"]');
+				await ndv.locator('[placeholder="Add Detail"]').first().click();
+				await chooseOption(page, 'Platform');
+				const list = ndv.locator('[data-test-id="parameter-input-platform"]');
+				await list.click();
+				await chooseOption(page, 'Other (Type Below)');
+				const typed = ndv.locator('[data-test-id="parameter-input-customPlatform"]');
+				await typed.waitFor({ timeout: 10_000 });
+				const [above, below] = [await list.boundingBox(), await typed.boundingBox()];
+				if (!above || !below || below.y <= above.y || below.y - above.y > 150)
+					throw new Error("'Other Platform' is not right below the Platform list");
 			},
 		},
 	];
