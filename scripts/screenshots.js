@@ -18,7 +18,14 @@ const { openBrowser } = require('../test/e2e/lib/browser');
 const { pngSize } = require('../test/e2e/lib/binary');
 const { info } = require('../test/e2e/lib/log');
 const { stopChildrenOnSignal } = require('../test/e2e/lib/proc');
-const editor = require('../test/e2e/lib/editor');
+const {
+	closeNode,
+	openNode,
+	openWorkflow,
+	runWorkflow,
+	searchNodesPanel,
+	signIn,
+} = require('../test/e2e/lib/editor');
 
 const VERSION = '2.41.0';
 const EXAMPLE = 'product-photo-to-aplus-images';
@@ -41,21 +48,21 @@ async function shoot(page, name) {
  * @param {string} workflowId
  */
 async function takePictures(page, url, workflowId) {
-	await editor.signIn(page, url);
-	await editor.openWorkflow(page, url, workflowId);
+	await signIn(page, url);
+	await openWorkflow(page, url, workflowId);
 
 	// Found by name in the nodes panel, then its actions.
-	const result = await editor.searchNodesPanel(page, 'Product Image');
+	const result = await searchNodesPanel(page, 'Product Image');
 	await shoot(page, 'nodes-panel-search');
 	await result.click();
 	await page.getByText('Generate images and wait').waitFor();
 	await shoot(page, 'nodes-panel-actions');
-	await editor.openWorkflow(page, url, workflowId);
+	await openWorkflow(page, url, workflowId);
 
-	await editor.runWorkflow(page, 'Fit to module size');
+	await runWorkflow(page, 'Fit to module size');
 	await shoot(page, 'workflow-after-run');
 
-	await editor.openNode(page, 'Generate A+ images');
+	await openNode(page, 'Generate A+ images');
 	await shoot(page, 'generate-and-wait-parameters');
 
 	// The connection test runs when the saved credential opens.
@@ -63,9 +70,9 @@ async function takePictures(page, url, workflowId) {
 	await page.getByText('Connection tested successfully').waitFor({ timeout: 30_000 });
 	await shoot(page, 'credential-test');
 	await page.keyboard.press('Escape');
-	await editor.closeNode(page);
+	await closeNode(page);
 
-	await editor.openNode(page, 'Fit to module size');
+	await openNode(page, 'Fit to module size');
 	const output = page.locator('[data-test-id="output-panel"]');
 	await output.getByRole('button', { name: 'View' }).first().click();
 	await output.locator('img, embed, iframe').first().waitFor();
@@ -86,10 +93,10 @@ async function takePictures(page, url, workflowId) {
 		fs.copyFileSync(tmp, path.join(DOCS, `${name}.png`));
 		info(`wrote docs/${name}.png`);
 	}
-	await editor.closeNode(page);
+	await closeNode(page);
 
 	// Defined below, the lists: the Resolution choices as a new user meets them (not saved).
-	await editor.openNode(page, 'Generate A+ images');
+	await openNode(page, 'Generate A+ images');
 	const ndv = page.locator('[data-test-id="ndv"]');
 	await ndv.locator('[data-test-id="parameter-input-generationSource"]').click();
 	await listOption(page, 'Define Below').click();

@@ -28,6 +28,7 @@ const checks = [
 	["n8n-node lint, n8n's default config, on the package's sources", 'npm', ['run', 'lint']],
 	['format (Prettier, checked, never rewritten)', 'npm', ['run', 'format']],
 	['typecheck', 'npm', ['run', 'typecheck']],
+	['unused files, exports and dependencies (knip)', 'npx', ['knip']],
 	[
 		'release: GitHub workflows (action-validator), provenance, tarball contents',
 		'node',

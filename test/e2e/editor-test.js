@@ -26,7 +26,7 @@ const {
 } = require('./lib/suite');
 const { withN8nServer } = require('./lib/n8n-server');
 const { openBrowser } = require('./lib/browser');
-const editor = require('./lib/editor');
+const { openNode, openWorkflow, runWorkflow, searchNodesPanel, signIn } = require('./lib/editor');
 const { info } = require('./lib/log');
 
 const EXAMPLE = 'product-photo-to-aplus-images';
@@ -51,8 +51,8 @@ function cases(url, workflowId) {
 		{
 			name: 'the nodes panel finds the node by its name and lists its eight actions',
 			run: async (page) => {
-				await editor.openWorkflow(page, url, workflowId);
-				const result = await editor.searchNodesPanel(page, 'Product Image');
+				await openWorkflow(page, url, workflowId);
+				const result = await searchNodesPanel(page, 'Product Image');
 				await result.click();
 				for (const action of ACTIONS)
 					await page.getByText(action, { exact: true }).waitFor({ timeout: 10_000 });
@@ -61,15 +61,15 @@ function cases(url, workflowId) {
 		{
 			name: 'the nodes panel finds the node by an alias ("A+ content")',
 			run: async (page) => {
-				await editor.openWorkflow(page, url, workflowId);
-				await editor.searchNodesPanel(page, 'A+ content', 'Product Image');
+				await openWorkflow(page, url, workflowId);
+				await searchNodesPanel(page, 'A+ content', 'Product Image');
 			},
 		},
 		{
 			name: 'the first example runs from the Execute button to its last node',
 			run: async (page) => {
-				await editor.openWorkflow(page, url, workflowId);
-				await editor.runWorkflow(page, 'Fit to module size');
+				await openWorkflow(page, url, workflowId);
+				await runWorkflow(page, 'Fit to module size');
 				const failed = await page.locator('[data-test-id="canvas-node-status-error"]').count();
 				if (failed) throw new Error(`${failed} node(s) of the run show an error`);
 			},
@@ -77,8 +77,8 @@ function cases(url, workflowId) {
 		{
 			name: "the saved credential opens with n8n's connection test passed",
 			run: async (page) => {
-				await editor.openWorkflow(page, url, workflowId);
-				await editor.openNode(page, 'Generate A+ images');
+				await openWorkflow(page, url, workflowId);
+				await openNode(page, 'Generate A+ images');
 				await page.locator('[data-test-id="credential-edit-button"]').click();
 				await page.getByText('Connection tested successfully').waitFor({ timeout: 30_000 });
 			},
@@ -86,8 +86,8 @@ function cases(url, workflowId) {
 		{
 			name: 'Generate and Wait says where its prompt and size come from, and lists the resolutions when defined below',
 			run: async (page) => {
-				await editor.openWorkflow(page, url, workflowId);
-				await editor.openNode(page, 'Generate A+ images');
+				await openWorkflow(page, url, workflowId);
+				await openNode(page, 'Generate A+ images');
 				const ndv = page.locator('[data-test-id="ndv"]');
 				await ndv.getByText('Image Settings From', { exact: true }).waitFor({ timeout: 10_000 });
 				await ndv
@@ -177,7 +177,7 @@ async function main() {
 				info(`n8n ${version}: editor at ${server.url}`);
 				const browser = await openBrowser({ width: 1440, height: 900 });
 				try {
-					await editor.signIn(browser.page, server.url);
+					await signIn(browser.page, server.url);
 					for (const c of cases(server.url, workflows[0].id)) {
 						const problem = await c.run(browser.page).then(
 							() => undefined,

@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { SimulatorConfig } from '../simulator';
 import { readPngInfo } from '../simulator';
-import { ADDRESS_KEYS } from '../../nodes/ProductImage/helpers/schemas';
+import { RESULT_IMAGE_URL_KEYS } from '../../nodes/ProductImage/helpers/schemas';
 import { binaryBytes, runWorkflow } from '../harness/engine';
 import { credentialsFor, TEST_API_KEY, useSimulator } from '../harness/simulator';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
@@ -66,7 +66,7 @@ const RESULT_URL_KEYS = [
 ];
 
 test('every key the node reads a result image URL under is served by a test below', () => {
-	expect(['url', ...RESULT_URL_KEYS]).toEqual([...ADDRESS_KEYS]);
+	expect(['url', ...RESULT_URL_KEYS]).toEqual([...RESULT_IMAGE_URL_KEYS]);
 });
 
 const submit = {

@@ -18,7 +18,7 @@ import { credentialsFor } from '../harness/simulator';
 export const FAULT_SIMULATOR = { taskDurationMs: 0 };
 
 /** Short waits everywhere: these tests are about faults, not about patience. */
-export const FAST_WAIT = { initialDelay: 0, pollInterval: 0.1, maxWaitTime: 10 };
+const FAST_WAIT = { initialDelay: 0, pollInterval: 0.1, maxWaitTime: 10 };
 
 type Parameters = INodeParameters;
 

@@ -16,7 +16,7 @@ import { authorizationOrigins, keyLeaks, surfacesOf } from './keyScan';
  * One file per test file, `<topic>.jsonl`, so jest workers never write into the same file: the
  * first case of a test file empties its own file, and the script merges them all.
  */
-export const RECORDS_DIR = path.resolve(__dirname, '..', '..', 'test-results', 'fault-cases');
+const RECORDS_DIR = path.resolve(__dirname, '..', '..', 'test-results', 'fault-cases');
 
 /**
  * The jest run that wrote a record: workers are children of the one jest process, a run in band
@@ -25,7 +25,7 @@ export const RECORDS_DIR = path.resolve(__dirname, '..', '..', 'test-results', '
 const runId = String(process.env.JEST_WORKER_ID ? process.ppid : process.pid);
 let recordsFile: string | undefined;
 
-export interface CaseRecord {
+interface CaseRecord {
 	case: string;
 	operation: string;
 	injected: string;
@@ -79,7 +79,7 @@ function shownTimeout(json: INodeExecutionData['json']): string {
  * What a person would see: success, the node's error, or per item what happened (an error item
  * with its outcome, or a task state handed on at Max Wait Time).
  */
-export function measuredOutcome(result: RunResult, inputCount: number): string {
+function measuredOutcome(result: RunResult, inputCount: number): string {
 	const parts: string[] = [];
 	if (result.error)
 		parts.push(`error: ${shownError(result.error.message, result.error.description)}`);
@@ -115,7 +115,7 @@ function itemOf(prompt: unknown, inputCount: number, what: string): number {
  * items gives each its own prompt (`promptItems` with `PROMPT_FROM_ITEM`), so every submit can be
  * traced to the item that sent it.
  */
-export function submitsPerItem(sim: Simulator, inputCount: number): number[] {
+function submitsPerItem(sim: Simulator, inputCount: number): number[] {
 	const counts = new Array<number>(inputCount).fill(0);
 	for (const request of sim.stats.requests) {
 		if (request.route !== 'submit' || request.status === 429) continue;
@@ -127,7 +127,7 @@ export function submitsPerItem(sim: Simulator, inputCount: number): number[] {
 }
 
 /** Tasks the service created, per input item. */
-export function tasksPerItem(sim: Simulator, inputCount: number): number[] {
+function tasksPerItem(sim: Simulator, inputCount: number): number[] {
 	const counts = new Array<number>(inputCount).fill(0);
 	for (const task of sim.tasks.values())
 		counts[itemOf(task.body.prompt, inputCount, `task ${task.task_id}`)] += 1;

@@ -26,14 +26,14 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import type { WorkflowSettingsBinaryMode } from 'n8n-workflow';
-import { createRunExecutionData, LoggerProxy, Workflow } from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
 import { convertBinaryData } from 'n8n-core/dist/utils/convert-binary-data';
 
 import { TestCredentialsHelper } from './credentialsHelper';
 import { clientEventMark } from './clientRequests';
 import { captureLogger, type LogLine } from './logger';
 
-export const PACKAGE_DIR = path.resolve(__dirname, '..', '..');
+const PACKAGE_DIR = path.resolve(__dirname, '..', '..');
 export const NODE_TYPE = 'n8n-nodes-product-image.productImage';
 export const CREDENTIAL_TYPE = 'productImageApi';
 
@@ -72,7 +72,7 @@ export async function loadedPackage(): Promise<LoadedPackage> {
 	return await loading;
 }
 
-export type BinaryMode = 'memory' | 'filesystem';
+type BinaryMode = 'memory' | 'filesystem';
 
 let binaryStorage: string | undefined;
 
@@ -113,7 +113,7 @@ async function useBinaryMode(mode: BinaryMode): Promise<BinaryDataService> {
 }
 
 /** The services n8n's server would hand an execution; here only what the node's path uses. */
-export function testAdditionalData(
+function testAdditionalData(
 	hooks: ExecutionLifecycleHooks,
 	credentialsHelper: TestCredentialsHelper,
 ): IWorkflowExecuteAdditionalData {
@@ -314,7 +314,7 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
  * A binary field of an output item: on the item, or (combined binary mode) under `_files` in its
  * JSON.
  */
-export function binaryField(item: INodeExecutionData, field = 'data'): IBinaryData | undefined {
+function binaryField(item: INodeExecutionData, field = 'data'): IBinaryData | undefined {
 	const files = item.json._files as Record<string, IBinaryData> | undefined;
 	return item.binary?.[field] ?? files?.[field];
 }
@@ -329,5 +329,3 @@ export async function binaryBytes(
 	if (!binary) throw new Error(`Item has no binary field ${field}`);
 	return await result.binaryData.getAsBuffer(binary);
 }
-
-export { LoggerProxy };

@@ -1,9 +1,8 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+type EncodePng = (width: number, height: number, rgb: Uint8Array) => Buffer;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { encodePng } = require('../simulator/png') as {
-	encodePng: (width: number, height: number, rgb: Uint8Array) => Buffer;
-};
+const { encodePng }: { encodePng: EncodePng } = require('../simulator/png');
 
 /** A real PNG of the given size, for input items. */
 export function pngBytes(width = 32, height = 24): Buffer {

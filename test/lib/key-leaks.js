@@ -40,4 +40,4 @@ function keyLeakCount(text, key) {
 	return [...starts].filter((at) => !starts.has(at - 1)).length;
 }
 
-module.exports = { FRAGMENT, keyForms, keyLeak, keyLeakCount };
+module.exports = { keyLeak, keyLeakCount };

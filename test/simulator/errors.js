@@ -60,4 +60,4 @@ function xmlError(code, message) {
 	return `<Error><Code>${esc(code)}</Code><Message>${esc(message)}</Message></Error>`;
 }
 
-module.exports = { errorBody, xmlError, stringCode };
+module.exports = { errorBody, xmlError };

@@ -240,4 +240,4 @@ function faultReply(ctx, fault) {
 	};
 }
 
-module.exports = { FaultQueue, normalizeFault, replacesReply, faultReply };
+module.exports = { FaultQueue, replacesReply, faultReply };

@@ -194,4 +194,4 @@ const FORMATS = {
 	avif: { contentType: 'image/avif', encode: encodeAvif },
 };
 
-module.exports = { FORMATS, encodeJpeg, encodeWebp, encodeGif, encodeAvif };
+module.exports = { FORMATS };

@@ -157,5 +157,4 @@ export interface PngInfo {
 
 export function startSimulator(options?: SimulatorOptions): Promise<Simulator>;
 export function readPngInfo(bytes: Uint8Array): PngInfo;
-export const DEFAULT_API_KEY: string;
 export const DEFAULT_CONFIG: Readonly<SimulatorConfig>;

@@ -164,4 +164,4 @@ async function startSimulator(options = {}) {
 	return sim;
 }
 
-module.exports = { startSimulator, DEFAULT_API_KEY, DEFAULT_CONFIG, readPngInfo };
+module.exports = { startSimulator, DEFAULT_CONFIG, readPngInfo };

@@ -193,4 +193,4 @@ async function handle(state, origin, req, res) {
 	send(res, reply, reqId, record, fault ? fault.reset : undefined);
 }
 
-module.exports = { handle, isAuthorized };
+module.exports = { handle };

@@ -149,4 +149,4 @@ function readPngInfo(bytes) {
 	return { width, height, bitDepth, colorType, chunks, pixels };
 }
 
-module.exports = { encodePng, renderImage, readPngInfo, crc32 };
+module.exports = { encodePng, renderImage, readPngInfo };

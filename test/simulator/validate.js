@@ -60,4 +60,4 @@ function parseJsonObject(body) {
 	return { ok: true, value };
 }
 
-module.exports = { isHttpUrl, checkUrlList, checkOptionalStrings, parseJsonObject };
+module.exports = { checkUrlList, checkOptionalStrings, parseJsonObject };

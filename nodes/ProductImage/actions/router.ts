@@ -21,7 +21,7 @@ import { maxConcurrencyOption } from '../descriptions/common.descriptions';
  * What every `<operation>.operation.ts` exports. The router reads every item's parameters before
  * the first request, then runs the items; it adds pairing and error handling.
  */
-export interface OperationModule<Parameters = unknown> {
+interface OperationModule<Parameters = unknown> {
 	description: INodeProperties[];
 	/** Reads and checks one item's parameters; sends nothing, so a typo on any item costs nothing. */
 	readParameters(this: IExecuteFunctions, itemIndex: number): Parameters;

@@ -137,7 +137,7 @@ export function readField(
  * The value of a list field: the typed one when Other is chosen. Without `fallback` the field's
  * own default applies (n8n fills it in); with one, a field hidden for this item reads as it.
  */
-export function readChoice(
+function readChoice(
 	context: IExecuteFunctions,
 	name: string,
 	itemIndex: number,

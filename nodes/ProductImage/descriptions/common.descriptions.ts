@@ -129,7 +129,7 @@ export const inputBinaryFieldsPropertyV1: INodeProperties = {
 };
 
 /** One word per thing: the content is a file, the named place on an item is a binary field. */
-export const inputBinaryFieldsProperty: INodeProperties = {
+const inputBinaryFieldsProperty: INodeProperties = {
 	...inputBinaryFieldsPropertyV1,
 	description:
 		"Names of the input item's binary fields that hold the product photos, separated by commas. Each file is uploaded first.",
@@ -219,14 +219,14 @@ export const initialDelayOption: INodeProperties = {
  * The current version shows each operation the delay it uses: 5 s after its own generation
  * (Generate and Wait), none for a task sent before (Wait for Completion).
  */
-export const initialDelayAfterSubmitOption: INodeProperties = {
+const initialDelayAfterSubmitOption: INodeProperties = {
 	...initialDelayOption,
 	displayName: 'First Check After',
 	description:
 		'Seconds between sending the generation and the first status check. Defaults to 5, as the service asks.',
 };
 
-export const initialDelayExistingTaskOption: INodeProperties = {
+const initialDelayExistingTaskOption: INodeProperties = {
 	...initialDelayOption,
 	displayName: 'First Check After',
 	default: 0,
@@ -266,7 +266,7 @@ export const pollingOptionV1: INodeProperties = {
  * Check Interval no longer chooses the rhythm (Poll Interval did in version 1), so the default is
  * Adaptive alone; the current version says "status check" for what version 1 calls polling.
  */
-export const pollingOption: INodeProperties = {
+const pollingOption: INodeProperties = {
 	...pollingOptionV1,
 	displayName: 'Status Checks',
 	options: [
@@ -293,7 +293,7 @@ export const pollIntervalOptionV1: INodeProperties = {
 };
 
 /** Status Checks says the rhythm; Check Interval no longer chooses it as Poll Interval did in version 1. */
-export const pollIntervalOption: INodeProperties = {
+const pollIntervalOption: INodeProperties = {
 	...pollIntervalOptionV1,
 	displayName: 'Check Interval',
 	description:
@@ -419,7 +419,7 @@ export const OPTION_BUNDLES = { outputFiles: 'outputFiles', waiting: 'waiting' }
  * The current version's files settings as one entry of Options, since the last three mean
  * something only while images are downloaded. File Name only where the node names the files.
  */
-export function outputFilesBundle(fileName?: INodeProperties): INodeProperties {
+function outputFilesBundle(fileName?: INodeProperties): INodeProperties {
 	return bundle(
 		'Output Files',
 		OPTION_BUNDLES.outputFiles,
@@ -437,7 +437,7 @@ export function outputFilesBundle(fileName?: INodeProperties): INodeProperties {
  * The current version's wait settings as one entry of Options, in the order a wait uses them:
  * each operation shows the first check it uses, and Status Checks alone chooses the rhythm.
  */
-export function waitingBundle(existingTask: boolean): INodeProperties {
+function waitingBundle(existingTask: boolean): INodeProperties {
 	return bundle(
 		'Waiting',
 		OPTION_BUNDLES.waiting,

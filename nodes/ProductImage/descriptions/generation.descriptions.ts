@@ -317,7 +317,7 @@ export const submitTimeoutOption: INodeProperties = {
 };
 
 /** Submit Timeout without the jargon (the current version); the stored name stays. */
-export const acceptanceTimeoutOption: INodeProperties = {
+const acceptanceTimeoutOption: INodeProperties = {
 	...submitTimeoutOption,
 	displayName: 'Acceptance Timeout',
 	description:
@@ -325,7 +325,7 @@ export const acceptanceTimeoutOption: INodeProperties = {
 };
 
 /** The two A+ generation fields the spec names (`plan_prompt`, `series_style_guide`), as version 1 shows them. */
-export const aPlusGenerationOptions: INodeProperties[] = [
+const aPlusGenerationOptions: INodeProperties[] = [
 	{
 		displayName: 'Plan Prompt',
 		name: 'planPrompt',
@@ -378,7 +378,7 @@ export const maxGenerationsOptionV1: INodeProperties = {
 };
 
 /** The current version shows the limit that applies when the option is not added: none (0). */
-export const maxGenerationsOption: INodeProperties = {
+const maxGenerationsOption: INodeProperties = {
 	...maxGenerationsOptionV1,
 	typeOptions: { minValue: 0 },
 	default: 0,
@@ -386,7 +386,7 @@ export const maxGenerationsOption: INodeProperties = {
 		'A spending guard: when more items than this come in, the run stops before the first generation is sent, so nothing is billed. Read from the first item. Defaults to 0 (no limit).',
 };
 
-export const fileNameOption: INodeProperties = {
+const fileNameOption: INodeProperties = {
 	displayName: 'File Name',
 	name: 'fileName',
 	type: 'string',

@@ -277,7 +277,7 @@ export function htmlToText(text: string): string {
  * Markdown as plain text (the Analyze brief is Markdown): headings, emphasis, list markers, quotes,
  * code fences and rules go, a link keeps its text, an image its alt text. Line breaks stay.
  */
-export function markdownToText(text: string): string {
+function markdownToText(text: string): string {
 	return text
 		.replace(/^[ \t]*(`{3,}|~{3,}).*$/gm, '')
 		.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')

@@ -11,7 +11,7 @@ const COMBINED = 'combined';
  * (combined binary mode), or the binary itself where combined mode left it on the item (memory
  * storage, which the engine does not convert).
  */
-export type BinaryReference = string | IBinaryData;
+type BinaryReference = string | IBinaryData;
 
 export interface FoundBinaryField {
 	reference: BinaryReference;
@@ -23,7 +23,7 @@ export interface FoundBinaryField {
  * JSON under `_files`, and its helpers resolve a field as a path there. n8n 1.x has neither the
  * setting nor getWorkflowSettings on every context.
  */
-export function isCombinedBinaryMode(context: IExecuteFunctions): boolean {
+function isCombinedBinaryMode(context: IExecuteFunctions): boolean {
 	if (typeof context.getWorkflowSettings !== 'function') return false;
 	return context.getWorkflowSettings()?.binaryMode === COMBINED;
 }

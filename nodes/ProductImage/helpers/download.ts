@@ -70,7 +70,7 @@ const GENERIC_TYPES = new Set([
 ]);
 
 /** The image type the first bytes show: PNG, JPEG, WebP, GIF or AVIF; undefined for anything else. */
-export function imageTypeOf(head: Buffer | undefined): string | undefined {
+function imageTypeOf(head: Buffer | undefined): string | undefined {
 	if (!head || head.length < 12) return undefined;
 	if (head.readUInt32BE(0) === 0x89504e47 && head.readUInt32BE(4) === 0x0d0a1a0a)
 		return 'image/png';
@@ -235,7 +235,7 @@ const CHUNK_BYTES = 64 * 1024;
  * The pixel size of an image n8n has stored, read from its first bytes only: from the binary store
  * by stream (filesystem, S3), or from the start of the base64 an in-memory binary carries.
  */
-export async function storedPixelSize(
+async function storedPixelSize(
 	context: IExecuteFunctions,
 	binary: IBinaryData,
 ): Promise<PixelSize | undefined> {

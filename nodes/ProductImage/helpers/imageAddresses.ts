@@ -20,7 +20,7 @@ export function splitImageUrls(value: unknown): string[] {
  * WooCommerce use `src`, Amazon's catalog `link`; `url` is this node's own Upload output and
  * Shopify's GraphQL image, `originalSrc` its older GraphQL name.
  */
-export const ADDRESS_KEYS = [
+const STORE_IMAGE_URL_KEYS = [
 	'src',
 	'url_zoom',
 	'url_standard',
@@ -56,7 +56,7 @@ function isRecord(value: unknown): value is Json {
 }
 
 function addressIn(image: Json): string | undefined {
-	for (const key of ADDRESS_KEYS) {
+	for (const key of STORE_IMAGE_URL_KEYS) {
 		const value = image[key];
 		if (typeof value === 'string' && value.trim() !== '') return value.trim();
 	}
@@ -98,7 +98,7 @@ function unknownImage(image: Json, inList: boolean, expression: string | undefin
 	const addressKey = Object.keys(image).find(
 		(key) => typeof image[key] === 'string' && isHttpUrl(String(image[key]).trim()),
 	);
-	const problem = `an image object with the fields ${keyList(image)} holds no URL in a field this node reads (${ADDRESS_KEYS.join(', ')})`;
+	const problem = `an image object with the fields ${keyList(image)} holds no URL in a field this node reads (${STORE_IMAGE_URL_KEYS.join(', ')})`;
 	if (addressKey) {
 		const base = expression ?? (inList ? '$json.images' : '$json.image');
 		const suggestion = inList

@@ -11,7 +11,7 @@ import { parameterError } from './parameters';
 import type { UploadedImage } from './schemas';
 import { uploadedImageSchema } from './schemas';
 
-export interface InputFile {
+interface InputFile {
 	blob: Blob;
 	fileName: string;
 	mimeType: string;
@@ -100,8 +100,8 @@ export function splitCommaSeparated(value: unknown): string[] {
 		.filter((name) => name.length > 0);
 }
 
-export const IMAGE_URLS = 'Image URLs';
-export const INPUT_BINARY_FIELDS = 'Input Binary Fields';
+const IMAGE_URLS = 'Image URLs';
+const INPUT_BINARY_FIELDS = 'Input Binary Fields';
 
 /** The image fields the item's panel shows: both in version 1, those 'Images From' names now. */
 export function shownImageFields(context: IExecuteFunctions, itemIndex: number): string[] {

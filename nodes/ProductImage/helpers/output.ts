@@ -17,14 +17,14 @@ export interface ImageOutputSettings {
 	described?: DescribedImages;
 }
 
-export interface DescribedImages {
+interface DescribedImages {
 	fileName?: string;
 	target?: ModuleTarget;
 	productName?: string;
 }
 
 /** A product name as a file name a shop takes: `Steel Bottle 750 ml` becomes `steel-bottle-750-ml`. */
-export function productFileName(productName: string | undefined): string | undefined {
+function productFileName(productName: string | undefined): string | undefined {
 	const slug = (productName ?? '')
 		.toLowerCase()
 		.replace(/[^\p{L}\p{N}]+/gu, '-')

@@ -70,7 +70,7 @@ export function rhythmAfterPoll(
  * best for a finish equally likely anywhere in the window) see tasks finished sooner for the same
  * number of polls than polls evenly spaced.
  */
-export function stepInside(window: CompletionWindow, pollMs: number, elapsedMs: number): number {
+function stepInside(window: CompletionWindow, pollMs: number, elapsedMs: number): number {
 	const width = window.latestMs - window.earliestMs;
 	const left = Math.min(width, Math.max(0, window.latestMs - elapsedMs));
 	const gap = width * OPENING_SHARE * Math.sqrt(width > 0 ? left / width : 0);
@@ -141,7 +141,7 @@ export function createdAt(task: Task): number | undefined {
 }
 
 /** The service-clock duration of a finished task: `completed_at` − `created_at`. */
-export function finishedDuration(task: Task): number | undefined {
+function finishedDuration(task: Task): number | undefined {
 	const created = epoch(task.created_at);
 	const completed = epoch(task.completed_at);
 	return created !== undefined && completed !== undefined && completed >= created

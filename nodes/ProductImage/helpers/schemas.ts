@@ -38,7 +38,7 @@ export const submissionSchema = z
 	.passthrough();
 
 /** Where services put a result image's address, in the order they are looked at. */
-export const ADDRESS_KEYS = [
+export const RESULT_IMAGE_URL_KEYS = [
 	'url',
 	'image_url',
 	'imageUrl',
@@ -72,7 +72,9 @@ export interface ResultImage {
 export function readResultImage(entry: unknown): ResultImage {
 	if (typeof entry === 'string') return { url: entry.trim() };
 	if (!isRecord(entry)) return {};
-	const key = ADDRESS_KEYS.find((name) => typeof entry[name] === 'string' && entry[name] !== '');
+	const key = RESULT_IMAGE_URL_KEYS.find(
+		(name) => typeof entry[name] === 'string' && entry[name] !== '',
+	);
 	const assetId = entry.asset_id;
 	const expiresAt = time.safeParse(entry.expires_at);
 	return {

@@ -40,7 +40,7 @@ const FINISHED_STATUSES = new Set([
 ]);
 
 /** Words for a task still on its way; any word in neither list counts as one too. */
-export const WORKING_STATUSES = new Set([
+const WORKING_STATUSES = new Set([
 	'submitted',
 	'created',
 	'accepted',
@@ -60,15 +60,11 @@ export const WORKING_STATUSES = new Set([
 export type TaskState = 'succeeded' | 'failed' | 'pending';
 
 /** `In Progress`, `in-progress` and `IN_PROGRESS` are one word. */
-export function statusWord(status: string): string {
+function statusWord(status: string): string {
 	return status
 		.trim()
 		.toLowerCase()
 		.replace(/[\s-]+/g, '_');
-}
-
-export function isFinishedWord(status: string): boolean {
-	return FINISHED_STATUSES.has(statusWord(status));
 }
 
 /**

@@ -431,7 +431,7 @@ function timeOut(wait: TaskWait): WaitOutcome {
  * within the same deadline. `submittedAt` is when this run's submit of the task was answered, if
  * this run submitted it.
  */
-export async function waitForTask(
+async function waitForTask(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	taskId: string,

@@ -67,10 +67,7 @@ function unreachable(host: string, code: string | undefined): string {
  */
 function foreignAdvice(failure: Failure, host: string, retried: string): string | undefined {
 	const code = failure.networkCode;
-	if (
-		failure.kind === 'timeout' ||
-		(failure.kind === 'network' && (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT'))
-	) {
+	if (failure.kind === 'timeout') {
 		return `${host} did not answer in time.${retried} ${NOT_THE_SERVICE} Try again later, or check that this n8n can reach ${host}.`;
 	}
 	if (nothingSent(failure))

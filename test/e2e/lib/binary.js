@@ -93,4 +93,4 @@ function itemBinary(item, field = 'data') {
 	return itemBinaries(item)[field];
 }
 
-module.exports = { readBinary, pngSize, storageRoots, itemBinaries, itemBinary };
+module.exports = { readBinary, pngSize, itemBinaries, itemBinary };

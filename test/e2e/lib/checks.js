@@ -37,4 +37,4 @@ function lastNodeItems(ctx) {
 	return { last, items };
 }
 
-module.exports = { NODE_TYPE, productImageNodesRan, lastNodeItems };
+module.exports = { productImageNodesRan, lastNodeItems };

@@ -73,12 +73,4 @@ async function closeNode(page) {
 	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
 }
 
-module.exports = {
-	signIn,
-	openWorkflow,
-	canvasNode,
-	searchNodesPanel,
-	runWorkflow,
-	openNode,
-	closeNode,
-};
+module.exports = { signIn, openWorkflow, searchNodesPanel, runWorkflow, openNode, closeNode };

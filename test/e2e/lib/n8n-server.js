@@ -165,4 +165,4 @@ async function withN8nServer(options, use) {
 	}
 }
 
-module.exports = { startN8nServer, withN8nServer, ownerSession, OWNER };
+module.exports = { withN8nServer, ownerSession, OWNER };

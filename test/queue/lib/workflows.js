@@ -289,7 +289,4 @@ module.exports = {
 	webhookCopy,
 	uploadManyWorkflow,
 	longWaitWorkflow,
-	chain,
-	productImageNode,
-	webhookNode,
 };

@@ -78,4 +78,4 @@ function plan(ctx) {
 	});
 }
 
-module.exports = { plan, MODULE_IDS };
+module.exports = { plan };
