@@ -49,9 +49,8 @@ export const GUARDED = {
 	],
 	// The submit and the spending guard.
 	'nodes/ProductImage/helpers/generation.ts': ['checkGenerationCount', 'submitGeneration'],
-	'nodes/ProductImage/helpers/runControl.ts': '*',
-	// The run's stop: after another item failed, nothing more is sent.
-	'nodes/ProductImage/transport/runState.ts': ['runStop', 'stopSignal'],
+	// The run's state and its stop: after another item failed, nothing more is sent.
+	'nodes/ProductImage/transport/runState.ts': ['runStateOf', 'stopSignal'],
 	'nodes/ProductImage/actions/router.ts': '*',
 };
 

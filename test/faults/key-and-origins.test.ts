@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
-import { getRunState } from '../../nodes/ProductImage/transport/runState';
+import { serviceAccess } from '../../nodes/ProductImage/transport/runState';
 import type { ErrorShape, FaultRoute, Simulator } from '../simulator';
 import { readPngInfo, startSimulator } from '../simulator';
 import { pairedIndexes, photoItem } from '../harness/fixtures';
@@ -438,7 +438,7 @@ describe("the key goes to the Base URL's own origin, never to one that only look
 			getCredentials: async () => ({ baseUrl, apiKey: TEST_API_KEY }),
 			getNode: () => ({ name: 'Product Image' }),
 		} as unknown as IExecuteFunctions;
-		return (await getRunState(context)).isServiceUrl(url);
+		return (await serviceAccess(context)).isServiceUrl(url);
 	};
 
 	test.each([

@@ -8,9 +8,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { outcomeOf } from '../helpers/outcome';
 import { optionOrDefault, readOptions } from '../helpers/parameters';
-import type { AcceptedTask } from '../helpers/runControl';
-import { runControl } from '../helpers/runControl';
-import { openedRunState } from '../transport';
+import type { AcceptedTask } from '../transport';
+import { runStateOf } from '../transport';
 import * as aPlusPlan from './aPlusPlan/APlusPlan.resource';
 import * as analysis from './analysis/Analysis.resource';
 import * as image from './image/Image.resource';
@@ -178,7 +177,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	const ready = [...parameters.keys()];
 	operation.checkRun?.call(this, ready.length);
-	const control = runControl(this);
+	const run = runStateOf(this);
 	try {
 		await forEachLimited(ready.length, concurrencyFor(this, operation), async (position) => {
 			const itemIndex = ready[position];
@@ -187,7 +186,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				outputs[itemIndex] = produced.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
 			} catch (error) {
 				if (!continueOnFail) {
-					control.stop.abort();
+					run.stop.abort();
 					throw itemError(this, error, itemIndex);
 				}
 				outputs[itemIndex] = [errorItem(error, itemIndex)];
@@ -195,16 +194,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		});
 	} catch (error) {
 		const failure = itemError(this, error, 0);
-		listAcceptedTasks(failure, control.accepted);
+		listAcceptedTasks(failure, run.acceptedTasks);
 		throw failure;
 	}
 	const output = outputs.flat();
 	operation.afterRun?.call(this, output);
-	const runState = await openedRunState(this);
-	if (runState?.retries.length) {
-		const reasons = [...new Set(runState.retries.map((retry) => retry.reason))].join(', ');
+	if (run.retries.length) {
+		const reasons = [...new Set(run.retries.map((retry) => retry.reason))].join(', ');
 		this.addExecutionHints?.({
-			message: `${runState.retries.length} request(s) were retried after ${reasons}. All retries are in the n8n log.`,
+			message: `${run.retries.length} request(s) were retried after ${reasons}. All retries are in the n8n log.`,
 			location: 'outputPane',
 		});
 	}

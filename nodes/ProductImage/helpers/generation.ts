@@ -18,7 +18,7 @@ import {
 } from '../descriptions/generation.descriptions';
 import { TASK_IMAGE_OUTPUT } from '../descriptions/output.descriptions';
 import { isVersion1 } from '../descriptions/versions';
-import { ENDPOINTS, requestResult } from '../transport';
+import { ENDPOINTS, requestResult, runStateOf } from '../transport';
 import type { ModuleSource, ModuleTarget } from './aPlus';
 import { readModuleSource, SOURCE_PARAMETER } from './aPlus';
 import type { ImageInputs } from './imageInputs';
@@ -31,7 +31,6 @@ import {
 	readTimeoutMs,
 	validateParameter,
 } from './parameters';
-import { runControl } from './runControl';
 import { submissionSchema } from './schemas';
 
 const sizeSchema = z
@@ -365,7 +364,7 @@ export async function submitGeneration(
 		},
 		submissionSchema,
 	);
-	runControl(context).accepted.push({ itemIndex, taskId: result.task_id });
+	runStateOf(context).acceptedTasks.push({ itemIndex, taskId: result.task_id });
 	return {
 		task_id: result.task_id,
 		status: result.status ?? 'submitted',

@@ -1,7 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isHttpUrl, openedRunState, quotedText, quoteReply } from '../transport';
+import { isHttpUrl, quotedText, quoteReply, serviceAccessIfRead } from '../transport';
 import type { ModuleTarget } from './aPlus';
 import type { PixelSize } from './download';
 import { downloadMeasured, downloadToBinary } from './download';
@@ -181,11 +181,11 @@ export async function taskResultItems(
 	task: Task,
 	settings: ImageOutputSettings,
 ): Promise<INodeExecutionData[]> {
-	const state = await openedRunState(context);
+	const service = await serviceAccessIfRead(context);
 	const listed = (resultImageEntries(task) ?? []).map(readResultImage);
 	const images = listed.map((image) => ({
 		...image,
-		url: resolvedAddress(image.url, state?.baseUrl),
+		url: resolvedAddress(image.url, service?.baseUrl),
 	}));
 	if (images.length === 0 || images.some((image) => image.url === undefined)) {
 		throw unreadableResult(
@@ -196,7 +196,7 @@ export async function taskResultItems(
 			images.length === 0
 				? 'The finished task holds no result images'
 				: 'The finished task holds no downloadable image URLs',
-			state?.secrets ?? [],
+			service?.secrets ?? [],
 		);
 	}
 	const addressed = images as Array<ResultImage & { url: string }>;

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { findEnvelopeCode, findServiceMessage, quotedText } from '../transport';
+import { findEnvelopeCode, findServiceMessage, quotedText, runStateOf } from '../transport';
 import type { Task } from './schemas';
-import { runControl } from './runControl';
 import { resultImageEntries } from './schemas';
 
 /**
@@ -149,9 +148,9 @@ export function unreadableReplyAdvice(taskId: string): string {
  * to collect with Wait for Completion: that would read the same reply again.
  */
 export function handedOverInError(context: IExecuteFunctions, taskId: string): void {
-	const { accepted } = runControl(context);
-	const at = accepted.findIndex((task) => task.taskId === taskId);
-	if (at >= 0) accepted.splice(at, 1);
+	const { acceptedTasks } = runStateOf(context);
+	const at = acceptedTasks.findIndex((task) => task.taskId === taskId);
+	if (at >= 0) acceptedTasks.splice(at, 1);
 }
 
 /**

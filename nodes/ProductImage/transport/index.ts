@@ -8,7 +8,7 @@ import type { OptionTimedKind, RequestKind } from './requestKinds';
 import { REQUEST_KINDS } from './requestKinds';
 import type { RetryCall } from './retry';
 import { withRetries } from './retry';
-import { getRunState } from './runState';
+import { serviceAccess } from './runState';
 import type { DownloadInfo, JsonReply, OutgoingRequest } from './send';
 import { classifyDownloadReply, classifyJsonReply } from './send';
 
@@ -23,7 +23,14 @@ import { redactSecrets } from './errors';
 export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
 export { sleepUnlessCancelled } from './pause';
 export { backoffDelay } from './retry';
-export { isHttpUrl, normalizeBaseUrl, openedRunState, runStop, stopSignal } from './runState';
+export type { AcceptedTask } from './runState';
+export {
+	isHttpUrl,
+	normalizeBaseUrl,
+	runStateOf,
+	serviceAccessIfRead,
+	stopSignal,
+} from './runState';
 export { header, htmlHeadline, looksLikeHtml, parseJsonObject, peekFirstChunk } from './send';
 
 interface CallBase {
@@ -71,12 +78,12 @@ function timeoutOf(call: KindAndTimeout): number {
 
 /** A JSON API call below the credential's base URL. */
 async function callService(context: IExecuteFunctions, call: JsonCall): Promise<JsonReply> {
-	const state = await getRunState(context);
+	const service = await serviceAccess(context);
 	// A submit carries an id of its own, so a submit whose reply never came can still be traced.
 	const sentRequestId = call.kind === 'submit' ? `n8n-${randomUUID()}` : undefined;
 	const request: OutgoingRequest = {
 		method: call.method,
-		url: `${state.baseUrl}${call.path}`,
+		url: `${service.baseUrl}${call.path}`,
 		body: call.body,
 		timeoutMs: timeoutOf(call),
 		accept: 'application/json',
@@ -85,7 +92,7 @@ async function callService(context: IExecuteFunctions, call: JsonCall): Promise<
 	};
 	return await withRetries(
 		context,
-		state,
+		service,
 		retryCallOf(call, sentRequestId),
 		request,
 		classifyJsonReply,
@@ -97,7 +104,7 @@ export async function downloadStream<T>(
 	this: IExecuteFunctions,
 	call: DownloadCall<T>,
 ): Promise<T> {
-	const state = await getRunState(this);
+	const service = await serviceAccess(this);
 	const request: OutgoingRequest = {
 		method: 'GET',
 		url: call.url,
@@ -105,7 +112,7 @@ export async function downloadStream<T>(
 		accept: 'image/*, */*',
 		followRedirects: true,
 	};
-	return await withRetries(this, state, retryCallOf(call), request, async (reply) => {
+	return await withRetries(this, service, retryCallOf(call), request, async (reply) => {
 		const outcome = await classifyDownloadReply(reply);
 		if (!outcome.ok)
 			return { ok: false, failure: { ...outcome.failure, url: outcome.failure.url ?? reply.url } };
@@ -196,7 +203,7 @@ export async function requestResult<S extends z.ZodTypeAny>(
 	schema: S,
 ): Promise<{ result: z.infer<S>; requestId?: string }> {
 	const reply = await callService(context, call);
-	const { secrets } = await getRunState(context);
+	const { secrets } = await serviceAccess(context);
 	return {
 		result: parseResult(context, schema, reply, call, secrets),
 		requestId: reply.requestId,

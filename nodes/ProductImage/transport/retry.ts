@@ -13,8 +13,8 @@ import { describeFailure } from './guidance';
 import { sleepUnlessCancelled } from './pause';
 import type { RequestKind, RetryPolicy } from './requestKinds';
 import { MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
-import type { RunState } from './runState';
-import { stopSignal } from './runState';
+import type { ServiceAccess } from './runState';
+import { runStateOf, stopSignal } from './runState';
 import type { Outcome, OutgoingRequest, RawReply } from './send';
 import { failureFromException, send } from './send';
 
@@ -155,9 +155,9 @@ function failureError(
  * A failure at an address that is not the service's (a download from a CDN or a store, or a hop a
  * redirect led to) names that host: the credential's Base URL has nothing to do with it.
  */
-function withForeignHost(failure: Failure, state: RunState, requestUrl: string): Failure {
+function withForeignHost(failure: Failure, service: ServiceAccess, requestUrl: string): Failure {
 	const url = failure.url ?? requestUrl;
-	if (state.isServiceUrl(url)) return failure;
+	if (service.isServiceUrl(url)) return failure;
 	try {
 		return { ...failure, foreignHost: new URL(url).host };
 	} catch {
@@ -173,37 +173,38 @@ function withForeignHost(failure: Failure, state: RunState, requestUrl: string):
  */
 export async function withRetries<T>(
 	context: IExecuteFunctions,
-	state: RunState,
+	service: ServiceAccess,
 	call: RetryCall,
 	request: OutgoingRequest,
 	classify: (reply: RawReply) => Promise<Outcome<T>>,
 ): Promise<T> {
+	const { rateLimit, retries } = runStateOf(context);
 	const stop = stopSignal(context);
-	const toService = state.isServiceUrl(request.url);
+	const toService = service.isServiceUrl(request.url);
 	for (let tries = 1; ; tries++) {
 		// Checked before every attempt, retries included: a retry is a new request to pay for.
-		const open = toService ? await state.rateLimit.waitUntilOpen(stop) : !stop.aborted;
+		const open = toService ? await rateLimit.waitUntilOpen(stop) : !stop.aborted;
 		if (!open) throw stoppedError(context, call);
 		let outcome: Outcome<T>;
 		const at = { url: request.url };
 		try {
-			outcome = await classify(await send(context, state, request, at));
+			outcome = await classify(await send(context, service, request, at));
 		} catch (error) {
 			if (stop.aborted) throw stoppedError(context, call, true);
 			outcome = { ok: false, failure: { ...failureFromException(error), url: at.url } };
 		}
 		if (outcome.ok) return outcome.value;
 		const failure = redactFailure(
-			withForeignHost(outcome.failure, state, request.url),
-			state.secrets,
+			withForeignHost(outcome.failure, service, request.url),
+			service.secrets,
 		);
 		const delayMs = retryDelay(call.kind, failure, tries, call.deadline);
 		const rateLimited = toService && failure.kind === 'http' && failure.status === 429;
 		// Every request of the run waits out the service's pause, this one included.
-		if (rateLimited) state.rateLimit.close(delayMs ?? 0);
+		if (rateLimited) rateLimit.close(delayMs ?? 0);
 		if (delayMs === undefined) throw failureError(context, failure, call, tries);
 		const reason = retryReason(failure);
-		state.retries.push({ reason });
+		retries.push({ reason });
 		context.logger.warn(
 			`Product Image: ${call.kind} got ${reason}; retry ${tries} of ${MAX_ATTEMPTS[REQUEST_KINDS[call.kind].retry] - 1} in ${delayMs} ms`,
 			{ itemIndex: call.itemIndex, requestId: failure.requestId },

@@ -5,19 +5,39 @@ import { RateLimitGate } from './pause';
 
 export const CREDENTIAL_TYPE = 'productImageApi';
 
-/**
- * What every request of one node run shares: where the service is, what must never leak, its
- * pace. Read from the credential once per run, however many items and requests follow.
- */
-export interface RunState {
+/** Where the service is and what must never leak: the credential, read once per node run. */
+export interface ServiceAccess {
 	baseUrl: string;
 	origin: string;
 	secrets: string[];
+	isServiceUrl(url: string): boolean;
+}
+
+/** A generation the service accepted during this node run: it is billed whatever happens next. */
+export interface AcceptedTask {
+	itemIndex: number;
+	taskId: string;
+}
+
+/**
+ * What the items and requests of one node run share. The node's output is lost when an item fails
+ * without Continue On Fail, so from then on nothing more is sent (no submit, no retry), the waits
+ * end, and the run's error lists the tasks the service accepted.
+ */
+export interface RunState {
+	/**
+	 * Raised when an item fails without Continue On Fail. Requests already on the wire are not
+	 * cut: a submit's reply names a billed task the run's error lists.
+	 */
+	stop: AbortController;
+	/** The generations the service accepted during this run, billed whatever happens next. */
+	acceptedTasks: AcceptedTask[];
 	/** One line per retry, for the run's hint. */
 	retries: Array<{ reason: string }>;
-	/** Every request of the run waits here while the service asks for a pause (429). */
+	/** Every request to the service waits here while the service asks for a pause (429). */
 	rateLimit: RateLimitGate;
-	isServiceUrl(url: string): boolean;
+	/** The credential, read by the run's first request. */
+	service?: Promise<ServiceAccess>;
 }
 
 /**
@@ -41,8 +61,6 @@ export function normalizeBaseUrl(value: unknown): string {
 		.replace(/\/+$/, '');
 }
 
-const runStates = new WeakMap<IExecuteFunctions, Promise<RunState>>();
-
 function originOf(url: string): string | undefined {
 	try {
 		return new URL(url).origin;
@@ -51,7 +69,7 @@ function originOf(url: string): string | undefined {
 	}
 }
 
-async function readRunState(context: IExecuteFunctions): Promise<RunState> {
+async function readServiceAccess(context: IExecuteFunctions): Promise<ServiceAccess> {
 	const credentials = await context.getCredentials<{ baseUrl?: string; apiKey?: string }>(
 		CREDENTIAL_TYPE,
 	);
@@ -71,47 +89,44 @@ async function readRunState(context: IExecuteFunctions): Promise<RunState> {
 		baseUrl,
 		origin,
 		secrets: [apiKey],
-		retries: [],
-		rateLimit: new RateLimitGate(),
 		isServiceUrl: (url) => originOf(url) === origin,
 	};
 }
 
-const runStops = new WeakMap<IExecuteFunctions, AbortController>();
+const runStates = new WeakMap<IExecuteFunctions, RunState>();
 
-/**
- * Raised when an item of the run fails without Continue On Fail. The run's output is lost then, so
- * from that moment no request of the run is sent, not even a retry: a submit sent after it would
- * be billed for images nobody receives. Requests already on the wire are not cut: a submit's
- * reply names a billed task the run's error lists.
- */
-export function runStop(context: IExecuteFunctions): AbortController {
-	let stop = runStops.get(context);
-	if (!stop) {
-		stop = new AbortController();
-		runStops.set(context, stop);
+/** The state of this node run, made by its first caller. */
+export function runStateOf(context: IExecuteFunctions): RunState {
+	let state = runStates.get(context);
+	if (!state) {
+		state = {
+			stop: new AbortController(),
+			acceptedTasks: [],
+			retries: [],
+			rateLimit: new RateLimitGate(),
+		};
+		runStates.set(context, state);
 	}
-	return stop;
+	return state;
+}
+
+/** The run's service: the credential is read once, however many items and requests follow. */
+export async function serviceAccess(context: IExecuteFunctions): Promise<ServiceAccess> {
+	const state = runStateOf(context);
+	state.service ??= readServiceAccess(context);
+	return await state.service;
+}
+
+/** The service as this run's requests read it; undefined when none did, or the credential failed. */
+export async function serviceAccessIfRead(
+	context: IExecuteFunctions,
+): Promise<ServiceAccess | undefined> {
+	return await runStateOf(context).service?.catch(() => undefined);
 }
 
 /** What ends a pause and refuses the next attempt: the execution was cancelled, or the run stopped. */
 export function stopSignal(context: IExecuteFunctions): AbortSignal {
 	const cancel = context.getExecutionCancelSignal?.();
-	const stop = runStop(context).signal;
+	const stop = runStateOf(context).stop.signal;
 	return cancel ? AbortSignal.any([cancel, stop]) : stop;
-}
-
-/** The state of this node run, if any request read it. */
-export async function openedRunState(context: IExecuteFunctions): Promise<RunState | undefined> {
-	return await runStates.get(context)?.catch(() => undefined);
-}
-
-/** One state per node run: the credential is read once, however many items and requests follow. */
-export async function getRunState(context: IExecuteFunctions): Promise<RunState> {
-	let state = runStates.get(context);
-	if (!state) {
-		state = readRunState(context);
-		runStates.set(context, state);
-	}
-	return await state;
 }

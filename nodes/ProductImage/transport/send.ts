@@ -14,7 +14,7 @@ import {
 	isTimeoutCode,
 	parseRetryAfter,
 } from './errors';
-import type { RunState } from './runState';
+import type { ServiceAccess } from './runState';
 import { CREDENTIAL_TYPE, isHttpUrl } from './runState';
 
 // One attempt of a request: send it (following redirects by hand), read the reply's body within
@@ -74,7 +74,7 @@ export function header(headers: Record<string, unknown>, name: string): string |
  */
 export async function send(
 	context: IExecuteFunctions,
-	state: RunState,
+	service: ServiceAccess,
 	request: OutgoingRequest,
 	at?: { url: string },
 ): Promise<RawReply> {
@@ -98,7 +98,7 @@ export async function send(
 		}
 		if (at) at.url = url;
 		const response = (
-			state.isServiceUrl(url)
+			service.isServiceUrl(url)
 				? await context.helpers.httpRequestWithAuthentication.call(
 						context,
 						CREDENTIAL_TYPE,
