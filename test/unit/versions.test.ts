@@ -158,6 +158,7 @@ test("the nodes panel's actions say what the Operation list says", () => {
 test('image headers give the pixel size: PNG, JPEG, WebP (lossy, lossless, extended)', () => {
 	const png = Buffer.alloc(24);
 	png.writeUInt32BE(0x89504e47, 0);
+	png.writeUInt32BE(0x0d0a1a0a, 4);
 	png.write('IHDR', 12, 'latin1');
 	png.writeUInt32BE(1464, 16);
 	png.writeUInt32BE(600, 20);

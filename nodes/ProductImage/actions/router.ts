@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { outcomeOf } from '../helpers/outcome';
 import { optionOrDefault, readOptions } from '../helpers/parameters';
 import type { AcceptedTask } from '../transport';
-import { runStateOf } from '../transport';
+import { runStateOf, withoutAngleBrackets } from '../transport';
 import * as aPlusPlan from './aPlusPlan/APlusPlan.resource';
 import * as analysis from './analysis/Analysis.resource';
 import * as image from './image/Image.resource';
@@ -106,12 +106,11 @@ export async function forEachLimited(
 
 /**
  * The title as n8n's guidelines write it: the item named at its end in n8n's own form ("[item 2]",
- * counted from 0 as the engine counts). The editor's toast renders the title as HTML, where a value
- * in angle brackets would vanish: they are shown as look-alike quotation marks.
+ * counted from 0 as the engine counts), no angle bracket in it (the editor's toast is HTML).
  */
 function withItemInTitle<E extends NodeApiError | NodeOperationError>(error: E): E {
 	const tag = ` [item ${String(error.context.itemIndex)}]`;
-	const title = error.message.replace(/</g, '‹').replace(/>/g, '›');
+	const title = withoutAngleBrackets(error.message);
 	error.message = title.endsWith(tag) ? title : `${title}${tag}`;
 	return error;
 }

@@ -1,21 +1,26 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { downloadStream, peekFirstChunk } from '../transport';
+import { downloadStream, isGenericMediaType, peekFirstChunk } from '../transport';
 
 type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
-const MIME_BY_EXTENSION: Record<string, string> = {
-	png: 'image/png',
-	jpg: 'image/jpeg',
-	jpeg: 'image/jpeg',
-	webp: 'image/webp',
-	gif: 'image/gif',
-	avif: 'image/avif',
-	bmp: 'image/bmp',
-	tif: 'image/tiff',
-	tiff: 'image/tiff',
-	svg: 'image/svg+xml',
+/** The image types a file name can name; the first extension is the one a file is given. */
+const IMAGE_EXTENSIONS: Record<string, string[]> = {
+	'image/png': ['png'],
+	'image/jpeg': ['jpg', 'jpeg'],
+	'image/webp': ['webp'],
+	'image/gif': ['gif'],
+	'image/avif': ['avif'],
+	'image/bmp': ['bmp'],
+	'image/tiff': ['tif', 'tiff'],
+	'image/svg+xml': ['svg'],
 };
+
+const MIME_BY_EXTENSION: Record<string, string> = Object.fromEntries(
+	Object.entries(IMAGE_EXTENSIONS).flatMap(([mime, extensions]) =>
+		extensions.map((extension) => [extension, mime]),
+	),
+);
 
 /** The last path segment, decoded: asset ids travel URL-encoded inside the address. */
 export function fileNameFromAddress(address: string): string | undefined {
@@ -28,17 +33,6 @@ export function fileNameFromAddress(address: string): string | undefined {
 		return undefined;
 	}
 }
-
-const EXTENSION_BY_MIME: Record<string, string> = {
-	'image/png': 'png',
-	'image/jpeg': 'jpg',
-	'image/webp': 'webp',
-	'image/gif': 'gif',
-	'image/avif': 'avif',
-	'image/bmp': 'bmp',
-	'image/tiff': 'tif',
-	'image/svg+xml': 'svg',
-};
 
 function extensionOf(fileName: string): string | undefined {
 	return /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
@@ -55,19 +49,13 @@ function mimeTypeFromName(fileName: string): string | undefined {
  * image type. A type without a known extension leaves the name as it is.
  */
 export function withExtension(fileName: string, mimeType: string): string {
-	const wanted = EXTENSION_BY_MIME[mimeType];
+	const wanted = IMAGE_EXTENSIONS[mimeType]?.[0];
 	const extension = extensionOf(fileName);
 	if (!wanted || (extension && MIME_BY_EXTENSION[extension] === mimeType)) return fileName;
 	const base =
 		extension && MIME_BY_EXTENSION[extension] ? fileName.slice(0, -extension.length - 1) : fileName;
 	return `${base}.${wanted}`;
 }
-
-const GENERIC_TYPES = new Set([
-	'application/octet-stream',
-	'binary/octet-stream',
-	'application/binary',
-]);
 
 /** The image type the first bytes show: PNG, JPEG, WebP, GIF or AVIF; undefined for anything else. */
 function imageTypeOf(head: Buffer | undefined): string | undefined {
@@ -94,9 +82,9 @@ export function chooseMimeType(
 	fileName: string,
 	sniffed?: string,
 ): string {
-	if (sniffed && (!headerType || GENERIC_TYPES.has(headerType) || headerType.startsWith('image/')))
+	if (sniffed && (!headerType || isGenericMediaType(headerType) || headerType.startsWith('image/')))
 		return sniffed;
-	if (headerType && !GENERIC_TYPES.has(headerType)) return headerType;
+	if (headerType && !isGenericMediaType(headerType)) return headerType;
 	return mimeTypeFromName(fileName) ?? headerType ?? 'application/octet-stream';
 }
 
@@ -159,23 +147,16 @@ export interface PixelSize {
 	height: number;
 }
 
+// Each reader gets the bytes of its own type (imageTypeOf checked the signature) and reads the
+// size from its header, or gives undefined while more bytes are needed.
+
 function png(bytes: Buffer): PixelSize | undefined {
-	if (
-		bytes.length < 24 ||
-		bytes.readUInt32BE(0) !== 0x89504e47 ||
-		bytes.toString('latin1', 12, 16) !== 'IHDR'
-	)
-		return undefined;
+	if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
 	return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
 function webp(bytes: Buffer): PixelSize | undefined {
-	if (
-		bytes.length < 30 ||
-		bytes.toString('latin1', 0, 4) !== 'RIFF' ||
-		bytes.toString('latin1', 8, 12) !== 'WEBP'
-	)
-		return undefined;
+	if (bytes.length < 30) return undefined;
 	const chunk = bytes.toString('latin1', 12, 16);
 	if (chunk === 'VP8X')
 		return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
@@ -193,7 +174,6 @@ const isStartOfFrame = (marker: number) =>
 	marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
 
 function jpeg(bytes: Buffer): PixelSize | undefined {
-	if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
 	let offset = 2;
 	while (offset + 9 <= bytes.length) {
 		if (bytes[offset] !== 0xff) return undefined;
@@ -210,21 +190,28 @@ function jpeg(bytes: Buffer): PixelSize | undefined {
 }
 
 function gif(bytes: Buffer): PixelSize | undefined {
-	if (bytes.length < 10 || !/^GIF8[79]a$/.test(bytes.toString('latin1', 0, 6))) return undefined;
 	return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
 }
 
 /** AVIF (ISO BMFF): the first image spatial extents property (`ispe`) of its meta box. */
 function avif(bytes: Buffer): PixelSize | undefined {
-	if (imageTypeOf(bytes) !== 'image/avif') return undefined;
 	const at = bytes.indexOf('ispe', 12, 'latin1');
 	if (at < 0 || at + 16 > bytes.length) return undefined;
 	return { width: bytes.readUInt32BE(at + 8), height: bytes.readUInt32BE(at + 12) };
 }
 
+const PIXEL_SIZE_READERS: Record<string, (bytes: Buffer) => PixelSize | undefined> = {
+	'image/png': png,
+	'image/jpeg': jpeg,
+	'image/webp': webp,
+	'image/gif': gif,
+	'image/avif': avif,
+};
+
 /** The pixel size in an image's header (PNG, JPEG, WebP, GIF, AVIF), or undefined while more bytes are needed or the format is another. */
 export function pixelSizeOf(head: Buffer): PixelSize | undefined {
-	return png(head) ?? webp(head) ?? jpeg(head) ?? gif(head) ?? avif(head);
+	const type = imageTypeOf(head);
+	return type === undefined ? undefined : PIXEL_SIZE_READERS[type](head);
 }
 
 /** A JPEG's frame header may follow large metadata; beyond this the size is left unknown. */

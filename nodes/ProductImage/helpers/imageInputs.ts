@@ -1,7 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { IMAGE_SOURCE, imageSourceProperty } from '../descriptions/common.descriptions';
+import {
+	IMAGE_SOURCE,
+	imageSourceProperty,
+	imageUrlsProperty,
+	inputBinaryFieldsPropertyV1,
+} from '../descriptions/common.descriptions';
 import { isVersion1 } from '../descriptions/versions';
 import { ENDPOINTS, isHttpUrl, requestResult } from '../transport';
 import type { FoundBinaryField } from './binaryField';
@@ -100,8 +105,8 @@ export function splitCommaSeparated(value: unknown): string[] {
 		.filter((name) => name.length > 0);
 }
 
-const IMAGE_URLS = 'Image URLs';
-const INPUT_BINARY_FIELDS = 'Input Binary Fields';
+const IMAGE_URLS = imageUrlsProperty.displayName;
+const INPUT_BINARY_FIELDS = inputBinaryFieldsPropertyV1.displayName;
 
 /** The image fields the item's panel shows: both in version 1, those 'Images From' names now. */
 export function shownImageFields(context: IExecuteFunctions, itemIndex: number): string[] {

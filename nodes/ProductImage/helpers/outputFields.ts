@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OutputShape } from '../descriptions/output.descriptions';
-import { OUTPUT } from '../descriptions/output.descriptions';
+import { OUTPUT, outputProperties } from '../descriptions/output.descriptions';
 import { isVersion1 } from '../descriptions/versions';
+import { parameterOrDefault, propertyIn } from './parameters';
 
 function pick(json: IDataObject, fields: readonly string[]): IDataObject {
 	return Object.fromEntries(
@@ -23,7 +24,11 @@ export function shapeOutput(
 	derived: (json: IDataObject) => IDataObject = () => ({}),
 ): INodeExecutionData[] {
 	if (isVersion1(context)) return items;
-	const output = context.getNodeParameter('output', itemIndex, OUTPUT.raw);
+	const output = parameterOrDefault(
+		context,
+		itemIndex,
+		propertyIn(context, outputProperties(shape, ''), 'output'),
+	);
 	if (output !== OUTPUT.simplified && output !== OUTPUT.selected) return items;
 	const chosen = context.getNodeParameter('outputFields', itemIndex, []) as string[];
 	const fields =

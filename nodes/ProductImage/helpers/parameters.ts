@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 import { BUNDLE_GROUP } from '../descriptions/choices';
 import { OPTION_BUNDLES } from '../descriptions/common.descriptions';
+import { isVersion1 } from '../descriptions/versions';
+import { withoutAngleBrackets } from '../transport';
 
 /**
  * The item's Options collection: every operation keeps its optional settings there. The current
@@ -28,6 +30,48 @@ export function readOptions(context: IExecuteFunctions, itemIndex: number): IDat
  */
 export function optionOrDefault(options: IDataObject, option: INodeProperties): unknown {
 	return options[option.name] ?? option.default;
+}
+
+/** A top-level parameter's value, or the default its description shows when the item has none. */
+export function parameterOrDefault(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	property: INodeProperties,
+): unknown {
+	return context.getNodeParameter(property.name, itemIndex, property.default);
+}
+
+/** Whether a description shows the property in version 1, or in the current version. */
+function shownIn(property: INodeProperties, version1: boolean): boolean {
+	const versions = property.displayOptions?.show?.['@version'];
+	if (versions === undefined) return true;
+	const onlyVersion1 = versions.length === 1 && versions[0] === 1;
+	return version1 ? versions.includes(1) : !onlyVersion1;
+}
+
+/**
+ * The property of that name in a description list, as the item's node version shows it: where a
+ * label is read from, so that error texts say what the panel says.
+ */
+export function propertyIn(
+	context: IExecuteFunctions | undefined,
+	properties: INodeProperties[],
+	name: string,
+): INodeProperties {
+	const named = properties.filter((property) => property.name === name);
+	const version1 = context !== undefined && isVersion1(context);
+	const shown = named.find((property) => shownIn(property, version1)) ?? named[0];
+	if (!shown) throw new Error(`No parameter "${name}" in this description`);
+	return shown;
+}
+
+/** A parameter's label as the item's node version shows it. */
+export function labelOf(
+	context: IExecuteFunctions | undefined,
+	properties: INodeProperties[],
+	name: string,
+): string {
+	return propertyIn(context, properties, name).displayName;
 }
 
 /**
@@ -92,9 +136,7 @@ export function validateParameter<S extends z.ZodTypeAny>(
  */
 function shownValue(value: unknown): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	const text = (typeof value === 'string' ? value : JSON.stringify(value))
-		.replace(/</g, '‹')
-		.replace(/>/g, '›');
+	const text = withoutAngleBrackets(typeof value === 'string' ? value : JSON.stringify(value));
 	const cut = text.length > 80 ? `${text.slice(0, 80)}…` : text;
 	return typeof value === 'string' ? `"${cut}"` : cut;
 }

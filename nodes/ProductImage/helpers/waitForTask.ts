@@ -8,6 +8,8 @@ import {
 	maxWaitTimeOption,
 	pollingOptionV1,
 	pollIntervalOptionV1,
+	waitOptions,
+	waitOptionsV1,
 } from '../descriptions/common.descriptions';
 import { isVersion1 } from '../descriptions/versions';
 import {
@@ -23,7 +25,7 @@ import type { Task } from './schemas';
 import { taskSchema } from './schemas';
 import type { ImageOutputSettings } from './output';
 import { taskResultItems } from './output';
-import { optionOrDefault, readOptions, validateParameter } from './parameters';
+import { labelOf, optionOrDefault, propertyIn, readOptions, validateParameter } from './parameters';
 import { OUTCOME } from './outcome';
 import type { DurationModel, PollingMode, PollPlan } from './pollSchedule';
 import { createdAt, durationModel, firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
@@ -84,11 +86,14 @@ export function readWaitSettings(
 	itemIndex: number,
 ): WaitSettings & ImageOutputSettings {
 	const options = readOptions(context, itemIndex);
+	const shown = isVersion1(context) ? waitOptionsV1 : waitOptions(false);
+	const label = (name: string) => labelOf(context, shown, name);
+	const chosen = (name: string) => optionOrDefault(options, propertyIn(context, shown, name));
 	return {
 		initialDelay: validateParameter(
 			context,
 			itemIndex,
-			'Initial Delay',
+			label(initialDelayOption.name),
 			seconds(0, true),
 			optionOrDefault(options, initialDelayOption),
 		),
@@ -96,27 +101,27 @@ export function readWaitSettings(
 		pollInterval: validateParameter(
 			context,
 			itemIndex,
-			'Poll Interval',
+			label(pollIntervalOptionV1.name),
 			seconds(0.1, true),
 			optionOrDefault(options, pollIntervalOptionV1),
 		),
 		maxWaitTime: validateParameter(
 			context,
 			itemIndex,
-			'Max Wait Time',
+			label(maxWaitTimeOption.name),
 			seconds(0, false),
 			optionOrDefault(options, maxWaitTimeOption),
 		),
-		downloadImages: options.downloadImages !== false,
+		downloadImages: chosen('downloadImages') !== false,
 		binaryPropertyName: validateParameter(
 			context,
 			itemIndex,
-			'Put Output File in Field',
+			label(binaryPropertyOption.name),
 			z.string().trim().min(1, 'must name a binary field, such as data'),
 			optionOrDefault(options, binaryPropertyOption),
 		),
-		imagesOutput: options.imagesOutput === 'together' ? 'together' : 'perImage',
-		onTimeout: options.onTimeout === 'outputTaskState' ? 'outputTaskState' : 'error',
+		imagesOutput: chosen('imagesOutput') === 'together' ? 'together' : 'perImage',
+		onTimeout: chosen('onTimeout') === 'outputTaskState' ? 'outputTaskState' : 'error',
 		polling: pollingMode(options, isVersion1(context)),
 	};
 }

@@ -4,14 +4,21 @@ import type { RequestKind } from './requestKinds';
 import { MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
 
 /**
+ * n8n renders an error's title and description as HTML, where anything in angle brackets would
+ * vanish: they are shown as look-alike quotation marks.
+ */
+export function withoutAngleBrackets(text: string): string {
+	return text.replace(/</g, '‹').replace(/>/g, '›');
+}
+
+/**
  * The service's words are quoted in the description, never the title; an echoed request or a page
- * dump would bury the advice. n8n renders a description as HTML, where anything in angle brackets
- * would vanish: they are shown as look-alike quotation marks.
+ * dump would bury the advice.
  */
 const MAX_QUOTED_LENGTH = 300;
 
 export function shortened(text: string): string {
-	const oneLine = text.replace(/\s+/g, ' ').replace(/</g, '‹').replace(/>/g, '›').trim();
+	const oneLine = withoutAngleBrackets(text.replace(/\s+/g, ' ')).trim();
 	return oneLine.length > MAX_QUOTED_LENGTH
 		? `${oneLine.slice(0, MAX_QUOTED_LENGTH - 1).trimEnd()}…`
 		: oneLine;

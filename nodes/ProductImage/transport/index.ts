@@ -18,7 +18,7 @@ import { classifyDownloadReply, classifyJsonReply } from './send';
 // failure into the user's error.
 
 export { findEnvelopeCode, findServiceMessage, redactSecrets } from './errors';
-export { shortened as quotedText } from './guidance';
+export { shortened as quotedText, withoutAngleBrackets } from './guidance';
 import { redactSecrets } from './errors';
 export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
 export { sleepUnlessCancelled } from './pause';
@@ -31,7 +31,15 @@ export {
 	serviceAccessIfRead,
 	stopSignal,
 } from './runState';
-export { header, htmlHeadline, looksLikeHtml, parseJsonObject, peekFirstChunk } from './send';
+export {
+	decodeEntities,
+	header,
+	htmlHeadline,
+	isGenericMediaType,
+	looksLikeHtml,
+	parseJsonObject,
+	peekFirstChunk,
+} from './send';
 
 interface CallBase {
 	itemIndex: number;

@@ -257,16 +257,32 @@ export function xmlErrorHeadline(xml: string): string | undefined {
 	const field = (name: string) =>
 		new RegExp(`<${name}>([^<]{1,4000})</${name}>`, 'i').exec(xml)?.[1].trim();
 	const parts = [field('Code'), field('Message')].filter(Boolean);
-	return parts.length ? decodeXmlEntities(parts.join(': ')) : undefined;
+	return parts.length ? decodeEntities(parts.join(': ')) : undefined;
 }
 
-function decodeXmlEntities(text: string): string {
-	return text
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/&quot;/g, '"')
-		.replace(/&apos;/g, "'")
-		.replace(/&amp;/g, '&');
+const NAMED_ENTITIES: Record<string, string> = {
+	amp: '&',
+	lt: '<',
+	gt: '>',
+	quot: '"',
+	apos: "'",
+	nbsp: '\u00a0',
+};
+
+/** Markup's character references (`&amp;`, `&#39;`, `&#x27;`) as the characters they stand for. */
+export function decodeEntities(text: string): string {
+	return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
+		if (code[0] === '#') {
+			const point =
+				code[1] === 'x' || code[1] === 'X'
+					? parseInt(code.slice(2), 16)
+					: parseInt(code.slice(1), 10);
+			return Number.isFinite(point) && point > 0 && point <= 0x10ffff
+				? String.fromCodePoint(point)
+				: whole;
+		}
+		return NAMED_ENTITIES[code.toLowerCase()] ?? whole;
+	});
 }
 
 export function looksLikeHtml(text: string, contentType: string | undefined): boolean {
@@ -394,11 +410,16 @@ export async function classifyJsonReply(reply: RawReply): Promise<Outcome<JsonRe
 	};
 }
 
+/** Types that say only "bytes": object stores answer them for any file. */
 const GENERIC_TYPES = new Set([
 	'application/octet-stream',
 	'binary/octet-stream',
 	'application/binary',
 ]);
+
+export function isGenericMediaType(mediaType: string): boolean {
+	return GENERIC_TYPES.has(mediaType);
+}
 
 /**
  * Whether a 2xx download is an image: an image/* type is trusted; a generic or missing type is

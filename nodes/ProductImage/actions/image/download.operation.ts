@@ -6,6 +6,7 @@ import { downloadToBinary } from '../../helpers/download';
 import { readImageAddresses } from '../../helpers/imageAddresses';
 import { isHttpUrl } from '../../transport';
 import {
+	labelOf,
 	optionOrDefault,
 	parameterError,
 	readOptions,
@@ -48,6 +49,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+const URL_LABEL = labelOf(undefined, properties, 'url');
+
 const addressSchema = z
 	.string()
 	.trim()
@@ -71,7 +74,7 @@ function oneAddress(context: IExecuteFunctions, itemIndex: number, value: unknow
 		throw parameterError(
 			context,
 			itemIndex,
-			'URL',
+			URL_LABEL,
 			reading.problem,
 			`${reading.hint} No request was sent.`,
 		);
@@ -79,7 +82,7 @@ function oneAddress(context: IExecuteFunctions, itemIndex: number, value: unknow
 		throw parameterError(
 			context,
 			itemIndex,
-			'URL',
+			URL_LABEL,
 			`${reading.addresses.length} image URLs given; Download takes one per item`,
 			'Put a Split Out node on the images field before this node, so that each image is an item of its own, or drag a single image. No request was sent.',
 		);
@@ -91,7 +94,7 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 	const url = validateParameter(
 		this,
 		itemIndex,
-		'URL',
+		URL_LABEL,
 		addressSchema,
 		oneAddress(this, itemIndex, this.getNodeParameter('url', itemIndex)),
 	);
@@ -99,7 +102,7 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 	const field = validateParameter(
 		this,
 		itemIndex,
-		'Put Output File in Field',
+		binaryPropertyOption.displayName,
 		z.string().trim().min(1, 'must name a binary field, such as data'),
 		optionOrDefault(options, binaryPropertyOption),
 	);

@@ -7,6 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertBinaryField, uploadBinaryField } from '../../helpers/imageInputs';
+import { labelOf, parameterOrDefault, propertyIn } from '../../helpers/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -25,11 +26,12 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const PARAMETER = 'Input Binary Field';
+const FIELD = 'binaryPropertyName';
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): string {
-	const field = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	assertBinaryField(this, itemIndex, field, PARAMETER);
+	const property = propertyIn(this, properties, FIELD);
+	const field = String(parameterOrDefault(this, itemIndex, property)).trim();
+	assertBinaryField(this, itemIndex, field, property.displayName);
 	return field;
 }
 
@@ -38,6 +40,11 @@ export async function execute(
 	itemIndex: number,
 	field: string,
 ): Promise<INodeExecutionData[]> {
-	const uploaded = await uploadBinaryField(this, itemIndex, field, PARAMETER);
+	const uploaded = await uploadBinaryField(
+		this,
+		itemIndex,
+		field,
+		labelOf(this, properties, FIELD),
+	);
 	return [{ json: uploaded as IDataObject }];
 }

@@ -53,7 +53,7 @@ export function readTaskId(context: IExecuteFunctions, itemIndex: number): strin
 	return validateParameter(
 		context,
 		itemIndex,
-		'Task ID',
+		taskIdProperty.displayName,
 		taskIdSchema,
 		bareTaskId(context.getNodeParameter('taskId', itemIndex)),
 	);
