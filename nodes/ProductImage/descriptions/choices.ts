@@ -112,6 +112,17 @@ function bundleValues(value: unknown): IDataObject | undefined {
 	return typeof group === 'object' && group !== null ? (group as IDataObject) : undefined;
 }
 
+/** The fields stored beside `name` in a details collection: its bundle's, or the collection's own. */
+function fieldsBeside(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	details: Details,
+): IDataObject {
+	const collection = context.getNodeParameter(details, itemIndex, {}) as IDataObject;
+	return bundleValues(collection[name]) ?? collection;
+}
+
 /**
  * A field where the item's node version keeps it: in version 1 at the top level; in the current
  * version in its details collection (`details`), a list with its Other field in their bundle, or
@@ -126,10 +137,7 @@ export function readField(
 ): unknown {
 	if (isVersion1(context) || details === undefined)
 		return context.getNodeParameter(name, itemIndex, fallback);
-	const collection = context.getNodeParameter(details, itemIndex, {}) as IDataObject;
-	const list = name.startsWith(OTHER) ? name.charAt(6).toLowerCase() + name.slice(7) : name;
-	const bundled = bundleValues(collection[list]);
-	const value = bundled ? bundled[name] : collection[name];
+	const value = fieldsBeside(context, name, itemIndex, details)[name];
 	return value ?? fallback;
 }
 
@@ -146,7 +154,9 @@ function readChoice(
 ): unknown {
 	const value = readField(context, name, itemIndex, fallback, details);
 	if (value !== OTHER) return value;
-	return readField(context, otherFieldName(name), itemIndex, '', details);
+	const other = otherFieldName(name);
+	if (details === undefined) return context.getNodeParameter(other, itemIndex, '');
+	return fieldsBeside(context, name, itemIndex, details)[other] ?? '';
 }
 
 /** The lists hold the value, or Other and a typed one; version 1 stores the text. */

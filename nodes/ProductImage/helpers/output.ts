@@ -13,11 +13,14 @@ export interface ImageOutputSettings {
 	downloadImages: boolean;
 	binaryPropertyName: string;
 	imagesOutput: 'perImage' | 'together';
-	/** Each image's pixel size, its module and a name that says what it is (not in version 1). */
-	described?: DescribedImages;
+	/**
+	 * What the images are for (not in version 1): each file is named after it and measured, and an
+	 * image for an A+ module is held against the module's size.
+	 */
+	purpose?: ImagePurpose;
 }
 
-interface DescribedImages {
+interface ImagePurpose {
 	fileName?: string;
 	target?: ModuleTarget;
 	productName?: string;
@@ -39,16 +42,15 @@ function productFileName(productName: string | undefined): string | undefined {
  * module alone (`hero.png`): a size in the name would be wrong either before the image is fitted
  * (the service generates at a resolution) or after (Edit Image keeps the name).
  */
-function describedFileName(
-	described: DescribedImages,
+function purposeFileName(
+	purpose: ImagePurpose,
 	image: ResultImage,
 	taskId: string,
 	index: number,
 	count: number,
 ): string {
-	const base =
-		described.fileName ?? described.target?.module ?? productFileName(described.productName);
-	if (base === undefined) return fileNameFor(image, taskId, index);
+	const base = purpose.fileName ?? purpose.target?.module ?? productFileName(purpose.productName);
+	if (base === undefined) return serviceFileName(image, taskId, index);
 	const safe = safeFileName(base);
 	return count > 1 ? `${safe}-${index + 1}` : safe;
 }
@@ -76,12 +78,13 @@ function sizeFields(size: PixelSize | undefined, target: ModuleTarget | undefine
 	return fields;
 }
 
-function fileNameFor(image: ResultImage, taskId: string, index: number): string {
+function serviceFileName(image: ResultImage, taskId: string, index: number): string {
 	const fromAsset = image.asset_id?.split('/').pop();
 	return fromAsset || `${taskId}-${index}`;
 }
 
-function describeImage(
+/** The fields of one image's item: the task it came from, where it is and until when. */
+function imageFields(
 	task: Task,
 	taskId: string,
 	image: ResultImage & { url: string },
@@ -173,6 +176,63 @@ function unreadableResult(
 	return error;
 }
 
+/**
+ * The task's result images, each with an address to fetch. A finished task whose images cannot be
+ * read is an error that hands over what the service said.
+ */
+async function addressedImages(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+	task: Task,
+): Promise<Array<ResultImage & { url: string }>> {
+	const service = await serviceAccessIfRead(context);
+	const images = (resultImageEntries(task) ?? []).map(readResultImage).map((image) => ({
+		...image,
+		url: resolvedAddress(image.url, service?.baseUrl),
+	}));
+	if (images.length > 0 && images.every((image) => image.url !== undefined))
+		return images as Array<ResultImage & { url: string }>;
+	throw unreadableResult(
+		context,
+		itemIndex,
+		taskId,
+		task,
+		images.length === 0
+			? 'The finished task holds no result images'
+			: 'The finished task holds no downloadable image URLs',
+		service?.secrets ?? [],
+	);
+}
+
+/**
+ * One result image into n8n's binary store: named by the service, or (with a purpose) after what
+ * it is for, measured, and its size fields added to `fields`.
+ */
+async function downloadImage(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+	image: ResultImage & { url: string },
+	position: { index: number; count: number; fields: IDataObject },
+	purpose: ImagePurpose | undefined,
+): Promise<IBinaryData> {
+	const { index, count, fields } = position;
+	if (!purpose) {
+		return await downloadToBinary(context, itemIndex, image.url, {
+			fileName: serviceFileName(image, taskId, index),
+			errorContext: { taskId },
+		});
+	}
+	const { binary, pixelSize } = await downloadMeasured(context, itemIndex, image.url, {
+		fileName: purposeFileName(purpose, image, taskId, index, count),
+		errorContext: { taskId },
+	});
+	Object.assign(fields, sizeFields(pixelSize, purpose.target));
+	flagBelowTarget(context, taskId, index, pixelSize, purpose.target);
+	return binary;
+}
+
 /** Turns a succeeded task into output items: its images as binary data, or their addresses. */
 export async function taskResultItems(
 	context: IExecuteFunctions,
@@ -181,52 +241,21 @@ export async function taskResultItems(
 	task: Task,
 	settings: ImageOutputSettings,
 ): Promise<INodeExecutionData[]> {
-	const service = await serviceAccessIfRead(context);
-	const listed = (resultImageEntries(task) ?? []).map(readResultImage);
-	const images = listed.map((image) => ({
-		...image,
-		url: resolvedAddress(image.url, service?.baseUrl),
-	}));
-	if (images.length === 0 || images.some((image) => image.url === undefined)) {
-		throw unreadableResult(
-			context,
-			itemIndex,
-			taskId,
-			task,
-			images.length === 0
-				? 'The finished task holds no result images'
-				: 'The finished task holds no downloadable image URLs',
-			service?.secrets ?? [],
-		);
-	}
-	const addressed = images as Array<ResultImage & { url: string }>;
-	const target = settings.described?.target;
-	const described = addressed.map((image, index) => ({
+	const images = await addressedImages(context, itemIndex, taskId, task);
+	const target = settings.purpose?.target;
+	const fields = images.map((image, index) => ({
 		...(target ?? {}),
-		...describeImage(task, taskId, image, index, images.length),
+		...imageFields(task, taskId, image, index, images.length),
 	}));
-	if (!settings.downloadImages) return described.map((json) => ({ json }));
+	if (!settings.downloadImages) return fields.map((json) => ({ json }));
 
 	const binaries: IBinaryData[] = [];
-	const { described: describedImages } = settings;
-	for (const [index, image] of addressed.entries()) {
+	for (const [index, image] of images.entries()) {
+		const position = { index, count: images.length, fields: fields[index] };
 		try {
-			if (!describedImages) {
-				binaries.push(
-					await downloadToBinary(context, itemIndex, image.url, {
-						fileName: fileNameFor(image, taskId, index),
-						errorContext: { taskId },
-					}),
-				);
-				continue;
-			}
-			const { binary, pixelSize } = await downloadMeasured(context, itemIndex, image.url, {
-				fileName: describedFileName(describedImages, image, taskId, index, images.length),
-				errorContext: { taskId },
-			});
-			binaries.push(binary);
-			Object.assign(described[index], sizeFields(pixelSize, describedImages.target));
-			flagBelowTarget(context, taskId, index, pixelSize, describedImages.target);
+			binaries.push(
+				await downloadImage(context, itemIndex, taskId, image, position, settings.purpose),
+			);
 		} catch (error) {
 			throw nameTaskInError(
 				error,
@@ -235,14 +264,10 @@ export async function taskResultItems(
 			);
 		}
 	}
+	const field = settings.binaryPropertyName;
 	if (settings.imagesOutput === 'together') {
-		const binary = Object.fromEntries(
-			binaries.map((data, index) => [`${settings.binaryPropertyName}_${index}`, data]),
-		);
-		return [{ json: { task_id: taskId, status: task.status, images: described }, binary }];
+		const binary = Object.fromEntries(binaries.map((data, index) => [`${field}_${index}`, data]));
+		return [{ json: { task_id: taskId, status: task.status, images: fields }, binary }];
 	}
-	return described.map((json, index) => ({
-		json,
-		binary: { [settings.binaryPropertyName]: binaries[index] },
-	}));
+	return fields.map((json, index) => ({ json, binary: { [field]: binaries[index] } }));
 }

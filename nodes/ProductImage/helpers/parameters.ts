@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyCollection,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
@@ -49,6 +54,17 @@ function shownIn(property: INodeProperties, version1: boolean): boolean {
 	return version1 ? versions.includes(1) : !onlyVersion1;
 }
 
+/** A description's parameters with those inside its collections and bundles, where labels live. */
+function allParameters(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) => [property, ...allParameters(innerParameters(property))]);
+}
+
+function innerParameters(property: INodeProperties): INodeProperties[] {
+	if (property.type === 'collection') return (property.options ?? []) as INodeProperties[];
+	if (property.type !== 'fixedCollection') return [];
+	return ((property.options ?? []) as INodePropertyCollection[]).flatMap((group) => group.values);
+}
+
 /**
  * The property of that name in a description list, as the item's node version shows it: where a
  * label is read from, so that error texts say what the panel says.
@@ -58,7 +74,7 @@ export function propertyIn(
 	properties: INodeProperties[],
 	name: string,
 ): INodeProperties {
-	const named = properties.filter((property) => property.name === name);
+	const named = allParameters(properties).filter((property) => property.name === name);
 	const version1 = context !== undefined && isVersion1(context);
 	const shown = named.find((property) => shownIn(property, version1)) ?? named[0];
 	if (!shown) throw new Error(`No parameter "${name}" in this description`);

@@ -50,14 +50,14 @@ export async function execute(
 	{ request, settings }: Parameters,
 ): Promise<INodeExecutionData[]> {
 	const { task_id: taskId } = await submitGeneration(this, itemIndex, request);
-	const described = isVersion1(this)
+	const purpose = isVersion1(this)
 		? undefined
 		: {
 				fileName: request.fileName,
 				target: request.target,
 				productName: nameForFiles(request),
 			};
-	const items = await collectTask(this, itemIndex, taskId, { ...settings, described }, Date.now());
+	const items = await collectTask(this, itemIndex, taskId, { ...settings, purpose }, Date.now());
 	const generated = items.map((item) => ({ ...item, json: generatedItemJson(request, item.json) }));
 	return shapeOutput(this, itemIndex, generated, TASK_IMAGE_OUTPUT);
 }
