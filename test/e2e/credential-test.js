@@ -36,32 +36,32 @@ const OTHER_KEY = 'sk-not-for-this-origin-4711';
  */
 function cases(sim, foreign) {
 	const notService = (/** @type {string} */ base, /** @type {string} */ found) =>
-		`${base} is not the Product Image service: GET ${PROBE} answered ${found}. Check 'Base URL'.`;
+		`${base} answered with ${found}, not as the Product Image service answers. Check 'Base URL': the URL your provider gave you, without /v1.`;
 	return [
 		{
 			name: 'valid key',
 			data: sim,
 			status: 'OK',
-			message: /^Connection successful: the service accepted the key \[request req_[0-9a-f]+\]$/,
+			message: /^Connection successful: the service accepted the key \(request ID req_[0-9a-f]+\)$/,
 		},
 		{
 			name: 'Base URL with /v1',
 			data: { ...sim, baseUrl: `${sim.baseUrl}/v1` },
 			status: 'Error',
-			message: `${sim.baseUrl}/v1 answers GET ${PROBE} the same way without a key (HTTP 404), so it did not check the key: it is not the service's task URL. Leave out the path /v1: 'Base URL' is the service's URL without /v1.`,
+			message: `${sim.baseUrl}/v1 answers the same with or without a key, so it is not the service. Remove /v1 from 'Base URL'. (HTTP 404 without a key)`,
 		},
 		{
 			name: 'wrong key',
 			data: { ...sim, apiKey: OTHER_KEY },
 			status: 'Error',
 			message:
-				/^The service rejected the API key \(HTTP 401: Invalid or missing API key\)\. Copy the key again from your account\. \[request req_/,
+				/^The service rejected the API key\. Copy the key again from your account\. The service said: "Invalid or missing API key" \(request ID req_/,
 		},
 		{
 			name: 'http address redirecting (301) to the service',
 			data: { baseUrl: foreign.redirect.baseUrl, apiKey: sim.apiKey },
 			status: 'Error',
-			message: `'Base URL' redirects (HTTP 301): enter the URL it redirects to, ${sim.baseUrl}, as 'Base URL'. The node sends the key to the host of 'Base URL' only and does not follow redirects.`,
+			message: `'Base URL' forwards to ${sim.baseUrl}: enter ${sim.baseUrl} as 'Base URL'. The key is only sent to the URL you enter. (HTTP 301)`,
 		},
 		{
 			name: '502 page',
@@ -69,7 +69,7 @@ function cases(sim, foreign) {
 			status: 'Error',
 			message: notService(
 				foreign.badGateway.baseUrl,
-				'HTTP 502 Bad Gateway with a web page titled "502 Bad Gateway"',
+				'a web page titled "502 Bad Gateway" (HTTP 502 Bad Gateway)',
 			),
 		},
 		{
@@ -78,7 +78,7 @@ function cases(sim, foreign) {
 			status: 'Error',
 			message: notService(
 				foreign.website.baseUrl,
-				'HTTP 200 OK with a web page titled "Acme Outdoor Gear"',
+				'a web page titled "Acme Outdoor Gear" (HTTP 200 OK)',
 			),
 		},
 		{
@@ -87,7 +87,7 @@ function cases(sim, foreign) {
 			status: 'Error',
 			message: notService(
 				foreign.notFoundPage.baseUrl,
-				'HTTP 404 Not Found with a web page titled "Page not found"',
+				'a web page titled "Page not found" (HTTP 404 Not Found)',
 			),
 		},
 	];

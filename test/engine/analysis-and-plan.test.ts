@@ -186,7 +186,7 @@ test('a JSON reply over the 10 MiB cap is refused, not read into memory whole', 
 		nodes: [analyze({ productName })],
 	});
 
-	expect(result.error?.message).toBe('Product analysis got too large a reply [item 0]');
+	expect(result.error?.message).toBe("The service's reply was too large [item 0]");
 	expect(result.error?.description).toContain('larger than this node accepts for JSON');
 	expect(sim.stats.byRoute.analysis).toBe(1);
 });

@@ -25,7 +25,7 @@ test('the valid key passes: the service answers the probe with its envelope (tas
 
 	expect(result.status).toBe('OK');
 	expect(result.message).toMatch(
-		/^Connection successful: the service accepted the key \[request req_[0-9a-f]+\]$/,
+		/^Connection successful: the service accepted the key \(request ID req_[0-9a-f]+\)$/,
 	);
 	// The same probe without a key must be refused, or the 404 would prove nothing.
 	expect(sim.stats.requests).toMatchObject([
@@ -40,7 +40,7 @@ test('a Base URL with an extra path (/v1) fails: the service answers there witho
 
 	expect(result).toEqual({
 		status: 'Error',
-		message: `${sim.baseUrl}/v1 answers GET ${PROBE} the same way without a key (HTTP 404), so it did not check the key: it is not the service's task URL. Leave out the path /v1: 'Base URL' is the service's URL without /v1.`,
+		message: `${sim.baseUrl}/v1 answers the same with or without a key, so it is not the service. Remove /v1 from 'Base URL'. (HTTP 404 without a key)`,
 	});
 });
 
@@ -61,7 +61,7 @@ test("a wrong key fails with the service's words and request id", async () => {
 
 	expect(result.status).toBe('Error');
 	expect(result.message).toMatch(
-		/^The service rejected the API key \(HTTP 401: Invalid or missing API key\)\. Copy the key again from your account\. \[request req_/,
+		/^The service rejected the API key\. Copy the key again from your account\. The service said: "Invalid or missing API key" \(request ID req_/,
 	);
 });
 
@@ -72,7 +72,7 @@ test('a key the service refuses (403) fails, saying a member-level key is needed
 
 	expect(result).toMatchObject({
 		status: 'Error',
-		message: expect.stringContaining('It needs a full member-level key'),
+		message: expect.stringContaining('the service needs a full member-level key'),
 	});
 });
 
@@ -84,7 +84,7 @@ test('a service error (503) is not a pass, and says it came from the service', a
 	expect(result).toMatchObject({
 		status: 'Error',
 		message: expect.stringMatching(
-			/^The service answered HTTP 503: Simulated 503\. Try again later\./,
+			/^The service could not answer now \("Simulated 503"\)\. Try again later \(HTTP 503, request ID req_/,
 		),
 	});
 });
@@ -96,7 +96,7 @@ test('an address that redirects names the address to use, and the key goes no fu
 
 	expect(result).toEqual({
 		status: 'Error',
-		message: `'Base URL' redirects (HTTP 301): enter the URL it redirects to, ${sim.baseUrl}, as 'Base URL'. The node sends the key to the host of 'Base URL' only and does not follow redirects.`,
+		message: `'Base URL' forwards to ${sim.baseUrl}: enter ${sim.baseUrl} as 'Base URL'. The key is only sent to the URL you enter. (HTTP 301)`,
 	});
 	expect(sim.stats.requests).toHaveLength(0);
 });
@@ -107,18 +107,18 @@ test('a redirect to a sign-in page is named, and not offered as the Base URL', a
 
 	expect(result).toEqual({
 		status: 'Error',
-		message: `'Base URL' redirects (HTTP 302) to ${portal.baseUrl}/login?next=${encodeURIComponent(PROBE)}, which is not the service's task URL (a sign-in page?). Check 'Base URL'.`,
+		message: `'Base URL' forwards to ${portal.baseUrl}/login?next=${encodeURIComponent(PROBE)}, which is not the service (a sign-in page?). Check 'Base URL'. (HTTP 302)`,
 	});
 	expect(portal.requests).toHaveLength(1);
 });
 
 test.each([
-	['badGateway', 'HTTP 502 Bad Gateway with a web page titled "502 Bad Gateway"'],
-	['website', 'HTTP 200 OK with a web page titled "Acme Outdoor Gear"'],
-	['notFoundPage', 'HTTP 404 Not Found with a web page titled "Page not found"'],
+	['badGateway', 'a web page titled "502 Bad Gateway" (HTTP 502 Bad Gateway)'],
+	['website', 'a web page titled "Acme Outdoor Gear" (HTTP 200 OK)'],
+	['notFoundPage', 'a web page titled "Page not found" (HTTP 404 Not Found)'],
 	[
 		'notFoundJson',
-		'HTTP 404 Not Found with JSON that is not the service\'s reply (no request_id): {"error":"Not Found","status":404}',
+		'a reply that is not the service\'s: {"error":"Not Found","status":404} (HTTP 404 Not Found)',
 	],
 ] as const)(
 	'an address that is not the service (%s) fails, saying what answered',
@@ -128,7 +128,7 @@ test.each([
 
 		expect(result).toEqual({
 			status: 'Error',
-			message: `${other.baseUrl} is not the Product Image service: GET ${PROBE} answered ${found}. Check 'Base URL'.`,
+			message: `${other.baseUrl} answered with ${found}, not as the Product Image service answers. Check 'Base URL': the URL your provider gave you, without /v1.`,
 		});
 	},
 );
@@ -139,14 +139,14 @@ test('an address where nothing listens fails with the connection error', async (
 	expect(result).toEqual({
 		status: 'Error',
 		message:
-			"Could not reach http://127.0.0.1:9 (ECONNREFUSED): nothing accepts connections there. Check 'Base URL'.",
+			"Nothing answers at http://127.0.0.1:9: nothing listens there, or a firewall turned the connection away. Check 'Base URL' for a typo, and that this n8n can reach it. (network code ECONNREFUSED)",
 	});
 });
 
 test('a Base URL that is not an http(s) URL fails before any request', async () => {
 	expect(await testCredential({ baseUrl: 'api.example.com', apiKey: 'k' })).toMatchObject({
 		status: 'Error',
-		message: expect.stringContaining('is not an http(s) URL'),
+		message: expect.stringContaining('must start with https://'),
 	});
 });
 

@@ -78,7 +78,7 @@ test('a submit reply without a task id is an error that names the missing field'
 	const result = await generate(service.baseUrl);
 
 	expect(result.error?.message).toBe(
-		'Generation request got a reply without the fields this node needs [item 0]',
+		"The service's reply to the generation request lacks fields this node needs [item 0]",
 	);
 	// No request id in the reply: the description names the field and what to do, and no id.
 	expect(result.error?.description).toMatch(
@@ -104,7 +104,7 @@ test('a submit reply of the wrong shape quotes its request id', async () => {
 	const result = await generate(service.baseUrl);
 
 	expect(result.error?.message).toBe(
-		'Generation request got a reply without the fields this node needs [item 0]',
+		"The service's reply to the generation request lacks fields this node needs [item 0]",
 	);
 	expect(result.error?.description).toMatch(
 		/^Missing or unexpected: task_id: .+\. The reply holds no task ID\./,

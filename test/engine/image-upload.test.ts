@@ -97,7 +97,8 @@ test('a file type the service refuses is a clear error; with Continue On Fail th
 	expect(result.items).toHaveLength(3);
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	expect(result.items[0].json.url).toBeDefined();
-	expect(result.items[1].json.error).toContain('HTTP 415');
+	expect(result.items[1].json.error).toBe('The service does not take this image type');
+	expect(result.items[1].json.httpCode).toBe('415');
 	expect(result.items[1].json.description).toContain('JPEG, PNG or WebP');
 	expect(result.items[2].json.url).toBeDefined();
 });

@@ -216,7 +216,7 @@ describe('a finished task whose result cannot be read', () => {
 
 		const [taskId] = [...sim.tasks.keys()];
 		expect(result.error?.message).toBe(
-			'Task query got a reply without the fields this node needs [item 0]',
+			"The service's reply to the status check lacks fields this node needs [item 0]",
 		);
 		expect(result.error?.description).toContain('Missing or unexpected: status');
 		expect(result.error?.context?.taskId).toBe(taskId);
@@ -300,7 +300,7 @@ describe('a download is named and typed by its bytes', () => {
 			nodes: [generateAndWait()],
 		});
 
-		expect(result.error?.message).toContain('instead of an image');
+		expect(result.error?.message).toContain('not an image');
 		expect(result.items).toHaveLength(0);
 	});
 });

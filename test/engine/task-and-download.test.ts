@@ -40,7 +40,7 @@ test('task/get of an unknown task says the id is unknown and that tasks are kept
 		nodes: [{ parameters: { resource: 'task', operation: 'get', taskId: 'task_missing' } }],
 	});
 
-	expect(result.error?.message).toBe('Task query got HTTP 404 [item 0]');
+	expect(result.error?.message).toBe('The service does not know this task [item 0]');
 	expect(result.error?.description).toMatch(
 		/^The reply said: "Task not found"\. Request ID: req_\w+\./,
 	);
@@ -201,8 +201,9 @@ test('a download redirected to a host that refuses it (403) blames that host, no
 		nodes: [generateAndWait],
 	});
 
-	expect(result.error?.message).toMatch(/^Image download got HTTP 403/);
 	const cdnHost = new URL(sim.cdnUrl).host;
+	expect(result.error?.message).toBe(`${cdnHost} refused the image download [item 0]`);
+	expect(result.error?.httpCode).toBe('403');
 	expect(result.error?.description).toContain(
 		`${cdnHost} refused the download (HTTP 403). The API key goes to the service's host only`,
 	);
@@ -217,7 +218,7 @@ test('a Base URL that redirects API calls fails naming the redirect, and the key
 			nodes: [{ parameters: { resource: 'task', operation: 'get', taskId: 'task_1' } }],
 		});
 
-		expect(result.error?.message).toBe('Task query was redirected [item 0]');
+		expect(result.error?.message).toBe('The service redirected the status check [item 0]');
 		expect(result.error?.description).toBe(
 			`It pointed to ${sim.baseUrl}/v1/open/tasks/task_1. The service redirected an API call. Check 'Base URL' (http vs https, missing path).`,
 		);

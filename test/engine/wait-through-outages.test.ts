@@ -107,7 +107,7 @@ describe('a service that stays down until Max Wait Time', () => {
 			expect(result.items).toHaveLength(1);
 			const item = result.items[0].json;
 			expect(item.error).toBe(`The service did not answer about task ${taskId} within 8 s`);
-			expect(item.description).toContain('Task query got HTTP 503');
+			expect(item.description).toContain('A gateway answered instead of the service');
 			expect(item.description).toContain('It reported no status in this wait.');
 			expect(item.description).toContain(
 				`Look again later with 'Task → Wait for Completion' and task ID ${taskId}`,
@@ -138,7 +138,7 @@ describe('a service that stays down until Max Wait Time', () => {
 			timed_out: true,
 			waited_seconds: 8,
 			outcome: 'lookAgainLater',
-			last_check_error: 'Task query got HTTP 503',
+			last_check_error: 'A gateway answered instead of the service',
 		});
 		// The look at 5 s (Initial Delay) was answered; the last one, on the deadline, met the page.
 		expect(taskQueries(sim).map((query) => query.status)).toEqual([200, 503]);
@@ -156,7 +156,7 @@ describe('a service that stays down until Max Wait Time', () => {
 			status: null,
 			timed_out: true,
 			outcome: 'lookAgainLater',
-			last_check_error: 'Task query got HTTP 503',
+			last_check_error: 'A gateway answered instead of the service',
 		});
 		expect(result.items[0].json.error).toBeUndefined();
 	});
@@ -193,7 +193,7 @@ describe('a 429 with Retry-After: 1 that arrives 0.6 s before Max Wait Time', ()
 			timed_out: true,
 			waited_seconds: 7.4,
 			outcome: 'lookAgainLater',
-			last_check_error: 'Task query got HTTP 429',
+			last_check_error: 'The service asked to slow down',
 		});
 	});
 
@@ -202,7 +202,7 @@ describe('a 429 with Retry-After: 1 that arrives 0.6 s before Max Wait Time', ()
 
 		const item = result.items[0].json;
 		expect(item.error).toBe(`The service did not answer about task ${taskId} within 8 s`);
-		expect(item.description).toContain('Task query got HTTP 429');
+		expect(item.description).toContain('The service asked to slow down');
 		expect(item.description).toContain('The last status it reported was "submitted".');
 		expect(item.description).not.toContain('Max Concurrency');
 		expect(item.outcome).toBe('lookAgainLater');
@@ -243,7 +243,7 @@ describe('the outcome field of a Continue On Fail item', () => {
 		const result = await run(sim, collectWait('task_0000000000000000deadbeef'));
 
 		expect(result.items[0].json).toMatchObject({
-			error: 'Task query got HTTP 404',
+			error: 'The service does not know this task',
 			taskId: 'task_0000000000000000deadbeef',
 			outcome: 'final',
 		});
@@ -256,7 +256,7 @@ describe('the outcome field of a Continue On Fail item', () => {
 		const result = await run(sim, collectWait(taskId));
 
 		expect(result.items[0].json).toMatchObject({
-			error: 'Task query got HTTP 404',
+			error: 'A gateway answered instead of the service',
 			taskId,
 			outcome: 'lookAgainLater',
 		});
@@ -271,12 +271,12 @@ describe('the outcome field of a Continue On Fail item', () => {
 		expect(result.items).toHaveLength(1);
 		expect(pairedIndexes(result.items)).toEqual([0]);
 		expect(result.items[0].json).toMatchObject({
-			error: 'Image download got HTTP 503',
+			error: 'The service could not complete the image download',
 			taskId,
 			outcome: 'lookAgainLater',
 		});
 		expect(String(result.items[0].json.description)).toContain(
-			`fetch its images again with 'Task → Wait for Completion'`,
+			`Collect the images with 'Task → Wait for Completion' and this task ID`,
 		);
 	});
 

@@ -110,7 +110,7 @@ test('cancelling during the pause before retrying a 5xx stops at once, without t
 	});
 
 	expect(result.endedAfterCancelMs).toBeLessThan(ENDS_AFTER_CANCEL_MS);
-	expect(result.error?.message).toMatch(/cancelled/);
+	expect(result.error?.message).toMatch(/canceled/);
 	expect(requestsOn(sim, 'asset').map((entry) => entry.status)).toEqual([503]);
 	expect(await requestsStartedAfterCancel(result, 1_200)).toEqual([]);
 	finishCase(sim, result, {
@@ -129,7 +129,7 @@ test('cancelling during a slow analysis aborts the open request', async () => {
 	});
 
 	expect(result.endedAfterCancelMs).toBeLessThan(ENDS_AFTER_CANCEL_MS);
-	expect(result.error?.message).toMatch(/cancelled/);
+	expect(result.error?.message).toMatch(/canceled/);
 	expect(requestsOn(sim, 'analysis')).toHaveLength(1);
 	finishCase(sim, result, {
 		case: 'cancel during a slow analysis',

@@ -95,7 +95,8 @@ test.each(echoCases)(
 
 		// The echo reached the user in the description, with the header itself masked; the title
 		// holds none of it.
-		expect(result.error?.message).toMatch(new RegExp(` got HTTP ${status} \\[item 0\\]$`));
+		expect(result.error?.message).toMatch(/\[item 0\]$/);
+		expect(result.error?.message).not.toContain('request headers');
 		expect(result.error?.description).toContain('request headers were');
 		expect(result.error?.description).toMatch(/Authorization: (Bearer )?\[redacted\]/i);
 		const echoed = requestsOn(sim, route).find((entry) => entry.status === status);
@@ -262,7 +263,9 @@ test('an error page from the cdn that lists the request headers shows no Authori
 	sim.addFault({ route: 'cdn', status: 403, body: 'echoHeaders' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toBe('Image download got HTTP 403 [item 0]');
+	expect(result.error?.message).toBe(
+		`${new URL(sim.cdnUrl).host} refused the image download [item 0]`,
+	);
 	expect(result.error?.description).toMatch(/^The reply said: "InternalError: Simulated 403/);
 	expect(result.error?.description).toContain('request headers were');
 	expect(result.error?.description).not.toMatch(/authorization/i);
@@ -323,11 +326,9 @@ describe('a request to another host names that host, never the credential', () =
 			nodes: [{ parameters: download('https://images.shop.invalid/products/bottle.jpg') }],
 		});
 
-		expect(result.error?.message).toBe(
-			'Image download from images.shop.invalid could not connect (ENOTFOUND) [item 0]',
-		);
+		expect(result.error?.message).toBe('Could not reach images.shop.invalid [item 0]');
 		expect(result.error?.description).toContain(
-			'The name images.shop.invalid did not resolve (ENOTFOUND)',
+			'The name images.shop.invalid did not resolve: check it for a typo',
 		);
 		expectForeignAdvice(result.error?.description, 'images.shop.invalid');
 		expect(sim.stats.requests).toHaveLength(0);
@@ -345,10 +346,9 @@ describe('a request to another host names that host, never the credential', () =
 			nodes: [{ parameters: download(`http://${host}/products/bottle.jpg`) }],
 		});
 
-		expect(result.error?.message).toBe(
-			`Image download from ${host} could not connect (ECONNREFUSED) [item 0]`,
-		);
-		expect(result.error?.description).toContain(`${host} refused the connection (ECONNREFUSED)`);
+		expect(result.error?.message).toBe(`Could not reach ${host} [item 0]`);
+		expect(result.error?.description).toContain(`Nothing answers at ${host}`);
+		expect(result.error?.description).toContain('(network code ECONNREFUSED)');
 		expectForeignAdvice(result.error?.description, host);
 		expect(sim.stats.requests).toHaveLength(0);
 		finishCase(sim, result, {
@@ -365,12 +365,11 @@ describe('a request to another host names that host, never the credential', () =
 			nodes: [{ parameters: download(`https://${host}/products/bottle.jpg`) }],
 		});
 
-		expect(result.error?.message).toMatch(
-			new RegExp(
-				`^Image download from ${host.replace(/\./g, '\\.')} could not open a secure connection \\((EPROTO|ERR_SSL_\\w+)\\) \\[item 0\\]$`,
-			),
+		expect(result.error?.message).toBe(
+			`Could not open a secure (https) connection to ${host} [item 0]`,
 		);
-		expect(result.error?.description).toContain(`The secure connection to ${host} failed`);
+		expect(result.error?.description).toContain(`${host} did not open a secure connection`);
+		expect(result.error?.description).toMatch(/\(network code (EPROTO|ERR_SSL_\w+)\)$/);
 		expectForeignAdvice(result.error?.description, host);
 		// A TLS failure repeats itself: tried once.
 		expect(retriesLogged(result)).toBe(0);
@@ -389,13 +388,13 @@ describe('a request to another host names that host, never the credential', () =
 		const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 		const host = new URL(sim.cdnUrl).host;
-		expect(result.error?.message).toMatch(
-			new RegExp(`^Image download from ${host.replace(/\./g, '\\.')} timed out \\[item 0\\]$`),
-		);
+		expect(result.error?.message).toBe(`${host} did not answer in time [item 0]`);
 		expect(result.error?.description).toContain(
 			`${host} did not answer in time. It was tried 5 times.`,
 		);
-		expect(result.error?.description).toMatch(/Task task_\w+ succeeded: fetch its images again/);
+		expect(result.error?.description).toMatch(
+			/Task task_\w+ succeeded; its image URLs are valid 3 days\. Collect the images with 'Task → Wait for Completion'/,
+		);
 		expectForeignAdvice(result.error?.description, host);
 		expect(requestsOn(sim, 'cdn')).toHaveLength(5);
 		finishCase(sim, result, {
@@ -412,15 +411,13 @@ describe('a request to another host names that host, never the credential', () =
 		const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 		const cdnHost = new URL(sim.cdnUrl).host;
-		expect(result.error?.message).toMatch(
-			new RegExp(
-				`^Image download from ${cdnHost.replace(/\./g, '\\.')} lost its connection \\(ECONNRESET\\) \\[item 0\\]$`,
-			),
-		);
+		expect(result.error?.message).toBe(`The connection to ${cdnHost} broke [item 0]`);
 		expect(result.error?.description).toContain(
 			`The connection to ${cdnHost} broke before the image was complete.`,
 		);
-		expect(result.error?.description).toMatch(/Task task_\w+ succeeded: fetch its images again/);
+		expect(result.error?.description).toMatch(
+			/Task task_\w+ succeeded; its image URLs are valid 3 days\. Collect the images with 'Task → Wait for Completion'/,
+		);
 		expectForeignAdvice(result.error?.description, cdnHost);
 		expect(requestsOn(sim, 'asset')).toHaveLength(5);
 		expect(requestsOn(sim, 'cdn')).toHaveLength(5);

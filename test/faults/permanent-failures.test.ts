@@ -43,7 +43,7 @@ test('a wrong API key fails at the first request and says to check the credentia
 		{ nodes: [{ parameters: generateAndWait() }] },
 	);
 
-	expect(result.error?.message).toBe('Generation request got HTTP 401 [item 0]');
+	expect(result.error?.message).toBe('The service rejected the API key [item 0]');
 	expect(result.error?.description).toMatch(
 		/^The reply said: "Invalid or missing API key"\. Request ID: req_\w+\. Check the API key in the Product Image API credential\.$/,
 	);
@@ -64,7 +64,7 @@ test('an unknown task id on Task → Get fails fast and says how long tasks are 
 		nodes: [{ parameters: taskGet('task_0000000000000000deadbeef') }],
 	});
 
-	expect(result.error?.message).toBe('Task query got HTTP 404 [item 0]');
+	expect(result.error?.message).toBe('The service does not know this task [item 0]');
 	expect(result.error?.description).toMatch(/^The reply said: "Task not found"\. Request ID: req_/);
 	expect(result.error?.description).toContain('does not know this task ID');
 	expect(result.error?.description).toContain('3 days');
@@ -84,7 +84,7 @@ test('an unknown task id on Task → Wait fails at the first query, not at Max W
 		}),
 	);
 
-	expect(result.error?.message).toMatch(/^Task query got HTTP 404/);
+	expect(result.error?.message).toMatch(/^The service does not know this task/);
 	expect(result.error?.context?.taskId).toBe('task_0000000000000000deadbeef');
 	expectOneAttempt(sim, 'task', result);
 	// On the virtual clock: not a moment of the 30 s waited.
@@ -102,11 +102,14 @@ test('a 400 on submit names the service complaint, creates nothing and is not re
 		nodes: [{ parameters: generateAndWait({}, { resolution: '8k' }) }],
 	});
 
-	expect(result.error?.message).toBe('Generation request got HTTP 400 [item 0]');
+	expect(result.error?.message).toBe('The service refused the generation request [item 0]');
 	expect(result.error?.description).toMatch(
 		/^The reply said: "resolution must be one of 1k, 2k, 4k, got "8k""\. Request ID: req_\w+\. /,
 	);
-	expect(result.error?.description).toContain('Check the parameters its reply names');
+	// The service's field name is said as the panel's label.
+	expect(result.error?.description).toContain(
+		"The service refused 'Resolution'. Change it and run the item again; nothing was billed.",
+	);
 	expectOneAttempt(sim, 'submit', result);
 	expect(sim.stats.submitsAccepted).toBe(0);
 	finishCase(sim, result, {
@@ -139,7 +142,7 @@ test('Continue On Fail: a 400 on one item leaves the other items and their order
 	expect(result.items).toHaveLength(3);
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	expect(result.items[1].json).toMatchObject({ httpCode: '400', serviceCode: 400 });
-	expect(result.items[1].json.error).toBe('Generation request got HTTP 400');
+	expect(result.items[1].json.error).toBe('The service refused the generation request');
 	expect(String(result.items[1].json.description)).toContain('resolution must be one of');
 	for (const index of [0, 2]) {
 		expect(result.items[index].binary?.data).toBeDefined();
@@ -171,7 +174,7 @@ test('a 415 on upload says which file types the service takes', async () => {
 		input: [item],
 	});
 
-	expect(result.error?.message).toBe('Image upload got HTTP 415 [item 0]');
+	expect(result.error?.message).toBe('The service does not take this image type [item 0]');
 	expect(result.error?.description).toMatch(
 		/^The reply said: "Unsupported file type 'text\/plain'/,
 	);
@@ -193,7 +196,7 @@ test('a 413 on upload says to send a smaller file', async () => {
 		input: [photoItem()],
 	});
 
-	expect(result.error?.message).toBe('Image upload got HTTP 413 [item 0]');
+	expect(result.error?.message).toBe('The image is too large for the service [item 0]');
 	expect(result.error?.description).toMatch(/^The reply said: "File too large/);
 	expect(result.error?.description).toContain('smaller file');
 	expectOneAttempt(sim, 'upload', result);
@@ -205,8 +208,8 @@ test('a 413 on upload says to send a smaller file', async () => {
 });
 
 test.each([
-	['analysis', 'analysis/analyze', 'Product analysis'],
-	['plan', 'aPlusPlan/create', 'A+ planning'],
+	['analysis', 'analysis/analyze', 'analysis request'],
+	['plan', 'aPlusPlan/create', 'A+ plan request'],
 ] as const)(
 	'a 422 on %s is the service refusing the request: no retry',
 	async (route, operation, label) => {
@@ -217,11 +220,11 @@ test.each([
 			nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }],
 		});
 
-		expect(result.error?.message).toBe(`${label} got HTTP 422 [item 0]`);
+		expect(result.error?.message).toBe(`The service refused the ${label} [item 0]`);
 		expect(result.error?.description).toMatch(
 			/^The reply said: "Simulated 422" \(code validation_error\)\. Request ID: req_/,
 		);
-		expect(result.error?.description).toContain('refused the request');
+		expect(result.error?.description).toContain('The service refused a value this node sent');
 		expectOneAttempt(sim, route, result);
 		finishCase(sim, result, {
 			case: `422 on ${route}`,
@@ -332,7 +335,7 @@ test('an expired result address (410) fails at the first download and says to ge
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toBe('Image download got HTTP 410 [item 0]');
+	expect(result.error?.message).toBe('The image URL no longer exists [item 0]');
 	expect(result.error?.description).toMatch(/^The reply said: "The asset address has expired/);
 	expect(result.error?.description).toContain('Generate the image again');
 	expect(result.error?.description).toContain(`Task ID: ${taskId}.`);
@@ -352,7 +355,7 @@ test('an expired address on Image → Download fails fast', async () => {
 	sim.configure({ expireAfterMs: 1 });
 	const result = await run(sim, { nodes: [{ parameters: download(url) }] });
 
-	expect(result.error?.message).toMatch(/^Image download got HTTP 410/);
+	expect(result.error?.message).toMatch(/^The image URL no longer exists/);
 	expect(result.error?.description).toContain('kept at most 3 days');
 	expectOneAttempt(sim, 'asset', result);
 	finishCase(sim, result, {
@@ -368,7 +371,7 @@ test('an expired pre-signed cdn address fails fast without the key reaching the 
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	// The storage service's XML error reads as its code and message, not as markup.
-	expect(result.error?.message).toBe('Image download got HTTP 410 [item 0]');
+	expect(result.error?.message).toBe('The image URL no longer exists [item 0]');
 	expect(result.error?.description).toMatch(/^The reply said: "AccessDenied: Request has expired/);
 	expect(result.error?.description).not.toMatch(/[<>]/);
 	expect(result.error?.description).toContain('Generate the image again');
@@ -387,7 +390,7 @@ test('malformed JSON on a task query fails fast and points at the Base URL', asy
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	const [taskId] = [...sim.tasks.keys()];
-	expect(result.error?.message).toBe('Task query got an unreadable reply (HTTP 200) [item 0]');
+	expect(result.error?.message).toBe("The service's reply could not be read [item 0]");
 	expect(result.error?.description).toContain(taskId);
 	expect(result.error?.description).toContain('not what the service sends');
 	expectOneAttempt(sim, 'task', result);
@@ -404,9 +407,7 @@ test('malformed JSON on submit after the service took it is not retried and warn
 	sim.addFault({ route: 'submit', body: 'malformed', acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toBe(
-		'Generation request got an unreadable reply (HTTP 200) [item 0]',
-	);
+	expect(result.error?.message).toBe("The service's reply could not be read [item 0]");
 	expectSubmitUnsureAdvice(result.error?.description);
 	expectOneAttempt(sim, 'submit', result);
 	expect(sim.stats.submitsAccepted).toBe(1);
@@ -422,9 +423,7 @@ test('malformed JSON on analysis fails fast', async () => {
 	sim.addFault({ route: 'analysis', body: 'malformed' });
 	const result = await run(sim, { nodes: [{ parameters: analyze(sim) }] });
 
-	expect(result.error?.message).toBe(
-		'Product analysis got an unreadable reply (HTTP 200) [item 0]',
-	);
+	expect(result.error?.message).toBe("The service's reply could not be read [item 0]");
 	expectOneAttempt(sim, 'analysis', result);
 	finishCase(sim, result, {
 		case: 'malformed JSON on analysis',
@@ -438,7 +437,7 @@ test('an HTML page with status 200 on a task query (wrong Base URL) fails fast',
 	sim.addFault({ route: 'task', status: 200, body: 'html' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toBe('Task query got an unreadable reply (HTTP 200) [item 0]');
+	expect(result.error?.message).toBe("The service's reply could not be read [item 0]");
 	expect(result.error?.description).toMatch(/^The reply said: "200 OK"\./);
 	expect(result.error?.description).toContain('Base URL');
 	expectOneAttempt(sim, 'task', result);
@@ -454,7 +453,7 @@ test('an HTML 404 page on analysis fails fast and says a web page answered', asy
 	sim.addFault({ route: 'analysis', status: 404, body: 'html' });
 	const result = await run(sim, { nodes: [{ parameters: analyze(sim) }] });
 
-	expect(result.error?.message).toBe('Product analysis got HTTP 404 [item 0]');
+	expect(result.error?.message).toBe("Nothing at 'Base URL' answers this request [item 0]");
 	expect(result.error?.description).toMatch(
 		/^The reply said: "404 Not Found"\. Request ID: req_[0-9a-f]+\. /,
 	);
@@ -472,9 +471,7 @@ test('a sign-in page answered 200 for a result image is an error naming the addr
 	sim.addFault({ route: 'asset', body: 'signIn' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toBe(
-		'Image download got a web page instead of an image (HTTP 200) [item 0]',
-	);
+	expect(result.error?.message).toBe('The URL returned a web page, not an image [item 0]');
 	const description = String(result.error?.description);
 	expect(description).toMatch(
 		/^http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\/\S+ answered HTTP 200 with text\/html\. The reply said: "Sign in to continue/,
@@ -497,9 +494,7 @@ test('a JSON body answered 200 for an image address is an error, not a file', as
 	sim.addFault({ route: 'asset', status: 200, body: 'error' });
 	const result = await run(sim, { nodes: [{ parameters: download(url) }] });
 
-	expect(result.error?.message).toBe(
-		'Image download got something else instead of an image (HTTP 200) [item 0]',
-	);
+	expect(result.error?.message).toBe('The URL returned something other than an image [item 0]');
 	expect(result.error?.description).toMatch(
 		/^http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\/\S+ answered HTTP 200 with application\/json\. The reply said: "Simulated 200/,
 	);
@@ -529,7 +524,9 @@ test.each([
 	sim.addFault({ route: 'asset', ...fault });
 	const result = await run(sim, { nodes: [{ parameters: download(url) }] });
 
-	expect(result.error?.message).toMatch(/instead of an image \(HTTP 200\) \[item 0\]$/);
+	expect(result.error?.message).toMatch(
+		/^The URL returned (a web page|something other than an image)/,
+	);
 	expect(result.error?.description).toContain(`answered HTTP 200 with ${shownType}.`);
 	expect(result.items).toHaveLength(0);
 	expectOneAttempt(sim, 'asset', result);
@@ -563,7 +560,7 @@ test('a submit answered 200 without a task id says the task may exist and which 
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
 	expect(result.error?.message).toBe(
-		'Generation request got a reply without the fields this node needs [item 0]',
+		"The service's reply to the generation request lacks fields this node needs [item 0]",
 	);
 	expect(result.error?.description).toMatch(/^Missing or unexpected: task_id: Required\. /);
 	expect(result.error?.description).toMatch(

@@ -120,7 +120,7 @@ test('a 429 storm on submit gives up after 4 attempts with advice to slow down, 
 	sim.addFault({ route: 'submit', status: 429, retryAfter: '0', times: Infinity });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toBe('Generation request got HTTP 429 [item 0]');
+	expect(result.error?.message).toBe('The service asked to slow down [item 0]');
 	expect(result.error?.description).toMatch(
 		/^The reply said: "Simulated 429"\. Request ID: req_[0-9a-f]+\. /,
 	);
@@ -147,7 +147,7 @@ test('a Retry-After beyond two minutes is not waited for: one request, a clear e
 		run(sim, { nodes: [{ parameters: generateAndWait() }] }),
 	);
 
-	expect(result.error?.message).toBe('Task query got HTTP 429 [item 0]');
+	expect(result.error?.message).toBe('The service asked to slow down [item 0]');
 	expect(result.error?.description).toContain('rate-limiting');
 	expect(result.error?.description).toMatch(
 		/asked to wait 60 minutes \(until about \d\d:\d\d UTC\)/,
@@ -199,7 +199,7 @@ test.each([
 			expect(json).toMatchObject({
 				task_id: taskId,
 				timed_out: true,
-				last_check_error: 'Task query got HTTP 429',
+				last_check_error: 'The service asked to slow down',
 			});
 		} else {
 			expect(json.error).toBe(`The service did not answer about task ${taskId} within 8 s`);

@@ -80,7 +80,7 @@ test('a task reply without a status on Task → Get: the error quotes the reply 
 	const result = await run(sim, { nodes: [{ parameters: taskGet(taskId) }] });
 
 	expect(result.error?.message).toBe(
-		'Task query got a reply without the fields this node needs [item 0]',
+		"The service's reply to the status check lacks fields this node needs [item 0]",
 	);
 	expect(result.error?.description).toContain('Missing or unexpected: status: Required');
 	expect(result.error?.description).toContain(`"task_id":"${taskId}"`);

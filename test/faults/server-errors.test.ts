@@ -101,7 +101,7 @@ test('a 5xx storm on task queries ends at Max Wait Time with the timeout, not a 
 		`The service did not answer about task ${taskId} within 1.4 s [item 0]`,
 	);
 	expect(result.error?.description).toMatch(
-		/^The last check could not be made: Task query got HTTP 503\. The reply said: "Simulated 503"\./,
+		/^The last check could not be made\. The service could not complete the status check\. The reply said: "Simulated 503"\./,
 	);
 	expect(result.error?.description).toContain(
 		`Look again later with 'Task → Wait for Completion' and task ID ${taskId}`,
@@ -144,7 +144,7 @@ test("a proxy's 503 page on every task query until Max Wait Time: the task state
 		status: null,
 		timed_out: true,
 		outcome: 'lookAgainLater',
-		last_check_error: 'Task query got HTTP 503',
+		last_check_error: 'A gateway answered instead of the service',
 	});
 	// One query's five attempts, one more look, and no query at or past the 8 s.
 	expect(requestsOn(sim, 'task').map((entry) => entry.status)).toEqual(Array(6).fill(503));
@@ -198,12 +198,12 @@ test("a finished task's images that keep failing to download: an error item that
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);
 	expect(result.items[0].json).toMatchObject({
-		error: 'Image download got HTTP 503',
+		error: 'The service could not complete the image download',
 		taskId,
 		outcome: 'lookAgainLater',
 	});
 	expect(String(result.items[0].json.description)).toContain(
-		`Task ${taskId} succeeded: fetch its images again with 'Task → Wait for Completion'`,
+		`Task ${taskId} succeeded; its image URLs are valid 3 days. Collect the images with 'Task → Wait for Completion'`,
 	);
 	expect(requestsOn(sim, 'asset')).toHaveLength(5);
 	finishCase(sim, result, {
@@ -218,7 +218,9 @@ test('a 500 on submit that the service did take is not retried: one task, a clea
 	sim.addFault({ route: 'submit', status: 500, acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toBe('Generation request got HTTP 500 [item 0]');
+	expect(result.error?.message).toBe(
+		'The service could not complete the generation request [item 0]',
+	);
 	expect(result.error?.description).toMatch(/^The reply said: "Simulated 500"\. /);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
@@ -237,7 +239,9 @@ test('a 503 on submit is not retried either: the client cannot know whether it w
 	sim.addFault({ route: 'submit', status: 503 });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toBe('Generation request got HTTP 503 [item 0]');
+	expect(result.error?.message).toBe(
+		'The service could not complete the generation request [item 0]',
+	);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(0);
@@ -253,7 +257,7 @@ test('a 502 gateway page on submit is not retried and says to check the task lis
 	sim.addFault({ route: 'submit', body: 'html', acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toBe('Generation request got HTTP 502 [item 0]');
+	expect(result.error?.message).toBe('A gateway answered instead of the service [item 0]');
 	expect(result.error?.description).toMatch(/^The reply said: "502 Bad Gateway"\. /);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
@@ -285,7 +289,7 @@ test('Continue On Fail: an ambiguous submit failure costs its own item only, wit
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	expect(result.items[0].binary?.data).toBeDefined();
 	expect(result.items[1].json).toMatchObject({ httpCode: '500', serviceCode: 500 });
-	expect(result.items[1].json.error).toBe('Generation request got HTTP 500');
+	expect(result.items[1].json.error).toBe('The service could not complete the generation request');
 	expect(String(result.items[1].json.requestId)).toMatch(/^req_/);
 	expectSubmitUnsureAdvice(String(result.items[1].json.description));
 	expect(result.items[2].binary?.data).toBeDefined();
@@ -319,7 +323,7 @@ test.each([
 			nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }],
 		});
 
-		expect(result.error?.message).toMatch(new RegExp(` got HTTP ${status} \\[item 0\\]$`));
+		expect(result.error?.message).toBe('A gateway answered instead of the service [item 0]');
 		expect(result.error?.description).toMatch(
 			new RegExp(`^The reply said: "${status} ${text}"\\. `),
 		);
@@ -337,8 +341,8 @@ test.each([
 );
 
 test.each([
-	['analysis', 'analysis/analyze', 'Product analysis'],
-	['plan', 'aPlusPlan/create', 'A+ planning'],
+	['analysis', 'analysis/analyze', 'analysis request'],
+	['plan', 'aPlusPlan/create', 'A+ plan request'],
 ] as const)(
 	'a 500 with the service envelope on %s is not retried: the service ran it',
 	async (route, operation, label) => {
@@ -348,7 +352,7 @@ test.each([
 			nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }],
 		});
 
-		expect(result.error?.message).toBe(`${label} got HTTP 500 [item 0]`);
+		expect(result.error?.message).toBe(`The service could not complete the ${label} [item 0]`);
 		expect(result.error?.description).toMatch(
 			/^The reply said: "Simulated 500"\. Request ID: req_[0-9a-f]+\. /,
 		);

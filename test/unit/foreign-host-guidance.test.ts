@@ -9,61 +9,61 @@ describe('a download from another host: the message and advice name it, never th
 		[
 			'unknown name',
 			{ kind: 'network', networkCode: 'ENOTFOUND' },
-			`Image download from ${HOST} could not connect (ENOTFOUND)`,
-			`The name ${HOST} did not resolve (ENOTFOUND)`,
+			`Could not reach ${HOST}`,
+			`The name ${HOST} did not resolve: check it for a typo`,
 		],
 		[
 			'DNS not answering',
 			{ kind: 'network', networkCode: 'EAI_AGAIN' },
-			`Image download from ${HOST} could not connect (EAI_AGAIN)`,
-			`The name ${HOST} did not resolve (EAI_AGAIN)`,
+			`Could not reach ${HOST}`,
+			`The name ${HOST} did not resolve: check it for a typo`,
 		],
 		[
 			'refused',
 			{ kind: 'network', networkCode: 'ECONNREFUSED' },
-			`Image download from ${HOST} could not connect (ECONNREFUSED)`,
-			`${HOST} refused the connection (ECONNREFUSED)`,
+			`Could not reach ${HOST}`,
+			`Nothing answers at ${HOST}: nothing listens there`,
 		],
 		[
 			'timeout',
 			{ kind: 'timeout', networkCode: 'ETIMEDOUT' },
-			`Image download from ${HOST} timed out`,
+			`${HOST} did not answer in time`,
 			`${HOST} did not answer in time.`,
 		],
 		[
 			'reset',
 			{ kind: 'network', networkCode: 'ECONNRESET' },
-			`Image download from ${HOST} lost its connection (ECONNRESET)`,
 			`The connection to ${HOST} broke`,
+			`The connection to ${HOST} broke before the image was complete.`,
 		],
 		[
 			'expired certificate',
 			{ kind: 'network', networkCode: 'CERT_HAS_EXPIRED' },
-			`Image download from ${HOST} could not open a secure connection (CERT_HAS_EXPIRED)`,
-			`The secure connection to ${HOST} failed (CERT_HAS_EXPIRED)`,
+			`Could not open a secure (https) connection to ${HOST}`,
+			`${HOST} did not open a secure connection`,
 		],
 		[
 			'TLS to plain http',
 			{ kind: 'network', networkCode: 'ERR_SSL_WRONG_VERSION_NUMBER' },
-			`Image download from ${HOST} could not open a secure connection (ERR_SSL_WRONG_VERSION_NUMBER)`,
-			`The secure connection to ${HOST} failed`,
+			`Could not open a secure (https) connection to ${HOST}`,
+			`${HOST} did not open a secure connection`,
 		],
 		[
 			'5xx',
 			{ kind: 'http', status: 503 },
-			'Image download got HTTP 503',
+			`${HOST} could not serve the image`,
 			`${HOST} answered HTTP 503.`,
 		],
 		[
 			'403',
 			{ kind: 'http', status: 403 },
-			'Image download got HTTP 403',
+			`${HOST} refused the image download`,
 			`${HOST} refused the download (HTTP 403).`,
 		],
 		[
 			'web page',
 			{ kind: 'http', status: 502, html: true, serviceMessage: '502 Bad Gateway' },
-			'Image download got HTTP 502',
+			`${HOST} could not serve the image`,
 			`The reply said: "502 Bad Gateway". ${HOST} answered HTTP 502.`,
 		],
 	])('%s', (_case, failure, message, advice) => {
@@ -88,11 +88,11 @@ test('the same failures at the service keep pointing at the credential', () => {
 	expect(
 		describeFailure({ kind: 'network', networkCode: 'ECONNREFUSED' }, 'download', 3).description,
 	).toBe(
-		"Nothing was sent: the service could not be reached. It was tried 3 times. Check 'Base URL' in the Product Image API credential.",
+		"Nothing was sent: the service could not be reached. It was tried 3 times. Check 'Base URL' in the Product Image API credential. (network code ECONNREFUSED)",
 	);
 	expect(
 		describeFailure({ kind: 'network', networkCode: 'ENOTFOUND' }, 'taskQuery', 1).message,
-	).toBe('Task query could not connect (ENOTFOUND)');
+	).toBe('Could not reach the service');
 	expect(
 		describeFailure({ kind: 'http', status: 502, html: true }, 'download', 1).description,
 	).toContain("Check 'Base URL'");

@@ -365,7 +365,7 @@ test("an error's title holds none of the service's words; its description quotes
 		'taskQuery',
 		1,
 	);
-	expect(message).toBe('Task query got HTTP 502');
+	expect(message).toBe('A gateway answered instead of the service');
 	expect(description).toMatch(
 		/^The reply said: "Bad gateway ‹b›down‹\/b› x-forwarded-for: 10\.0\.0\.1 .*…" \(code upstream\)\. Request ID: req_1\. /,
 	);

@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { outcomeOf } from '../helpers/outcome';
 import { optionOrDefault, readOptions } from '../helpers/parameters';
 import type { AcceptedTask } from '../transport';
-import { runStateOf, withoutAngleBrackets } from '../transport';
+import { resumeAdvice, runStateOf, withoutAngleBrackets } from '../transport';
 import * as aPlusPlan from './aPlusPlan/APlusPlan.resource';
 import * as analysis from './analysis/Analysis.resource';
 import * as image from './image/Image.resource';
@@ -139,9 +139,7 @@ function listAcceptedTasks(
 	if (!accepted.length) return;
 	const sorted = [...accepted].sort((a, b) => a.itemIndex - b.itemIndex);
 	const list = sorted.map(({ itemIndex, taskId }) => `item ${itemIndex}: ${taskId}`).join(', ');
-	const advice =
-		`The service had already accepted ${accepted.length} generation(s) of this run (${list}). ` +
-		"They are billed and their images stay at the service for 3 days: collect them with 'Task → Wait for Completion' and these task IDs instead of running this node again, which would submit them again.";
+	const advice = `The service had already accepted ${accepted.length} generation(s) of this run (${list}); they are billed, and their images stay at the service for 3 days. ${resumeAdvice('these task IDs')}`;
 	error.description = error.description ? `${error.description} ${advice}` : advice;
 	error.context.acceptedTasks = sorted.map(({ itemIndex, taskId }) => ({ itemIndex, taskId }));
 }
@@ -177,6 +175,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const ready = [...parameters.keys()];
 	operation.checkRun?.call(this, ready.length);
 	const run = runStateOf(this);
+	if (operation.runsConcurrently) run.concurrencyLabel = maxConcurrencyOption.displayName;
 	try {
 		await forEachLimited(ready.length, concurrencyFor(this, operation), async (position) => {
 			const itemIndex = ready[position];

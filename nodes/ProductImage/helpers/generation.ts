@@ -10,6 +10,8 @@ import {
 import {
 	extraBodyFieldsOption,
 	GENERATION_SOURCE,
+	generationOptions,
+	generationProperties,
 	generationSourceProperty,
 	maxGenerationsOptionV1,
 	otherServiceFieldsOption,
@@ -18,15 +20,17 @@ import {
 } from '../descriptions/generation.descriptions';
 import { TASK_IMAGE_OUTPUT } from '../descriptions/output.descriptions';
 import { isVersion1 } from '../descriptions/versions';
+import type { Wording } from '../transport';
 import { ENDPOINTS, requestResult, runStateOf } from '../transport';
 import type { ModuleSource, ModuleTarget } from './aPlus';
 import { readModuleSource, SOURCE_PARAMETER } from './aPlus';
 import type { ImageInputs } from './imageInputs';
-import { readImageInputs, resolveImageUrls, shownImageFields } from './imageInputs';
+import { IMAGE_URLS, readImageInputs, resolveImageUrls, shownImageFields } from './imageInputs';
 import { otherInputFields } from './inputFields';
 import {
 	optionOrDefault,
 	parameterError,
+	labelOf,
 	readOptions,
 	readTimeoutMs,
 	validateParameter,
@@ -338,6 +342,29 @@ export function checkGenerationCount(context: IExecuteFunctions, generations: nu
 	);
 }
 
+const GENERATION_PARAMETERS = [...generationProperties, ...generationOptions(true)];
+
+/** The labels a refused submit's advice names: the panel field behind each field of the request. */
+function submitWording(context: IExecuteFunctions): Wording {
+	const label = (name: string) => labelOf(context, GENERATION_PARAMETERS, name);
+	return {
+		timeout: submitTimeoutOption.displayName,
+		otherFields: extraBodyFieldsOption.displayName,
+		fields: {
+			'product_info.name': label('productName'),
+			'product_info.sellingPoints': label('sellingPoints'),
+			'product_info.platform': label('platform'),
+			plan_prompt: label('planPrompt'),
+			series_style_guide: label('seriesStyleGuide'),
+			output_language: label('outputLanguage'),
+			image_urls: IMAGE_URLS,
+			prompt: label('prompt'),
+			size: label('size'),
+			resolution: label('resolution'),
+		},
+	};
+}
+
 /**
  * Uploads the item's input binaries, then submits once: the transport's `billable` policy never
  * repeats a request the service may have taken, and once another item of the run failed it sends
@@ -361,6 +388,7 @@ export async function submitGeneration(
 			body,
 			itemIndex,
 			timeoutMs: request.submitTimeoutMs,
+			wording: submitWording(context),
 		},
 		submissionSchema,
 	);

@@ -90,7 +90,14 @@ export async function uploadBinaryField(
 	form.append('file', file.blob, file.fileName);
 	const { result } = await requestResult(
 		context,
-		{ kind: 'upload', method: 'POST', path: ENDPOINTS.upload, body: form, itemIndex },
+		{
+			kind: 'upload',
+			method: 'POST',
+			path: ENDPOINTS.upload,
+			body: form,
+			itemIndex,
+			wording: { fields: { file: parameter } },
+		},
 		uploadedImageSchema,
 	);
 	return result;
@@ -105,7 +112,7 @@ export function splitCommaSeparated(value: unknown): string[] {
 		.filter((name) => name.length > 0);
 }
 
-const IMAGE_URLS = imageUrlsProperty.displayName;
+export const IMAGE_URLS = imageUrlsProperty.displayName;
 const INPUT_BINARY_FIELDS = inputBinaryFieldsPropertyV1.displayName;
 
 /** The image fields the item's panel shows: both in version 1, those 'Images From' names now. */

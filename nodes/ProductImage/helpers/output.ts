@@ -1,11 +1,13 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isHttpUrl, quotedText, quoteReply, serviceAccessIfRead } from '../transport';
+import { isHttpUrl, quotedText, quoteReply, resumeAdvice, serviceAccessIfRead } from '../transport';
+import { generationProperties } from '../descriptions/generation.descriptions';
 import type { ModuleTarget } from './aPlus';
 import type { PixelSize } from './download';
 import { downloadMeasured, downloadToBinary } from './download';
 import type { ResultImage, Task } from './schemas';
+import { labelOf } from './parameters';
 import { readResultImage, resultImageEntries } from './schemas';
 import { handedOverInError, nameTaskInError, unreadableReplyAdvice, withTaskId } from './task';
 
@@ -117,8 +119,9 @@ function flagBelowTarget(
 		(size.width >= target.target_width && size.height >= target.target_height)
 	)
 		return;
+	const label = (name: string) => labelOf(context, generationProperties, name);
 	context.addExecutionHints?.({
-		message: `Image ${index + 1} of task ${taskId} is ${size.width}×${size.height}, smaller than its "${target.module}" module (${target.target_width}×${target.target_height}): fitting it would upscale. Its item has 'below_target' true; generate it with a higher 'Resolution'.`,
+		message: `Image ${index + 1} of task ${taskId} is ${size.width}×${size.height}, smaller than its "${target.module}" module (${target.target_width}×${target.target_height}): fitting it would upscale. Its item has 'below_target' true. To generate it larger, choose 'Define Below' in '${label('generationSource')}' and a higher '${label('resolution')}'.`,
 		location: 'outputPane',
 	});
 }
@@ -260,7 +263,7 @@ export async function taskResultItems(
 			throw nameTaskInError(
 				error,
 				taskId,
-				`Task ${taskId} succeeded: fetch its images again with 'Task → Wait for Completion' and this task ID (the URLs are valid 3 days) instead of generating again.`,
+				`Task ${taskId} succeeded; its image URLs are valid 3 days. ${resumeAdvice('this task ID')}`,
 			);
 		}
 	}

@@ -54,9 +54,18 @@ function shownIn(property: INodeProperties, version1: boolean): boolean {
 	return version1 ? versions.includes(1) : !onlyVersion1;
 }
 
-/** A description's parameters with those inside its collections and bundles, where labels live. */
+/**
+ * A description's parameters with those inside its collections and bundles beside them, each shown
+ * in the versions its collection is: where labels and defaults are looked up.
+ */
 function allParameters(properties: INodeProperties[]): INodeProperties[] {
-	return properties.flatMap((property) => [property, ...allParameters(innerParameters(property))]);
+	return properties.flatMap((property) => {
+		const versions = property.displayOptions?.show?.['@version'];
+		const inner = allParameters(innerParameters(property)).map((option) =>
+			versions ? { ...option, displayOptions: { show: { '@version': versions } } } : option,
+		);
+		return [property, ...inner];
+	});
 }
 
 function innerParameters(property: INodeProperties): INodeProperties[] {

@@ -404,7 +404,7 @@ function unanswered(wait: TaskWait): { message: string; description: string } {
 		: 'It reported no status in this wait.';
 	return {
 		message: `The service did not answer about task ${taskId} within ${wait.settings.maxWaitTime} s`,
-		description: `The last check could not be made: ${title}.${facts} ${seen} A check that could not be made says nothing about the task itself: it goes on at the service. Look again later with 'Task → Wait for Completion' and task ID ${taskId} (a finished task's images stay at the service for up to 3 days), or raise 'Max Wait Time'.`,
+		description: `The last check could not be made. ${title}.${facts} ${seen} A check that could not be made says nothing about the task itself: it goes on at the service. Look again later with 'Task → Wait for Completion' and task ID ${taskId} (a finished task's images stay at the service for up to 3 days), or raise 'Max Wait Time'.`,
 	};
 }
 

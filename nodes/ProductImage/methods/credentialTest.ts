@@ -5,16 +5,24 @@ import type {
 } from 'n8n-workflow';
 
 import {
+	BASE_URL,
 	CREDENTIAL_PROBE_TASK_ID,
+	findNetworkCode,
 	findServiceMessage,
+	FULL_KEY_NEEDED,
 	header,
 	htmlHeadline,
 	isHttpUrl,
+	isTlsCode,
+	KEY_NOT_ALLOWED,
+	KEY_REJECTED,
 	looksLikeHtml,
+	networkCodeNote,
 	normalizeBaseUrl,
 	parseJsonObject,
 	redactSecrets,
 	taskPath,
+	unreachableReason,
 } from '../transport';
 
 /**
@@ -43,18 +51,18 @@ function serviceRequestId(
 	return fromHeader?.startsWith('req_') ? fromHeader : undefined;
 }
 
-/** What a person would see at the address: the status, and the page's title or the start of the text. */
+/** What a person would see at the address: the page's title or the start of the text; the status last. */
 function describeFound(reply: ProbeReply, json: Record<string, unknown> | undefined): string {
-	const status = `HTTP ${reply.statusCode}${reply.statusMessage ? ` ${reply.statusMessage}` : ''}`;
+	const status = ` (HTTP ${reply.statusCode}${reply.statusMessage ? ` ${reply.statusMessage}` : ''})`;
 	const contentType = header(reply.headers, 'content-type')?.split(';')[0].trim();
 	if (looksLikeHtml(reply.body, contentType)) {
 		const title = htmlHeadline(reply.body);
-		return `${status} with a web page${title ? ` titled "${title}"` : ''}`;
+		return `a web page${title ? ` titled "${title}"` : ''}${status}`;
 	}
 	if (json)
-		return `${status} with JSON that is not the service's reply (no request_id): ${JSON.stringify(json).slice(0, 120)}`;
+		return `a reply that is not the service's: ${JSON.stringify(json).slice(0, 120)}${status}`;
 	const text = reply.body.trim().replace(/\s+/g, ' ').slice(0, 120);
-	return `${status}${contentType ? ` (${contentType})` : ''}${text ? `: "${text}"` : ' with an empty body'}`;
+	return `${text ? `"${text}"` : 'an empty reply'}${contentType ? ` (${contentType})` : ''}${status}`;
 }
 
 /**
@@ -66,22 +74,23 @@ function redirectVerdict(
 	location: string,
 	probeUrl: string,
 ): INodeCredentialTestResult {
+	const code = ` (HTTP ${statusCode})`;
 	let target: URL;
 	try {
 		target = new URL(location, probeUrl);
 	} catch {
 		return error(
-			`'Base URL' redirects (HTTP ${statusCode}) to "${location.slice(0, 200)}", which is not a URL. Check 'Base URL'.`,
+			`${BASE_URL} forwards to "${location.slice(0, 200)}", which is not a URL. Check ${BASE_URL}.${code}`,
 		);
 	}
 	if (target.pathname.endsWith(PROBE_PATH)) {
 		const baseUrl = `${target.origin}${target.pathname.slice(0, -PROBE_PATH.length)}`;
 		return error(
-			`'Base URL' redirects (HTTP ${statusCode}): enter the URL it redirects to, ${baseUrl}, as 'Base URL'. The node sends the key to the host of 'Base URL' only and does not follow redirects.`,
+			`${BASE_URL} forwards to ${baseUrl}: enter ${baseUrl} as ${BASE_URL}. The key is only sent to the URL you enter.${code}`,
 		);
 	}
 	return error(
-		`'Base URL' redirects (HTTP ${statusCode}) to ${target.href}, which is not the service's task URL (a sign-in page?). Check 'Base URL'.`,
+		`${BASE_URL} forwards to ${target.href}, which is not the service (a sign-in page?). Check ${BASE_URL}.${code}`,
 	);
 }
 
@@ -106,19 +115,19 @@ function probeVerdict(
 		const location = header(reply.headers, 'location');
 		if (!location)
 			return error(
-				`${where} answered HTTP ${statusCode} (a redirect) without saying where to. Check 'Base URL'.`,
+				`${where} forwards the request without saying where to. Check ${BASE_URL}. (HTTP ${statusCode})`,
 			);
 		return redirectVerdict(statusCode, location, probeUrl);
 	}
 	if (requestId) {
-		const tag = ` [request ${requestId}]`;
+		const tag = ` (request ID ${requestId})`;
 		if (statusCode === 401)
 			return error(
-				`The service rejected the API key (HTTP 401: ${serviceWords('unauthorized')}). Copy the key again from your account.${tag}`,
+				`${KEY_REJECTED}. Copy the key again from your account. The service said: "${serviceWords('unauthorized')}"${tag}.`,
 			);
 		if (statusCode === 403)
 			return error(
-				`The service refused the API key (HTTP 403: ${serviceWords('forbidden')}). It needs a full member-level key.${tag}`,
+				`${KEY_NOT_ALLOWED}: ${FULL_KEY_NEEDED}. The service said: "${serviceWords('forbidden')}"${tag}.`,
 			);
 		if (
 			statusCode === 404 ||
@@ -129,11 +138,11 @@ function probeVerdict(
 			return { status: 'OK', message: `Connection successful: the service accepted the key${tag}` };
 		}
 		return error(
-			`The service answered HTTP ${statusCode}: ${serviceWords('no message')}. Try again later.${tag}`,
+			`The service could not answer now ("${serviceWords('no message')}"). Try again later (HTTP ${statusCode}, request ID ${requestId}).`,
 		);
 	}
 	return error(
-		`${where} is not the Product Image service: GET ${PROBE_PATH} answered ${redactSecrets(describeFound(reply, json), secrets)}. Check 'Base URL'.`,
+		`${where} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the Product Image service answers. Check ${BASE_URL}: the URL your provider gave you, without /v1.`,
 	);
 }
 
@@ -148,15 +157,13 @@ function keylessVerdict(
 	if (reply.statusCode === 401 || reply.statusCode === 403) return undefined;
 	const { origin, pathname } = new URL(probeUrl.slice(0, -PROBE_PATH.length));
 	const extraPath = pathname.replace(/\/+$/, '');
-	const hint = extraPath
-		? ` Leave out the path ${extraPath}: 'Base URL' is the service's URL without /v1.`
-		: " Check 'Base URL'.";
+	const fix = extraPath ? `Remove ${extraPath} from ${BASE_URL}.` : `Check ${BASE_URL}.`;
 	return error(
-		`${origin}${extraPath} answers GET ${PROBE_PATH} the same way without a key (HTTP ${reply.statusCode}), so it did not check the key: it is not the service's task URL.${hint}`,
+		`${origin}${extraPath} answers the same with or without a key, so it is not the service. ${fix} (HTTP ${reply.statusCode} without a key)`,
 	);
 }
 
-/** The probe never reached an answer: say why in the words of the socket error. */
+/** The probe never reached an answer: why, in words, then what to check; the socket code last. */
 function unreachableVerdict(
 	probeUrl: string,
 	code: string | undefined,
@@ -164,18 +171,17 @@ function unreachableVerdict(
 	secrets: readonly string[],
 ): INodeCredentialTestResult {
 	const where = new URL(probeUrl).origin;
-	const hints: Record<string, string> = {
-		ECONNREFUSED: 'nothing accepts connections there',
-		ENOTFOUND: 'the host name does not resolve',
-		EAI_AGAIN: 'the host name does not resolve',
-		ETIMEDOUT: 'no answer in time',
-		ECONNABORTED: 'no answer in time',
-		ECONNRESET: 'the connection was dropped',
-		EPROTO: 'the URL does not speak TLS (use http://?)',
-		ERR_SSL_WRONG_VERSION_NUMBER: 'the URL does not speak TLS (use http://?)',
-	};
-	const why = (code && hints[code]) ?? redactSecrets(message, secrets);
-	return error(`Could not reach ${where}${code ? ` (${code})` : ''}: ${why}. Check 'Base URL'.`);
+	if (isTlsCode(code)) {
+		return error(
+			`${where} does not answer over https. If your provider's URL starts with http://, enter that as ${BASE_URL}.${networkCodeNote(code)}`,
+		);
+	}
+	const why = code
+		? unreachableReason(where, code)
+		: `${where} could not be reached: ${redactSecrets(message, secrets)}.`;
+	return error(
+		`${why} Check ${BASE_URL} for a typo, and that this n8n can reach it.${networkCodeNote(code)}`,
+	);
 }
 
 function error(message: string): INodeCredentialTestResult {
@@ -183,20 +189,6 @@ function error(message: string): INodeCredentialTestResult {
 }
 
 const PROBE_TIMEOUT_MS = 20_000;
-
-/** The socket error's code (ECONNREFUSED, ENOTFOUND…), which n8n's request stack may wrap in `cause`. */
-function errorCode(error: unknown): string | undefined {
-	for (
-		let current = error, depth = 0;
-		current && typeof current === 'object' && depth < 4;
-		depth++
-	) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string') return code;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
-}
 
 type Send = (authorization: string | undefined) => Promise<ProbeReply>;
 
@@ -241,10 +233,9 @@ export async function productImageApiConnection(
 	const baseUrl = normalizeBaseUrl(data.baseUrl);
 	const apiKey = String(data.apiKey ?? '');
 	if (!isHttpUrl(baseUrl)) {
-		return {
-			status: 'Error',
-			message: `'Base URL' reads "${baseUrl}", which is not an http(s) URL such as https://api.example.com`,
-		};
+		return error(
+			`${BASE_URL} must start with https:// (or http://), such as https://api.example.com. It reads "${baseUrl}".`,
+		);
 	}
 	const probeUrl = `${baseUrl}${PROBE_PATH}`;
 	const send = sender(this, probeUrl);
@@ -257,7 +248,7 @@ export async function productImageApiConnection(
 	} catch (error) {
 		return unreachableVerdict(
 			probeUrl,
-			errorCode(error),
+			findNetworkCode(error),
 			(error as Error).message ?? String(error),
 			[apiKey],
 		);

@@ -1,5 +1,6 @@
+import { ProductImageApi } from '../../../credentials/ProductImageApi.credentials';
 import type { Failure } from './errors';
-import { isTlsCode, nothingSent, submitMayHaveLanded } from './errors';
+import { isTimeoutCode, isTlsCode, nothingSent, submitMayHaveLanded } from './errors';
 import type { RequestKind } from './requestKinds';
 import { MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
 
@@ -24,6 +25,34 @@ export function shortened(text: string): string {
 		: oneLine;
 }
 
+/** The credential's field labels, as its panel shows them. */
+const credentialLabel = (name: string) =>
+	new ProductImageApi().properties.find((property) => property.name === name)?.displayName ?? name;
+
+/** The credential's 'Base URL', as texts quote it. */
+export const BASE_URL = `'${credentialLabel('baseUrl')}'`;
+
+/** The two answers about the API key, worded once for the node's errors and the credential test. */
+export const KEY_REJECTED = 'The service rejected the API key';
+export const KEY_NOT_ALLOWED = 'The API key is not allowed to do this';
+export const FULL_KEY_NEEDED = 'the service needs a full member-level key';
+
+/** The socket code, last in a description: a detail for whoever reads the n8n log. */
+export function networkCodeNote(code: string | undefined): string {
+	return code ? ` (network code ${code})` : '';
+}
+
+/** Why nothing answered at `where`, from the socket code, in words; the code itself is not said. */
+export function unreachableReason(where: string, code: string | undefined): string {
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+		return `The name ${where} did not resolve: check it for a typo, and this n8n's DNS.`;
+	if (code === 'ECONNREFUSED')
+		return `Nothing answers at ${where}: nothing listens there, or a firewall turned the connection away.`;
+	if (isTimeoutCode(code)) return `${where} did not answer in time.`;
+	if (code === 'ECONNRESET') return `${where} dropped the connection.`;
+	return `${where} could not be reached.`;
+}
+
 /** "10 minutes (until about 14:05 UTC)": when a long Retry-After ends, in words a person can act on. */
 function waitInWords(retryAfterMs: number, now = Date.now()): string {
 	const minutes = Math.ceil(retryAfterMs / 60_000);
@@ -44,186 +73,294 @@ function requestToQuote(requestId: string | undefined, sentRequestId: string | u
 /**
  * The advice after a submit that may have created a task (a timeout, a gateway's 5xx, a cut
  * connection, a reply without a task id): nothing is lost yet, but running the item again bills twice.
+ * `timeoutLabel`: the option to raise, after a timeout.
  */
 function submitUnsureAdvice(
 	requestId: string | undefined,
 	sentRequestId?: string,
-	timedOut = false,
+	timeoutLabel?: string,
 ): string {
-	const timeout = timedOut
-		? " If the service is slow to accept, raise 'Submit Timeout' in the options."
+	const timeout = timeoutLabel
+		? ` If the service is slow to accept, raise '${timeoutLabel}' in the options.`
 		: '';
 	return `The service may have created the task and may bill for it. Do not run this item again blindly: ${requestToQuote(requestId, sentRequestId)}.${timeout}`;
+}
+
+/** The operation that collects a billed task, as the panel names it. */
+export const WAIT_FOR_COMPLETION = "'Task → Wait for Completion'";
+
+/** The way back to what was paid for: collect it, never generate it again. */
+export function resumeAdvice(taskIds: string): string {
+	return `Collect the images with ${WAIT_FOR_COMPLETION} and ${taskIds} instead of generating again, which would bill again.`;
+}
+
+/** The labels of the panel fields the advice names; the transport knows none of its own. */
+export interface Wording {
+	/** The option that sets this request's timeout (Timeout, Submit Timeout). */
+	timeout?: string;
+	/** The option that runs items at the same time, where the operation has one. */
+	concurrency?: string;
+	/** The request's fields by the names the service uses (`size`, `product_info.name`), as labels. */
+	fields?: Record<string, string>;
+	/** The option that adds fields of the user's own to the request, where there is one. */
+	otherFields?: string;
+}
+
+/** One failed request, as the advice reads it. */
+interface Case {
+	failure: Failure;
+	kind: RequestKind;
+	/** " It was tried 3 times." after retries, else empty. */
+	retried: string;
+	/** The host of an address that is not the service's (a CDN, a store), for a download there. */
+	host?: string;
+	status: number;
+	sentRequestId?: string;
+	wording: Wording;
 }
 
 const NOT_THE_SERVICE =
 	"It is not the service's host, so the Product Image credential is not the cause.";
 
-/** Why a host could not be reached, in words, from the socket code. */
-function unreachable(host: string, code: string | undefined): string {
-	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-		return `The name ${host} did not resolve (${code}): check the URL for a typo, and this n8n's DNS.`;
-	if (code === 'ECONNREFUSED')
-		return `${host} refused the connection (${code}): nothing listens there, or a firewall turned it away.`;
-	return `${host} could not be reached (${code ?? 'no code'}).`;
+const billable = (c: Case) => c.kind === 'analysis' || c.kind === 'plan';
+const foreign = (c: Case) => c.host !== undefined;
+const network = (c: Case) => c.failure.kind === 'network';
+const tls = (c: Case) => network(c) && isTlsCode(c.failure.networkCode);
+const http = (c: Case, ...statuses: number[]) =>
+	c.failure.kind === 'http' && (statuses.length === 0 || statuses.includes(c.status));
+
+/** What to do about a 429: the option that runs fewer items at once, where the operation has one. */
+function slowDown(c: Case): string {
+	return c.wording.concurrency
+		? `Lower '${c.wording.concurrency}' or add a Wait node before this one.`
+		: 'Add a Wait node before this one, or use Loop Over Items with a pause.';
+}
+
+/** A refused request names the field the service's words name, as the panel labels it. */
+function refusedField(c: Case): string {
+	const said = c.failure.serviceMessage ?? '';
+	const field = Object.keys(c.wording.fields ?? {}).find((name) =>
+		new RegExp(`(^|[^\\w.])${name.replace(/\./g, '\\.')}($|[^\\w])`).test(said),
+	);
+	return field
+		? `The service refused '${c.wording.fields?.[field]}'. Change it and run the item again; nothing was billed.`
+		: `The service refused a value this node sent; its words above say which. Check the fields set on this node${c.wording.otherFields ? `, and '${c.wording.otherFields}' if used` : ''}.`;
+}
+
+/** Who answered a 5xx: the service itself (its envelope came back), or a gateway in front of it. */
+function serverWho(c: Case): string {
+	return c.failure.processed
+		? 'The service could not complete the request'
+		: 'A gateway answered in place of the service';
 }
 
 /**
- * Advice after a download from an address that is not the service's (a CDN a result points to, a
- * store's image): about that host, never the credential.
+ * What to do next, by what failed: the first row that applies. A download from an address that is
+ * not the service's gets advice about that host, never the credential.
  */
-function foreignAdvice(failure: Failure, host: string, retried: string): string | undefined {
-	const code = failure.networkCode;
-	if (failure.kind === 'timeout') {
-		return `${host} did not answer in time.${retried} ${NOT_THE_SERVICE} Try again later, or check that this n8n can reach ${host}.`;
-	}
-	if (nothingSent(failure))
-		return `Nothing was sent. ${unreachable(host, code)}${retried} ${NOT_THE_SERVICE}`;
-	if (failure.kind === 'network' && isTlsCode(code)) {
-		return `The secure connection to ${host} failed (${code}): its certificate or TLS setup is not one this n8n trusts, or the URL says https where the host speaks http.${retried} ${NOT_THE_SERVICE}`;
-	}
-	if (failure.kind === 'network') {
-		return `The connection to ${host} broke before the image was complete.${retried} ${NOT_THE_SERVICE} Try again later.`;
-	}
-	if (failure.kind === 'redirect') {
-		return `${host} kept redirecting the download (HTTP ${failure.status ?? '?'}), more often than this node follows or to a URL that is not http(s). Open the URL in a browser to see where it leads.`;
-	}
-	if (failure.kind !== 'http') return undefined;
-	const status = failure.status ?? 0;
-	if (status === 404 || status === 410) return undefined;
-	if (status === 401 || status === 403) {
-		return `${host} refused the download (HTTP ${status}). The API key goes to the service's host only, so the URL has to work on its own: a signed URL may have expired or been changed. Open it in a browser to check.`;
-	}
-	if (status === 429)
-		return `${host} is limiting requests.${retried} Lower 'Max Concurrency' or try again later.`;
-	if (status >= 500)
-		return `${host} answered HTTP ${status}.${retried} ${NOT_THE_SERVICE} Try again later.`;
-	return `${host} answered HTTP ${status} instead of the image. Open the URL in a browser to see what it serves.`;
+const ADVICE: Array<[(c: Case) => boolean, (c: Case) => string]> = [
+	[
+		(c) => foreign(c) && c.failure.kind === 'timeout',
+		(c) =>
+			`${c.host} did not answer in time.${c.retried} ${NOT_THE_SERVICE} Try again later, or check that this n8n can reach ${c.host}.`,
+	],
+	[
+		(c) => foreign(c) && nothingSent(c.failure),
+		(c) =>
+			`Nothing was sent. ${unreachableReason(c.host ?? '', c.failure.networkCode)}${c.retried} ${NOT_THE_SERVICE}`,
+	],
+	[
+		(c) => foreign(c) && tls(c),
+		(c) =>
+			`${c.host} did not open a secure connection: its certificate is not one this n8n trusts, or the URL says https:// where the host serves http://.${c.retried} ${NOT_THE_SERVICE}`,
+	],
+	[
+		(c) => foreign(c) && network(c),
+		(c) =>
+			`The connection to ${c.host} broke before the image was complete.${c.retried} ${NOT_THE_SERVICE} Try again later.`,
+	],
+	[
+		(c) => foreign(c) && c.failure.kind === 'redirect',
+		(c) =>
+			`${c.host} kept redirecting the download (HTTP ${c.status || '?'}), more often than this node follows or to a URL that is not http(s). Open the URL in a browser to see where it leads.`,
+	],
+	[
+		(c) => foreign(c) && http(c, 401, 403),
+		(c) =>
+			`${c.host} refused the download (HTTP ${c.status}). The API key goes to the service's host only, so the URL has to work on its own: a signed URL may have expired or been changed. Open it in a browser to check.`,
+	],
+	[
+		(c) => foreign(c) && http(c, 429),
+		(c) => `${c.host} is limiting requests.${c.retried} ${slowDown(c)}`,
+	],
+	[
+		(c) => foreign(c) && http(c) && c.status >= 500,
+		(c) => `${c.host} answered HTTP ${c.status}.${c.retried} ${NOT_THE_SERVICE} Try again later.`,
+	],
+	[
+		(c) => foreign(c) && http(c) && c.status !== 404 && c.status !== 410,
+		(c) =>
+			`${c.host} answered HTTP ${c.status} instead of the image. Open the URL in a browser to see what it serves.`,
+	],
+	[
+		(c) => c.kind === 'submit' && submitMayHaveLanded(c.failure),
+		(c) =>
+			`${c.failure.html ? 'A web page (a proxy or load balancer) answered instead of the service. ' : ''}${submitUnsureAdvice(c.failure.requestId, c.sentRequestId, c.failure.kind === 'timeout' ? c.wording.timeout : undefined)}`,
+	],
+	[
+		(c) => c.failure.kind === 'timeout' && billable(c),
+		(c) =>
+			`The service did not answer in time. It may still have done the work, so this was not sent again. Raise '${c.wording.timeout ?? 'Timeout'}' in the options (the service recommends at least 120 seconds) or try again later.`,
+	],
+	[
+		(c) => c.failure.kind === 'timeout',
+		(c) => `The service did not answer in time.${c.retried} Try again later.`,
+	],
+	[
+		(c) => nothingSent(c.failure),
+		(c) =>
+			`Nothing was sent: the service could not be reached.${c.retried} Check ${BASE_URL} in the Product Image API credential.`,
+	],
+	[
+		(c) => tls(c),
+		(c) =>
+			`The host of ${BASE_URL} answered, but not over a secure connection this n8n trusts. If the URL your provider gave starts with http://, enter that in the Product Image API credential.${c.retried}`,
+	],
+	[
+		(c) => network(c),
+		(c) => `The connection broke before the reply was complete.${c.retried} Try again later.`,
+	],
+	[
+		(c) => c.failure.kind === 'notImage',
+		() =>
+			'The URL answered with a page or a message (a sign-in portal, a notice from a CDN) instead of image bytes. Open the URL in a browser to see what it serves, and check the URL and its access rights.',
+	],
+	[
+		(c) => c.failure.kind === 'malformed',
+		() =>
+			`The reply was not what the service sends. Check that ${BASE_URL} points at the service itself, not at a web page or proxy.`,
+	],
+	[
+		(c) => c.failure.kind === 'redirect',
+		() => `The service redirected an API call. Check ${BASE_URL} (http vs https, missing path).`,
+	],
+	[
+		(c) => c.failure.kind === 'tooLarge',
+		() => `The reply was larger than this node accepts for JSON. Check ${BASE_URL}.`,
+	],
+	[
+		(c) => c.status >= 500 && billable(c),
+		(c) =>
+			`${serverWho(c)}; the request may have reached the service, so it was not sent again. Try again later.`,
+	],
+	[
+		(c) => c.failure.html === true,
+		() =>
+			`A web page answered instead of the service (a proxy, a load balancer or a wrong ${BASE_URL}). Check ${BASE_URL}, or try again later if the service is down.`,
+	],
+	[() => true, (c) => SERVICE_ADVICE[c.status]?.(c) ?? serviceAdvice(c)],
+];
+
+/** The service's own answers, by status. */
+const SERVICE_ADVICE: Record<number, (c: Case) => string | undefined> = {
+	400: refusedField,
+	401: () => 'Check the API key in the Product Image API credential.',
+	403: () => `The API key lacks permission: ${FULL_KEY_NEEDED}.`,
+	404: (c) => {
+		if (c.kind === 'taskQuery')
+			return 'The service does not know this task ID. Check it; tasks and their results are kept at most 3 days.';
+		if (c.kind === 'download')
+			return 'The URL has expired or never existed: uploaded and result images are kept at most 3 days. Generate the image again.';
+		// The service's endpoints are fixed paths: a 404 on one means the request never reached
+		// them, most often because 'Base URL' carries a path of its own (such as /v1) in front.
+		return `Nothing at ${BASE_URL} answers this request. ${BASE_URL} is the service's URL without /v1 (the node adds /v1/open/…); correct it in the Product Image API credential and press its Test button.`;
+	},
+	410: (c) => (c.kind === 'download' ? SERVICE_ADVICE[404](c) : undefined),
+	413: () => 'The image is too large for the service. Send a smaller file.',
+	415: () => 'The service does not accept this file type. Send a JPEG, PNG or WebP image.',
+	422: refusedField,
+	429: (c) =>
+		(c.failure.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS
+			? `The service is rate-limiting requests and asked to wait ${waitInWords(c.failure.retryAfterMs ?? 0)}, longer than this node waits inside a run. Run it again after that${c.wording.concurrency ? `, or lower '${c.wording.concurrency}'` : ''}.`
+			: `The service is rate-limiting requests.${c.retried} ${slowDown(c)}`,
+};
+
+function serviceAdvice(c: Case): string {
+	if (c.status >= 500) return `${serverWho(c)}.${c.retried} Try again later.`;
+	return 'The service refused the request; its words above say why. Change the field it names, or give its provider the request ID.';
 }
 
-/** What the user should do next, by what failed. */
-function adviceFor(
-	failure: Failure,
-	kind: RequestKind,
-	attempts: number,
-	sentRequestId?: string,
-): string {
-	const retried = attempts > 1 ? ` It was tried ${attempts} times.` : '';
-	const foreign =
-		failure.foreignHost === undefined
-			? undefined
-			: foreignAdvice(failure, failure.foreignHost, retried);
-	if (foreign !== undefined) return foreign;
-	if (kind === 'submit' && submitMayHaveLanded(failure)) {
-		const page = failure.html
-			? 'A web page (a proxy or load balancer) answered instead of the service. '
-			: '';
-		return `${page}${submitUnsureAdvice(failure.requestId, sentRequestId, failure.kind === 'timeout')}`;
+/**
+ * The title: what happened, in a few words that are the node's own. Codes, the service's words
+ * and ids go to the description (`replyFacts`); the HTTP status stays on the error as its code.
+ */
+function whatHappened(c: Case): string {
+	const { failure } = c;
+	const noun = REQUEST_KINDS[c.kind].noun;
+	const who = c.host ?? 'the service';
+	switch (failure.kind) {
+		case 'timeout':
+			return c.host
+				? `${c.host} did not answer in time`
+				: `The service did not answer the ${noun} in time`;
+		case 'network':
+			if (nothingSent(failure)) return `Could not reach ${who}`;
+			if (isTlsCode(failure.networkCode))
+				return `Could not open a secure (https) connection to ${c.host ?? 'the host of the service'}`;
+			return `The connection to ${who} broke`;
+		case 'malformed':
+			return "The service's reply could not be read";
+		case 'redirect':
+			return c.host
+				? `${c.host} kept redirecting the ${noun}`
+				: `The service redirected the ${noun}`;
+		case 'tooLarge':
+			return "The service's reply was too large";
+		case 'notImage':
+			return failure.html
+				? 'The URL returned a web page, not an image'
+				: 'The URL returned something other than an image';
+		case 'http':
+			return httpTitle(c, noun);
 	}
-	const billable = kind === 'analysis' || kind === 'plan';
-	if (failure.kind === 'timeout') {
-		return billable
-			? "The service did not answer in time. It may still have done the work, so this was not sent again. Raise 'Timeout' in the options (the service recommends at least 120 seconds) or try again later."
-			: `The service did not answer in time.${retried} Try again later.`;
+}
+
+const GATEWAY_ANSWERED = 'A gateway answered instead of the service';
+
+/** A web page, or a reply the service did not process: a proxy's word, not the service's. */
+function fromGateway(c: Case): boolean {
+	return c.failure.html === true || !c.failure.processed;
+}
+
+function httpTitle(c: Case, noun: string): string {
+	const { status } = c;
+	if ((status === 404 || status === 410) && c.kind === 'download')
+		return 'The image URL no longer exists';
+	if (c.host !== undefined) {
+		if (status === 401 || status === 403) return `${c.host} refused the ${noun}`;
+		if (status === 429) return `${c.host} asked to slow down`;
+		return status >= 500
+			? `${c.host} could not serve the image`
+			: `${c.host} did not serve the image`;
 	}
-	if (nothingSent(failure)) {
-		return `Nothing was sent: the service could not be reached.${retried} Check 'Base URL' in the Product Image API credential.`;
-	}
-	if (failure.kind === 'network') {
-		return `The connection broke before the reply was complete.${retried} Try again later.`;
-	}
-	if (failure.kind === 'notImage') {
-		return 'The URL answered with a page or a message (a sign-in portal, a notice from a CDN) instead of image bytes. Open the URL in a browser to see what it serves, and check the URL and its access rights.';
-	}
-	if (failure.kind === 'malformed') {
-		return "The reply was not what the service sends. Check that 'Base URL' points at the service itself, not at a web page or proxy.";
-	}
-	if (failure.kind === 'redirect') {
-		return "The service redirected an API call. Check 'Base URL' (http vs https, missing path).";
-	}
-	if (failure.kind === 'tooLarge') {
-		return "The reply was larger than this node accepts for JSON. Check 'Base URL'.";
-	}
-	const status = failure.status ?? 0;
-	if (status >= 500 && billable) {
-		const who = failure.processed
-			? 'The service could not complete the request'
-			: 'A gateway answered in place of the service';
-		return `${who}; the request may have reached the service, so it was not sent again. Try again later.`;
-	}
-	if (failure.html) {
-		return "A web page answered instead of the service (a proxy, a load balancer or a wrong 'Base URL'). Check 'Base URL', or try again later if the service is down.";
-	}
-	if (status === 401) return 'Check the API key in the Product Image API credential.';
-	if (status === 403)
-		return 'The API key lacks permission: the service needs a full member-level key.';
-	if (status === 404 && kind === 'taskQuery') {
-		return 'The service does not know this task ID. Check it; tasks and their results are kept at most 3 days.';
-	}
-	if ((status === 404 || status === 410) && kind === 'download') {
-		return 'The URL has expired or never existed: uploaded and result images are kept at most 3 days. Generate the image again.';
-	}
-	// The service's endpoints are fixed paths: a 404 on one means the request never reached them,
-	// most often because 'Base URL' carries a path of its own (such as /v1) in front of them.
-	if (status === 404) {
-		return "Nothing at 'Base URL' answers this request. 'Base URL' is the service's URL without /v1 (the node adds /v1/open/…); correct it in the Product Image API credential and press its Test button.";
-	}
-	if (status === 413) return 'The image is too large for the service. Send a smaller file.';
-	if (status === 415)
-		return 'The service does not accept this file type. Send a JPEG, PNG or WebP image.';
-	if (status === 400 || status === 422)
-		return 'The service refused the request. Check the parameters its reply names.';
-	if (status === 429) {
-		if ((failure.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS) {
-			return `The service is rate-limiting requests and asked to wait ${waitInWords(failure.retryAfterMs ?? 0)}, longer than this node waits inside a run. Run it again after that, or lower 'Max Concurrency'.`;
-		}
-		return `The service is rate-limiting requests.${retried} Lower 'Max Concurrency' or add a Wait node before this one.`;
-	}
+	if (status === 401) return KEY_REJECTED;
+	if (status === 403) return KEY_NOT_ALLOWED;
+	if (status === 404 && c.kind === 'taskQuery')
+		return fromGateway(c) ? GATEWAY_ANSWERED : 'The service does not know this task';
+	if (status === 404) return `Nothing at ${BASE_URL} answers this request`;
+	if (status === 413) return 'The image is too large for the service';
+	if (status === 415) return 'The service does not take this image type';
+	if (status === 429) return 'The service asked to slow down';
 	if (status >= 500) {
-		const who = failure.processed
-			? 'The service could not complete the request'
-			: 'A gateway answered in place of the service';
-		return `${who}.${retried} Try again later.`;
+		if (fromGateway(c)) return GATEWAY_ANSWERED;
+		return `The service could not complete the ${noun}`;
 	}
-	return 'Check the parameters and the credential, then try again.';
+	return `The service refused the ${noun}`;
 }
 
 /** An address without its query, which may hold a signature. */
 function shownAddress(url: string | undefined): string {
 	return url ? url.split(/[?#]/)[0] : 'the URL';
-}
-
-/**
- * The title: what happened, in a few words that are the node's own. The service's words, codes and
- * ids go to the description (`replyFacts`), so the title stays short and nothing in it is markup.
- */
-function whatHappened(failure: Failure, kindLabel: string): string {
-	// A connection that failed before any reply names where it went; a reply names itself.
-	const label =
-		failure.foreignHost !== undefined && (failure.kind === 'network' || failure.kind === 'timeout')
-			? `${kindLabel} from ${failure.foreignHost}`
-			: kindLabel;
-	switch (failure.kind) {
-		case 'http':
-			return `${label} got HTTP ${failure.status ?? '?'}`;
-		case 'timeout':
-			return `${label} timed out`;
-		case 'network': {
-			const code = failure.networkCode ?? 'no code';
-			if (nothingSent(failure)) return `${label} could not connect (${code})`;
-			if (isTlsCode(failure.networkCode))
-				return `${label} could not open a secure connection (${code})`;
-			return `${label} lost its connection (${code})`;
-		}
-		case 'malformed':
-			return `${label} got an unreadable reply${failure.status ? ` (HTTP ${failure.status})` : ''}`;
-		case 'redirect':
-			return `${label} was redirected`;
-		case 'tooLarge':
-			return `${label} got too large a reply`;
-		case 'notImage':
-			return `${label} got ${failure.html ? 'a web page' : 'something else'} instead of an image (HTTP ${failure.status})`;
-	}
 }
 
 /** What the reply said and how to trace it: the service's words (bounded), its code, the request id. */
@@ -255,19 +392,30 @@ function replyFacts(failure: Failure, advice: string): string {
 
 /**
  * A failed request as n8n shows it: the title says what happened; the description quotes the reply
- * (`facts`, also given alone) and says what to do next.
+ * (`facts`, also given alone), says what to do next, and ends with the socket code where there was one.
  */
 export function describeFailure(
 	failure: Failure,
 	kind: RequestKind,
 	attempts: number,
 	sentRequestId?: string,
+	wording: Wording = {},
 ): { message: string; description: string; facts: string } {
-	const advice = adviceFor(failure, kind, attempts, sentRequestId);
+	const c: Case = {
+		failure,
+		kind,
+		retried: attempts > 1 ? ` It was tried ${attempts} times.` : '',
+		host: failure.foreignHost,
+		status: failure.status ?? 0,
+		sentRequestId,
+		wording,
+	};
+	const advice = ADVICE.find(([applies]) => applies(c))?.[1](c).trim() ?? '';
 	const facts = replyFacts(failure, advice);
+	const note = network(c) || failure.kind === 'timeout' ? networkCodeNote(failure.networkCode) : '';
 	return {
-		message: whatHappened(failure, REQUEST_KINDS[kind].label),
-		description: facts ? `${facts} ${advice}` : advice,
+		message: whatHappened(c),
+		description: `${facts ? `${facts} ${advice}` : advice}${note}`,
 		facts,
 	};
 }
@@ -275,5 +423,5 @@ export function describeFailure(
 /** After a reply that came from the service but lacks what this node needs. */
 export function shapeAdvice(kind: RequestKind, requestId: string | undefined): string {
 	if (kind === 'submit') return `The reply holds no task ID. ${submitUnsureAdvice(requestId)}`;
-	return "The reply came from the service but lacks fields this node needs. Check that 'Base URL' points at the Product Image service (version 1).";
+	return `The reply came from the service but lacks fields this node needs. Check that ${BASE_URL} points at the Product Image service (version 1).`;
 }

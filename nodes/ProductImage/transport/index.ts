@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { z } from 'zod';
 
+import type { Wording } from './guidance';
 import { shapeAdvice } from './guidance';
 import type { OptionTimedKind, RequestKind } from './requestKinds';
 import { REQUEST_KINDS } from './requestKinds';
@@ -17,8 +18,26 @@ import { classifyDownloadReply, classifyJsonReply } from './send';
 // → send.ts (one attempt and what its reply means); errors.ts and guidance.ts turn the last
 // failure into the user's error.
 
-export { findEnvelopeCode, findServiceMessage, redactSecrets } from './errors';
-export { shortened as quotedText, withoutAngleBrackets } from './guidance';
+export {
+	findEnvelopeCode,
+	findNetworkCode,
+	findServiceMessage,
+	isTlsCode,
+	redactSecrets,
+} from './errors';
+export type { Wording } from './guidance';
+export {
+	BASE_URL,
+	FULL_KEY_NEEDED,
+	KEY_NOT_ALLOWED,
+	KEY_REJECTED,
+	networkCodeNote,
+	resumeAdvice,
+	shortened as quotedText,
+	unreachableReason,
+	WAIT_FOR_COMPLETION,
+	withoutAngleBrackets,
+} from './guidance';
 import { redactSecrets } from './errors';
 export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
 export { sleepUnlessCancelled } from './pause';
@@ -47,6 +66,8 @@ interface CallBase {
 	deadline?: number;
 	/** Facts the caller knows (a task id) that belong on the error if this call fails. */
 	errorContext?: IDataObject;
+	/** The panel labels an error's advice may name (the timeout option, the request's fields). */
+	wording?: Wording;
 }
 
 /**
@@ -74,8 +95,8 @@ export interface DownloadCall<T> extends CallBase {
 }
 
 function retryCallOf(call: CallBase & { kind: RequestKind }, sentRequestId?: string): RetryCall {
-	const { kind, itemIndex, deadline, errorContext } = call;
-	return { kind, itemIndex, deadline, errorContext, sentRequestId };
+	const { kind, itemIndex, deadline, errorContext, wording } = call;
+	return { kind, itemIndex, deadline, errorContext, sentRequestId, wording };
 }
 
 function timeoutOf(call: KindAndTimeout): number {
@@ -188,7 +209,7 @@ function parseResult<S extends z.ZodTypeAny>(
 		context.getNode(),
 		{ request_id: reply.requestId ?? null, issues },
 		{
-			message: `${REQUEST_KINDS[kind].label} got a reply without the fields this node needs`,
+			message: `The service's reply to the ${REQUEST_KINDS[kind].noun} lacks fields this node needs`,
 			description: `Missing or unexpected: ${issues}.${requestId} ${advice} The service sent (redacted): ${quoteReply(result, secrets)}`,
 			itemIndex,
 		},

@@ -1,14 +1,14 @@
 import { sleep } from 'n8n-workflow';
 
-// Waiting: one cancellable sleep for retries, the rate-limit gate and the wait between polls.
+// Waiting: one cancelable sleep for retries, the rate-limit gate and the wait between polls.
 // Its own file because both the retry loop and the run's shared state need it.
 
-/** A cancelled wait leaves its last timer behind (n8n-workflow's sleep cannot be cleared): keep it short. */
+/** A canceled wait leaves its last timer behind (n8n-workflow's sleep cannot be cleared): keep it short. */
 const SLICE_MS = 250;
 
 /**
- * Sleeps `ms`, or less if the execution is cancelled (then `false`). The wait ends on the signal's
- * abort event itself, so a cancelled run stops at once however long the sleep was.
+ * Sleeps `ms`, or less if the execution is canceled (then `false`). The wait ends on the signal's
+ * abort event itself, so a canceled run stops at once however long the sleep was.
  */
 export async function sleepUnlessCancelled(ms: number, signal?: AbortSignal): Promise<boolean> {
 	if (signal?.aborted) return false;
@@ -58,7 +58,7 @@ export class RateLimitGate {
 		return Math.round(left + random() * Math.min(JITTER_CAP_MS, this.pauseMs * JITTER_SHARE));
 	}
 
-	/** Waits until the service may be called again; `false` if the execution was cancelled first. */
+	/** Waits until the service may be called again; `false` if the execution was canceled first. */
 	async waitUntilOpen(signal?: AbortSignal): Promise<boolean> {
 		for (let delay = this.delayFor(); delay > 0; delay = this.delayFor()) {
 			if (!(await sleepUnlessCancelled(delay, signal))) return false;

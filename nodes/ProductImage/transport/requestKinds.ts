@@ -32,19 +32,19 @@ export const MAX_RETRY_AFTER_MS = 120_000;
 const TRANSFER_MS = 120_000;
 
 /**
- * Every kind of request the node makes. Its error wording (`label`), its retry policy and its
+ * Every kind of request the node makes. Its name in error texts (`noun`), its retry policy and its
  * timeout follow from the kind; a new kind of request is one more row here. A kind without
  * `timeoutMs` takes it from its operation's option (Timeout, Submit Timeout), whose default is
  * written in the option's description only.
  */
 export const REQUEST_KINDS = {
-	upload: { label: 'Image upload', timeoutMs: TRANSFER_MS, retry: 'read' },
-	submit: { label: 'Generation request', retry: 'billable' },
-	taskQuery: { label: 'Task query', timeoutMs: 30_000, retry: 'read' },
-	download: { label: 'Image download', timeoutMs: TRANSFER_MS, retry: 'read' },
-	analysis: { label: 'Product analysis', retry: 'billable' },
-	plan: { label: 'A+ planning', retry: 'billable' },
-} as const satisfies Record<string, { label: string; timeoutMs?: number; retry: RetryPolicy }>;
+	upload: { noun: 'image upload', timeoutMs: TRANSFER_MS, retry: 'read' },
+	submit: { noun: 'generation request', retry: 'billable' },
+	taskQuery: { noun: 'status check', timeoutMs: 30_000, retry: 'read' },
+	download: { noun: 'image download', timeoutMs: TRANSFER_MS, retry: 'read' },
+	analysis: { noun: 'analysis request', retry: 'billable' },
+	plan: { noun: 'A+ plan request', retry: 'billable' },
+} as const satisfies Record<string, { noun: string; timeoutMs?: number; retry: RetryPolicy }>;
 
 export type RequestKind = keyof typeof REQUEST_KINDS;
 

@@ -9,7 +9,8 @@ import {
 	redactFailure,
 	submitMayHaveLanded,
 } from './errors';
-import { describeFailure } from './guidance';
+import type { Wording } from './guidance';
+import { describeFailure, resumeAdvice } from './guidance';
 import { sleepUnlessCancelled } from './pause';
 import type { RequestKind, RetryPolicy } from './requestKinds';
 import { MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
@@ -29,6 +30,8 @@ export interface RetryCall {
 	errorContext?: IDataObject;
 	/** The X-Request-Id this node sent, quoted when the service gave none. */
 	sentRequestId?: string;
+	/** The panel labels the advice may name. */
+	wording?: Wording;
 }
 
 // The rule: which failures pass, and which of those are sent again.
@@ -91,7 +94,7 @@ function retryReason(failure: Failure): string {
 // The errors a request ends with.
 
 /**
- * The error of a request cut short: the execution was cancelled, or another item stopped the run.
+ * The error of a request cut short: the execution was canceled, or another item stopped the run.
  * `inFlight`: the request was under way, so a submit may have reached the service.
  */
 function stoppedError(
@@ -99,10 +102,16 @@ function stoppedError(
 	call: RetryCall,
 	inFlight = false,
 ): NodeOperationError {
-	const message = context.getExecutionCancelSignal?.()?.aborted
-		? 'The execution was cancelled'
-		: 'Not sent: another item of this run failed first';
-	const error = new NodeOperationError(context.getNode(), message, { itemIndex: call.itemIndex });
+	const error = context.getExecutionCancelSignal?.()?.aborted
+		? new NodeOperationError(context.getNode(), 'The execution was canceled', {
+				itemIndex: call.itemIndex,
+				description: `Nothing more was sent for this item. Generations the service already accepted are billed. ${resumeAdvice('the task IDs in the n8n log')}`,
+			})
+		: new NodeOperationError(context.getNode(), 'Not sent: another item stopped the run', {
+				itemIndex: call.itemIndex,
+				description:
+					"Another item of this run stopped with its own message, shown for that item. Fix that item and run again, or set the node's setting 'On Error' to 'Continue' so that every item reports its own result. Nothing more was sent for this item.",
+			});
 	error.context.stopped = true;
 	if (inFlight && call.kind === 'submit') error.context.mayHaveCreatedTask = true;
 	return error;
@@ -123,6 +132,10 @@ function failureError(
 		call.kind,
 		attempts,
 		call.sentRequestId,
+		{
+			...call.wording,
+			concurrency: runStateOf(context).concurrencyLabel,
+		},
 	);
 	const error = new NodeApiError(context.getNode(), failureResponse(failure), {
 		message,
@@ -130,7 +143,7 @@ function failureError(
 		httpCode: failure.status !== undefined ? String(failure.status) : undefined,
 		itemIndex: call.itemIndex,
 	});
-	// NodeApiError swaps any message naming a socket code (ECONNRESET, ETIMEDOUT, …) for n8n's
+	// NodeApiError swaps some messages (one naming a socket code, a status it knows) for n8n's
 	// generic text, which says to retry at once: wrong after a submit the service may have taken,
 	// and it drops the request id. Keep the message built above.
 	error.message = message;

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { BASE_URL } from './guidance';
 import { RateLimitGate } from './pause';
 
 export const CREDENTIAL_TYPE = 'productImageApi';
@@ -36,6 +37,8 @@ export interface RunState {
 	retries: Array<{ reason: string }>;
 	/** Every request to the service waits here while the service asks for a pause (429). */
 	rateLimit: RateLimitGate;
+	/** The option that runs this operation's items at the same time, where it has one: 429 advice names it. */
+	concurrencyLabel?: string;
 	/** The credential, read by the run's first request. */
 	service?: Promise<ServiceAccess>;
 }
@@ -78,7 +81,7 @@ async function readServiceAccess(context: IExecuteFunctions): Promise<ServiceAcc
 	if (!origin || !isHttpUrl(baseUrl)) {
 		throw new NodeOperationError(
 			context.getNode(),
-			"The credential's 'Base URL' is not an http(s) URL",
+			`The credential's ${BASE_URL} is not an http(s) URL`,
 			{
 				description: `It reads "${baseUrl}". Open the Product Image API credential and enter the service's URL, such as https://api.example.com.`,
 			},
@@ -124,7 +127,7 @@ export async function serviceAccessIfRead(
 	return await runStateOf(context).service?.catch(() => undefined);
 }
 
-/** What ends a pause and refuses the next attempt: the execution was cancelled, or the run stopped. */
+/** What ends a pause and refuses the next attempt: the execution was canceled, or the run stopped. */
 export function stopSignal(context: IExecuteFunctions): AbortSignal {
 	const cancel = context.getExecutionCancelSignal?.();
 	const stop = runStateOf(context).stop.signal;

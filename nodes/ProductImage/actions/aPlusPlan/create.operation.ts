@@ -9,8 +9,9 @@ import { z } from 'zod';
 
 import { A_PLUS_MODULE_IDS, A_PLUS_MODULES, planModuleItems, plainText } from '../../helpers/aPlus';
 import type { ImageInputs } from '../../helpers/imageInputs';
-import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
+import { IMAGE_URLS, readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import {
+	labelOf,
 	parameterError,
 	readOptions,
 	readTimeoutMs,
@@ -32,6 +33,7 @@ import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.
 import { inCurrentVersion, inVersion1, isVersion1 } from '../../descriptions/versions';
 import { ANALYSIS_FIELDS, withInputFields } from '../../helpers/inputFields';
 import { shapeOutput } from '../../helpers/outputFields';
+import type { Wording } from '../../transport';
 import { ENDPOINTS, requestResult } from '../../transport';
 import {
 	detailsCollection,
@@ -423,6 +425,22 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 	return { fields, modules, images, timeoutMs, splitModules, carryRequest: !version1 };
 }
 
+/** The labels a refused plan's advice names: the panel field behind each field of the request. */
+function planWording(context: IExecuteFunctions): Wording {
+	const label = (name: string) => labelOf(context, properties, name);
+	return {
+		timeout: timeoutOption.displayName,
+		fields: {
+			product_description: label('productDescription'),
+			image_urls: IMAGE_URLS,
+			modules: label('modules'),
+			platform: label('platform'),
+			market: label('market'),
+			language: label('language'),
+		},
+	};
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -432,7 +450,15 @@ export async function execute(
 	const body: IDataObject = { image_urls: imageUrls, ...fields };
 	const { result: plan, requestId } = await requestResult(
 		this,
-		{ kind: 'plan', method: 'POST', path: ENDPOINTS.aPlusPlans, body, itemIndex, timeoutMs },
+		{
+			kind: 'plan',
+			method: 'POST',
+			path: ENDPOINTS.aPlusPlans,
+			body,
+			itemIndex,
+			timeoutMs,
+			wording: planWording(this),
+		},
 		planSchema,
 	);
 	if (splitModules) {

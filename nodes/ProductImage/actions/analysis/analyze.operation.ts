@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ImageInputs } from '../../helpers/imageInputs';
-import { readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
+import { IMAGE_URLS, readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import { analysisSchema } from '../../helpers/schemas';
 import { DETAILS, readField } from '../../descriptions/choices';
 import { analysisProductDetails } from '../../descriptions/generation.descriptions';
@@ -85,7 +85,18 @@ export async function execute(
 	if (productName) body.product_name = productName;
 	const { result, requestId } = await requestResult(
 		this,
-		{ kind: 'analysis', method: 'POST', path: ENDPOINTS.analysis, body, itemIndex, timeoutMs },
+		{
+			kind: 'analysis',
+			method: 'POST',
+			path: ENDPOINTS.analysis,
+			body,
+			itemIndex,
+			timeoutMs,
+			wording: {
+				timeout: timeoutOption.displayName,
+				fields: { image_urls: IMAGE_URLS, product_name: productNameProperty.displayName },
+			},
+		},
 		analysisSchema,
 	);
 	const json: IDataObject = { ...result, ...(requestId ? { request_id: requestId } : {}) };
