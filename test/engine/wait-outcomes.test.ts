@@ -71,7 +71,7 @@ test('On Timeout → Error (the default) stops with the task id', async () => {
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toBe('The task did not finish within 0.5 s [item 0]');
 	expect(result.error?.description).toContain(
-		`The task goes on at the service. Resume with 'Task → Wait for Completion' and task ID ${taskId}, or raise 'Max Wait Time'.`,
+		`The task goes on at the service: resume with 'Task → Wait for Completion' and task ID ${taskId}, or raise 'Max Wait Time'.`,
 	);
 });
 

@@ -110,7 +110,7 @@ describe('a service that stays down until Max Wait Time', () => {
 			expect(item.description).toContain('A gateway answered instead of the service');
 			expect(item.description).toContain('It reported no status in this wait.');
 			expect(item.description).toContain(
-				`Look again later with 'Task → Wait for Completion' and task ID ${taskId}`,
+				`Look again later: resume with 'Task → Wait for Completion' and task ID ${taskId}`,
 			);
 			expect(item.description).toContain('3 days');
 			expect(item).toMatchObject({ taskId, outcome: 'lookAgainLater' });

@@ -58,13 +58,13 @@ test('cancelling while polling stops the wait at once, not at the next look, and
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.endedAfterCancelMs).toBeLessThan(ENDS_AFTER_CANCEL_MS);
 	expect(result.error?.message).toBe(
-		'The execution was cancelled while waiting for the task [item 0]',
+		'The execution was canceled while waiting for the task [item 0]',
 	);
 	expect(result.error?.description).toContain(`Wait for Completion' and task ID ${taskId}.`);
 	// The log names the task too: in queue mode the worker's log is where a stop leaves it.
 	expect(
 		result.logs.some((line) =>
-			line.message.includes(`the execution was cancelled while waiting for task ${taskId}`),
+			line.message.includes(`the execution was canceled while waiting for task ${taskId}`),
 		),
 	).toBe(true);
 	expect(await requestsStartedAfterCancel(result, 1_300)).toEqual([]);
@@ -89,7 +89,7 @@ test('cancelling during a Retry-After wait stops at once, without the retry', as
 	// The query's own cancel becomes the wait's: it names the task to resume.
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.error?.message).toBe(
-		'The execution was cancelled while waiting for the task [item 0]',
+		'The execution was canceled while waiting for the task [item 0]',
 	);
 	expect(result.error?.description).toContain(`Wait for Completion' and task ID ${taskId}.`);
 	expect(requestsOn(sim, 'task').map((entry) => entry.status)).toEqual([429]);
@@ -166,7 +166,7 @@ test('cancelling with several items waiting stops all of them; none is submitted
 	expect(result.items).toHaveLength(3);
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	for (const [index, item] of result.items.entries()) {
-		expect(item.json.error).toBe('The execution was cancelled while waiting for the task');
+		expect(item.json.error).toBe('The execution was canceled while waiting for the task');
 		expect(item.json.description).toBe(
 			`The task may still finish on the service: resume with 'Task → Wait for Completion' and task ID ${String(item.json.taskId)}.`,
 		);

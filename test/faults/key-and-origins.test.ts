@@ -149,7 +149,7 @@ test('retries after echoed headers: log lines, hints and the final error stay cl
 	expect(result.error?.description).toContain('request headers were');
 	// The task was paid for: the error says it goes on and how to collect it.
 	expect(result.error?.description).toContain(
-		"it goes on at the service. Look again later with 'Task → Wait for Completion'",
+		"it goes on at the service. Look again later: resume with 'Task → Wait for Completion'",
 	);
 	expect(retriesLogged(result)).toBe(1);
 	const surfaces = surfacesOf(result);

@@ -104,7 +104,7 @@ test('a 5xx storm on task queries ends at Max Wait Time with the timeout, not a 
 		/^The last check could not be made\. The service could not complete the status check\. The reply said: "Simulated 503"\./,
 	);
 	expect(result.error?.description).toContain(
-		`Look again later with 'Task → Wait for Completion' and task ID ${taskId}`,
+		`Look again later: resume with 'Task → Wait for Completion' and task ID ${taskId}`,
 	);
 	expect(result.error?.context).toMatchObject({ taskId, outcome: 'lookAgainLater' });
 	// Each failed look is retried, then looked at again, until the next look would pass Max Wait

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { RESOLUTION_LONG_SIDES } from '../descriptions/choices';
 import { generationSourceProperty, SIZE_LABEL } from '../descriptions/generation.descriptions';
-import { isHttpUrl } from '../transport';
+import { decodeEntities, isHttpUrl } from '../transport';
 import { parameterError } from './parameters';
 import type { Plan } from './schemas';
 
@@ -223,30 +223,6 @@ export function readModuleSource(context: IExecuteFunctions, itemIndex: number):
 		platform: text(json.platform),
 		language: text(json.language),
 	};
-}
-
-const ENTITIES: Record<string, string> = {
-	amp: '&',
-	lt: '<',
-	gt: '>',
-	quot: '"',
-	apos: "'",
-	nbsp: ' ',
-};
-
-function decodeEntities(text: string): string {
-	return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
-		if (code[0] === '#') {
-			const point =
-				code[1] === 'x' || code[1] === 'X'
-					? parseInt(code.slice(2), 16)
-					: parseInt(code.slice(1), 10);
-			return Number.isFinite(point) && point > 0 && point <= 0x10ffff
-				? String.fromCodePoint(point)
-				: whole;
-		}
-		return ENTITIES[code.toLowerCase()] ?? whole;
-	});
 }
 
 const looksLikeHtml = (text: string) => /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i.test(text);

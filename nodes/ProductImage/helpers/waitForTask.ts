@@ -17,6 +17,7 @@ import {
 	MAX_RETRY_AFTER_MS,
 	quotedText,
 	requestResult,
+	resumeTask,
 	sleepUnlessCancelled,
 	stopSignal,
 	taskPath,
@@ -235,21 +236,21 @@ function nextPollByPlan(wait: TaskWait): number | undefined {
 function cancelled(wait: TaskWait): NodeOperationError {
 	const { context, itemIndex, taskId } = wait;
 	const why = context.getExecutionCancelSignal?.()?.aborted
-		? 'The execution was cancelled'
-		: 'Another item of this run failed';
-	// A cancelled execution keeps n8n's own error, not this one: the task to resume is named in
+		? 'The execution was canceled'
+		: 'Another item stopped the run';
+	// A canceled execution keeps n8n's own error, not this one: the task to resume is named in
 	// n8n's log, the one place left that an operator (or a queue-mode worker's log) can find it.
 	// After another item's failure the router's error lists the task instead.
 	if (context.getExecutionCancelSignal?.()?.aborted) {
 		context.logger.warn(
-			`Product Image: the execution was cancelled while waiting for task ${taskId}; resume it with 'Task → Wait for Completion'`,
+			`Product Image: the execution was canceled while waiting for task ${taskId}; ${resumeTask(taskId)}`,
 			{ itemIndex, taskId },
 		);
 	}
 	return withTaskId(
 		new NodeOperationError(context.getNode(), `${why} while waiting for the task`, {
 			itemIndex,
-			description: `The task may still finish on the service: resume with 'Task → Wait for Completion' and task ID ${taskId}.`,
+			description: `The task may still finish on the service: ${resumeTask(taskId)}.`,
 		}),
 		taskId,
 	);
@@ -303,7 +304,7 @@ function backOff(wait: TaskWait): number | undefined {
 		throw nameTaskInError(
 			error,
 			taskId,
-			`The task goes on at the service: resume with 'Task → Wait for Completion' and task ID ${taskId} instead of generating again.`,
+			`The task goes on at the service: ${resumeTask(taskId)} instead of generating again.`,
 			wait.context,
 		);
 	}
@@ -372,7 +373,7 @@ function unfinished(wait: TaskWait, task: Task): { message: string; description:
 	const { maxWaitTime } = wait.settings;
 	const images = resultImageCount(task);
 	const status = quotedText(String(task.status));
-	const resume = `The task goes on at the service. Resume with 'Task → Wait for Completion' and task ID ${wait.taskId}, or raise 'Max Wait Time'.`;
+	const resume = `The task goes on at the service: ${resumeTask(wait.taskId)}, or raise '${maxWaitTimeOption.displayName}'.`;
 	if (images === 0) {
 		return {
 			message: `The task did not finish within ${maxWaitTime} s`,
@@ -404,7 +405,7 @@ function unanswered(wait: TaskWait): { message: string; description: string } {
 		: 'It reported no status in this wait.';
 	return {
 		message: `The service did not answer about task ${taskId} within ${wait.settings.maxWaitTime} s`,
-		description: `The last check could not be made. ${title}.${facts} ${seen} A check that could not be made says nothing about the task itself: it goes on at the service. Look again later with 'Task → Wait for Completion' and task ID ${taskId} (a finished task's images stay at the service for up to 3 days), or raise 'Max Wait Time'.`,
+		description: `The last check could not be made. ${title}.${facts} ${seen} A check that could not be made says nothing about the task itself: it goes on at the service. Look again later: ${resumeTask(taskId)} (a finished task's images stay at the service for up to 3 days), or raise '${maxWaitTimeOption.displayName}'.`,
 	};
 }
 

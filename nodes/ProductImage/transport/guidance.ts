@@ -89,6 +89,11 @@ function submitUnsureAdvice(
 /** The operation that collects a billed task, as the panel names it. */
 export const WAIT_FOR_COMPLETION = "'Task → Wait for Completion'";
 
+/** How to pick one task up again: the operation and the task's ID. */
+export function resumeTask(taskId: string): string {
+	return `resume with ${WAIT_FOR_COMPLETION} and task ID ${taskId}`;
+}
+
 /** The way back to what was paid for: collect it, never generate it again. */
 export function resumeAdvice(taskIds: string): string {
 	return `Collect the images with ${WAIT_FOR_COMPLETION} and ${taskIds} instead of generating again, which would bill again.`;

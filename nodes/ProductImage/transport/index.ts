@@ -35,6 +35,7 @@ export {
 	resumeAdvice,
 	shortened as quotedText,
 	unreachableReason,
+	resumeTask,
 	WAIT_FOR_COMPLETION,
 	withoutAngleBrackets,
 } from './guidance';

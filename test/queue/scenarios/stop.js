@@ -48,7 +48,7 @@ async function runStop(ctx, copy) {
 			ctx.stack.workers.find((w) => w.name === worker)?.logFile ?? '',
 			'utf8',
 		);
-		const namesTask = log.includes(`cancelled while waiting for task ${task.task_id}`);
+		const namesTask = log.includes(`canceled while waiting for task ${task.task_id}`);
 		ctx.report(
 			`stop from the main process: execution ${execution.id} on ${worker} ended ${execution.status}; last task query ${lastQuery - stoppedAt} ms after the stop (${queriesAfter.length} after it); the worker's error names ${task.task_id}: ${namesTask}`,
 		);
