@@ -1,9 +1,8 @@
-import { photoItem, pairedIndexes } from '../harness/fixtures';
+import { photoItem } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 
 const simulator = useSimulator();
-
 const urls = (count: number) =>
 	Array.from({ length: count }, (_, index) => `https://img.test/${index}.jpg`).join('\n');
 
@@ -13,20 +12,6 @@ const analyze = (extra: Record<string, unknown> = {}) => ({
 		operation: 'analyze',
 		productName: 'Trail Bottle',
 		imageUrls: urls(2),
-		...extra,
-	},
-});
-
-const plan = (extra: Record<string, unknown> = {}) => ({
-	parameters: {
-		resource: 'aPlusPlan',
-		operation: 'create',
-		productDescription: 'Insulated bottle',
-		imageUrls: urls(1),
-		modules: ['hero', 'size', 'compare'],
-		platform: 'amazon',
-		market: 'us',
-		language: 'en-US',
 		...extra,
 	},
 });
@@ -52,23 +37,6 @@ describe.each([true, false])('results inside data: %s', (resultsInData) => {
 		expect((json.analysis as unknown as { product_name: string }).product_name).toBe(
 			'Trail Bottle',
 		);
-	});
-
-	test('a plan outputs modules, global_style and notes', async () => {
-		const sim = simulator();
-		sim.configure({ resultsInData });
-		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan()] });
-
-		expect(result.error).toBeUndefined();
-		const json = result.items[0].json as {
-			modules: Array<{ recommended_prompt: string }>;
-			global_style: unknown;
-			notes: unknown;
-		};
-		expect(json.modules).toHaveLength(3);
-		expect(json.modules.every((module) => module.recommended_prompt.length > 0)).toBe(true);
-		expect(json.global_style).toBeTruthy();
-		expect(json.notes).toBeTruthy();
 	});
 });
 
@@ -109,72 +77,6 @@ test('analysis accepts exactly 16 images', async () => {
 		nodes: [analyze({ imageUrls: urls(16) })],
 	});
 	expect(result.error).toBeUndefined();
-});
-
-test('One Item per Module outputs what a following Generate node needs', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [plan({ options: { splitModules: true } })],
-		input: [{ json: { sku: 'A1' } }],
-	});
-
-	expect(result.items).toHaveLength(3);
-	expect(pairedIndexes(result.items)).toEqual([0, 0, 0]);
-	expect(
-		result.items.map((item) => [item.json.module, item.json.target_size, item.json.aspect_ratio]),
-	).toEqual([
-		['hero', '1464x600', '61:25'],
-		['size', '220x220', '1:1'],
-		['compare', '150x300', '1:2'],
-	]);
-	for (const item of result.items) {
-		expect(String(item.json.recommended_prompt).length).toBeGreaterThan(0);
-		expect(item.json.global_style).toBeTruthy();
-		expect(item.json.notes).toBeTruthy();
-	}
-});
-
-test('the plan asks for the chosen modules, in order', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [plan({ modules: ['care', 'hero970'] })],
-	});
-
-	expect(result.error).toBeUndefined();
-	const modules = result.items[0].json.modules as Array<{ module: string }>;
-	expect(modules.map((module) => module.module)).toEqual(['care', 'hero970']);
-});
-
-test.each([
-	[{ modules: '={{ [] }}' }, "'Modules': choose at least one module"],
-	[{ modules: ['hero', 'banner'] }, 'unknown module "banner"'],
-	[{ market: 'USA' }, "'Market'"],
-	[{ language: 'english!' }, "'Language'"],
-	[{ imageUrls: '' }, 'at least 1 image is needed'],
-])('plan parameters %j are refused before any request', async (parameters, message) => {
-	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan(parameters)] });
-
-	expect(result.error?.message).toContain(message);
-	expect(sim.stats.requests).toHaveLength(0);
-});
-
-test('Analyze feeds A+ Plan: formattedText becomes the product description', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			analyze(),
-			plan({ productDescription: '={{ $json.formattedText }}', options: { splitModules: true } }),
-		],
-	});
-
-	expect(result.error).toBeUndefined();
-	expect(result.items).toHaveLength(3);
-	expect(sim.stats.byRoute.analysis).toBe(1);
-	expect(sim.stats.byRoute.plan).toBe(1);
 });
 
 test('a JSON reply over the 10 MiB cap is refused, not read into memory whole', async () => {

@@ -1,0 +1,74 @@
+import { runWorkflow } from '../harness/engine';
+import { credentialsFor, useSimulator } from '../harness/simulator';
+import { startForeignOrigin } from '../simulator/foreign-origins';
+
+const simulator = useSimulator();
+
+const submit = { parameters: { resource: 'image', operation: 'generate', prompt: 'a mug' } };
+
+test('task/get outputs the task as the service returns it', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			submit,
+			{ parameters: { resource: 'task', operation: 'get', taskId: '={{ $json.task_id }}' } },
+		],
+	});
+
+	expect(result.error).toBeUndefined();
+	const [taskId] = [...sim.tasks.keys()];
+	expect(result.items[0].json).toMatchObject({ task_id: taskId, error: null });
+	expect(['submitted', 'queued', 'processing', 'succeeded']).toContain(result.items[0].json.status);
+	expect(typeof result.items[0].json.created_at).toBe('string');
+});
+
+test('task/get of an unknown task says the id is unknown and that tasks are kept 3 days', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { resource: 'task', operation: 'get', taskId: 'task_missing' } }],
+	});
+
+	expect(result.error?.message).toBe('The service does not know this task [item 0]');
+	expect(result.error?.description).toMatch(
+		/^The reply said: "Task not found"\. Request ID: req_\w+\./,
+	);
+	expect(result.error?.description).toContain('kept at most 3 days');
+	expect(result.error?.context?.taskId).toBe('task_missing');
+	expect(sim.stats.byRoute.task).toBe(1);
+});
+
+test.each(['task_1/../../uploads', 'task?x=1', '../admin', '  '])(
+	'task id %j that could leave the request path is refused before any request',
+	async (taskId) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ parameters: { resource: 'task', operation: 'get', taskId } }],
+		});
+
+		expect(result.error?.message).toContain("'Task ID'");
+		expect(sim.stats.requests).toHaveLength(0);
+	},
+);
+
+test('a Base URL that redirects API calls fails naming the redirect, and the key goes no further', async () => {
+	const sim = simulator();
+	const redirecting = await startForeignOrigin('redirect', { redirectTo: sim.baseUrl });
+	try {
+		const result = await runWorkflow({
+			credentials: { baseUrl: redirecting.baseUrl, apiKey: sim.apiKey },
+			nodes: [{ parameters: { resource: 'task', operation: 'get', taskId: 'task_1' } }],
+		});
+
+		expect(result.error?.message).toBe('The service redirected the status check [item 0]');
+		expect(result.error?.description).toBe(
+			`It pointed to ${sim.baseUrl}/v1/open/tasks/task_1. The service redirected an API call. Check 'Base URL' (http vs https, missing path).`,
+		);
+		expect(redirecting.requests).toHaveLength(1);
+		expect(sim.stats.requests).toHaveLength(0);
+	} finally {
+		await redirecting.close();
+	}
+});

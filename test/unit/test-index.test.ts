@@ -1,0 +1,84 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
+
+// test/README.md indexes the suites by operation: each operation has a file of its own, named
+// after it, and the table lists every other suite that runs it. This test reads which suites run
+// which operation from their sources and fails when the table says otherwise, printing the table
+// as it should be; it never writes the file.
+
+const ROOT = path.join(__dirname, '..', '..');
+const INDEX = path.join(ROOT, 'test', 'README.md');
+const SUITES = ['test/engine', 'test/faults'];
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** Every operation of the panel as `resource/operation`, with its own file's expected name. */
+function operations(): Array<{ key: string; title: string; ownFile: string }> {
+	const properties = new ProductImage().description.properties;
+	const resources = properties.find((property) => property.name === 'resource')
+		?.options as INodePropertyOptions[];
+	return resources.flatMap((resource) =>
+		properties
+			.filter(
+				(property: INodeProperties) =>
+					property.name === 'operation' &&
+					property.displayOptions?.show?.resource?.includes(resource.value),
+			)
+			.flatMap((property) => property.options as INodePropertyOptions[])
+			.map((operation) => ({
+				key: `${String(resource.value)}/${String(operation.value)}`,
+				title: `${resource.name} → ${operation.name}`,
+				ownFile: `test/engine/${kebab(String(resource.value))}-${kebab(String(operation.value))}.test.ts`,
+			})),
+	);
+}
+
+/** The suites whose source runs the operation: by its parameters, or by its fault-case name. */
+function suitesRunning(resource: string, operation: string): string[] {
+	const byParameters = new RegExp(`operation: '${operation}'`);
+	const byCase = new RegExp(`'${resource}/${operation}'`);
+	return SUITES.flatMap((folder) =>
+		fs
+			.readdirSync(path.join(ROOT, folder))
+			.filter((file) => file.endsWith('.test.ts'))
+			.map((file) => `${folder}/${file}`)
+			.filter((file) => {
+				const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
+				return byParameters.test(source) || byCase.test(source);
+			}),
+	);
+}
+
+function expectedTable(): string {
+	const rows = operations().map(({ key, title, ownFile }) => {
+		const [resource, operation] = key.split('/');
+		const others = suitesRunning(resource, operation).filter((file) => file !== ownFile);
+		const link = (file: string) => `[${path.basename(file)}](${path.relative('test', file)})`;
+		return `| ${title} | ${link(ownFile)} | ${others.map(link).join(', ')} |`;
+	});
+	return ['| Operation | Its own suite | Also run in |', '|---|---|---|', ...rows].join('\n');
+}
+
+test('every operation has a suite of its own, named after it', () => {
+	const missing = operations()
+		.map(({ ownFile }) => ownFile)
+		.filter((file) => !fs.existsSync(path.join(ROOT, file)));
+	expect(missing).toEqual([]);
+});
+
+test('each suite of its own runs its operation', () => {
+	const idle = operations().filter(({ key, ownFile }) => {
+		const [resource, operation] = key.split('/');
+		return !suitesRunning(resource, operation).includes(ownFile);
+	});
+	expect(idle.map(({ key }) => key)).toEqual([]);
+});
+
+test("test/README.md's index lists, for each operation, every suite that runs it", () => {
+	const text = fs.readFileSync(INDEX, 'utf8');
+	const table = /<!-- index -->\n([\s\S]*?)\n<!-- \/index -->/.exec(text)?.[1];
+	expect(table).toBe(expectedTable());
+});
