@@ -1,21 +1,9 @@
 import { pairedIndexes } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { analyzeNode as analyze, photoUrls as urls } from '../harness/operations';
 
 const simulator = useSimulator();
-const urls = (count: number) =>
-	Array.from({ length: count }, (_, index) => `https://img.test/${index}.jpg`).join('\n');
-
-const analyze = (extra: Record<string, unknown> = {}) => ({
-	parameters: {
-		resource: 'analysis',
-		operation: 'analyze',
-		productName: 'Trail Bottle',
-		imageUrls: urls(2),
-		...extra,
-	},
-});
-
 const plan = (extra: Record<string, unknown> = {}) => ({
 	parameters: {
 		resource: 'aPlusPlan',

@@ -1,21 +1,9 @@
 import { photoItem } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { analyzeNode as analyze, photoUrls as urls } from '../harness/operations';
 
 const simulator = useSimulator();
-const urls = (count: number) =>
-	Array.from({ length: count }, (_, index) => `https://img.test/${index}.jpg`).join('\n');
-
-const analyze = (extra: Record<string, unknown> = {}) => ({
-	parameters: {
-		resource: 'analysis',
-		operation: 'analyze',
-		productName: 'Trail Bottle',
-		imageUrls: urls(2),
-		...extra,
-	},
-});
-
 describe.each([true, false])('results inside data: %s', (resultsInData) => {
 	test('analysis outputs analysis (attributes keep evidence), formattedText and output_text', async () => {
 		const sim = simulator();

@@ -1,6 +1,7 @@
 import { readPngInfo } from '../simulator';
 import { binaryBytes, runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { generatedImageUrl } from '../harness/operations';
 
 const simulator = useSimulator();
 
@@ -15,20 +16,7 @@ const generateAndWait = {
 
 test('image/download streams an address into a binary field, with the MIME type of the reply', async () => {
 	const sim = simulator();
-	const seeded = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			{
-				parameters: {
-					resource: 'image',
-					operation: 'generateAndWait',
-					prompt: 'x',
-					options: { initialDelay: 0, pollInterval: 0.1, downloadImages: false },
-				},
-			},
-		],
-	});
-	const address = String(seeded.items[0].json.url);
+	const address = await generatedImageUrl(sim);
 
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),

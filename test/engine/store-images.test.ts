@@ -2,6 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { generatedImageUrl } from '../harness/operations';
 import {
 	amazonCatalogItem,
 	bigCommerceProduct,
@@ -124,20 +125,7 @@ test('a string holding a JSON list of images or addresses is read as that list',
 
 test('Image → Download takes one dragged image object', async () => {
 	const sim = simulator();
-	const seeded = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			{
-				parameters: {
-					resource: 'image',
-					operation: 'generateAndWait',
-					prompt: 'a mug',
-					options: { initialDelay: 0, pollInterval: 0.1, downloadImages: false },
-				},
-			},
-		],
-	});
-	const url = String(seeded.items[0].json.url);
+	const url = await generatedImageUrl(sim, 'a mug');
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
 		nodes: [

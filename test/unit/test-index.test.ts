@@ -36,19 +36,34 @@ function operations(): Array<{ key: string; title: string; ownFile: string }> {
 	);
 }
 
-/** The suites whose source runs the operation: by its parameters, or by its fault-case name. */
+/** The harness's node builders (test/harness/operations.ts) by name, with the operation each runs. */
+function builders(): Array<{ name: string; key: string }> {
+	const source = fs.readFileSync(path.join(ROOT, 'test', 'harness', 'operations.ts'), 'utf8');
+	return source.split(/^export /m).flatMap((chunk) => {
+		const name = /^(?:async function|function|const) (\w+)/.exec(chunk)?.[1];
+		const resource = /resource: '(\w+)'/.exec(chunk)?.[1];
+		const operation = /operation: '(\w+)'/.exec(chunk)?.[1];
+		return name && resource && operation ? [{ name, key: `${resource}/${operation}` }] : [];
+	});
+}
+
+/**
+ * The suites whose source runs the operation: by its parameters, by its fault-case name, or through
+ * a harness builder that runs it.
+ */
 function suitesRunning(resource: string, operation: string): string[] {
-	const byParameters = new RegExp(`operation: '${operation}'`);
-	const byCase = new RegExp(`'${resource}/${operation}'`);
+	const builtBy = builders()
+		.filter(({ key }) => key === `${resource}/${operation}`)
+		.map(({ name }) => `\\b${name}\\b`);
+	const runs = new RegExp(
+		[`operation: '${operation}'`, `'${resource}/${operation}'`, ...builtBy].join('|'),
+	);
 	return SUITES.flatMap((folder) =>
 		fs
 			.readdirSync(path.join(ROOT, folder))
 			.filter((file) => file.endsWith('.test.ts'))
 			.map((file) => `${folder}/${file}`)
-			.filter((file) => {
-				const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
-				return byParameters.test(source) || byCase.test(source);
-			}),
+			.filter((file) => runs.test(fs.readFileSync(path.join(ROOT, file), 'utf8'))),
 	);
 }
 
