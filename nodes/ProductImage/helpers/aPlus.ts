@@ -1,9 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { RESOLUTION_LONG_SIDES } from '../descriptions/choices';
-import { generationSourceProperty, SIZE_LABEL } from '../descriptions/generation.descriptions';
+import {
+	generationProperties,
+	generationSourceProperty,
+	SIZE_LABEL,
+} from '../descriptions/generation.descriptions';
 import { decodeEntities, isHttpUrl } from '../transport';
-import { parameterError } from './parameters';
+import { labelOf, parameterError } from './parameters';
 import type { Plan } from './schemas';
 
 /** The A+ modules of the service's table, with their purpose and default target size. */
@@ -202,7 +206,7 @@ export function readModuleSource(context: IExecuteFunctions, itemIndex: number):
 			itemIndex,
 			SOURCE_PARAMETER,
 			`no resolution label covers the module's ${width}×${height}`,
-			`Choose 'Define Below' and set '${SIZE_LABEL.current}' and 'Resolution'. No request was sent.`,
+			`Choose 'Define Below' and set '${SIZE_LABEL.current}' and '${labelOf(context, generationProperties, 'resolution')}'. No request was sent.`,
 		);
 	}
 	const imageUrls = Array.isArray(json.image_urls)

@@ -145,7 +145,7 @@ function readSizeAndResolution(
 		resolution: validateParameter(
 			context,
 			itemIndex,
-			'Resolution',
+			labelOf(context, GENERATION_PARAMETERS, 'resolution'),
 			resolutionSchema,
 			readListOrText(context, 'resolution', itemIndex),
 		),
@@ -204,7 +204,8 @@ function readGenerationImages(
 		images = { urls: fromModule.imageUrls, binaryFields: [], count: fromModule.imageUrls.length };
 	}
 	if (!prompt && images.count === 0) {
-		const fields = ['Prompt', ...shownImageFields(context, itemIndex)].map((name) => `'${name}'`);
+		const prompt = labelOf(context, GENERATION_PARAMETERS, 'prompt');
+		const fields = [prompt, ...shownImageFields(context, itemIndex)].map((name) => `'${name}'`);
 		throw parameterError(
 			context,
 			itemIndex,
@@ -301,7 +302,7 @@ export function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
 		.filter(({ json }) => typeof json.recommended_prompt === 'string' && json.target_width);
 	if (modules.length === 0) return;
 	context.addExecutionHints?.({
-		message: `The input items are A+ module items, but '${SOURCE_PARAMETER}' is 'Define Below': each image is generated at the '${SIZE_LABEL.current}' and 'Resolution' set here, not at its module's size. Choose 'A+ Module of the Input Item' to take each module's prompt, aspect ratio and resolution.`,
+		message: `The input items are A+ module items, but '${SOURCE_PARAMETER}' is 'Define Below': each image is generated at the '${SIZE_LABEL.current}' and '${labelOf(context, GENERATION_PARAMETERS, 'resolution')}' set here, not at its module's size. Choose 'A+ Module of the Input Item' to take each module's prompt, aspect ratio and resolution.`,
 		type: 'warning',
 		location: 'outputPane',
 	});

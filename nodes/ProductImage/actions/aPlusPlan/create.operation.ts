@@ -12,7 +12,10 @@ import type { ImageInputs } from '../../helpers/imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from '../../helpers/imageInputs';
 import {
 	labelOf,
+	optionOrDefault,
 	parameterError,
+	parameterOrDefault,
+	propertyIn,
 	readOptions,
 	readTimeoutMs,
 	validateParameter,
@@ -380,14 +383,14 @@ function readPlanTarget(context: IExecuteFunctions, itemIndex: number): IDataObj
 	const market = validateParameter(
 		context,
 		itemIndex,
-		'Market',
+		labelOf(context, properties, 'market'),
 		optionalCode(/^[A-Za-z]{2}$/, 'must be a two-letter market code, such as US'),
 		read('market', ''),
 	);
 	const language = validateParameter(
 		context,
 		itemIndex,
-		'Language',
+		labelOf(context, properties, 'language'),
 		optionalCode(
 			/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
 			'must be a language code such as en-US or zh-CN',
@@ -403,12 +406,13 @@ function readPlanTarget(context: IExecuteFunctions, itemIndex: number): IDataObj
 }
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
+	const modulesShown = propertyIn(this, properties, 'modules');
 	const modules = validateParameter(
 		this,
 		itemIndex,
-		'Modules',
+		modulesShown.displayName,
 		modulesSchema,
-		asList(this.getNodeParameter('modules', itemIndex, [])),
+		asList(parameterOrDefault(this, itemIndex, modulesShown)),
 	);
 	const target = readPlanTarget(this, itemIndex);
 	const timeoutMs = readTimeoutMs(this, itemIndex, timeoutOption);
@@ -421,7 +425,8 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 	Object.assign(fields, target);
 	const version1 = isVersion1(this);
 	// The current version plans one item per module unless told otherwise; version 1 only when told.
-	const splitModules = version1 ? options.splitModules === true : options.splitModules !== false;
+	const splitModules =
+		optionOrDefault(options, propertyIn(this, properties, 'splitModules')) === true;
 	return { fields, modules, images, timeoutMs, splitModules, carryRequest: !version1 };
 }
 
