@@ -162,6 +162,28 @@ describe('a service that stays down until Max Wait Time', () => {
 	});
 });
 
+test('Output → Simplified keeps what a timed-out task state is decided by: timed_out, outcome and the last check', async () => {
+	const sim = simulator();
+	sim.configure({ taskOutcome: 'never' });
+	outageAfterFirstLook(sim);
+	const node = generateAndWait({ onTimeout: 'outputTaskState' });
+	const result = await run(sim, {
+		...node,
+		parameters: { ...node.parameters, output: 'simplified' },
+	});
+
+	expect(result.items.map((item) => item.json)).toEqual([
+		{
+			task_id: [...sim.tasks.keys()][0],
+			status: 'processing',
+			timed_out: true,
+			outcome: 'lookAgainLater',
+			last_check_error: 'A gateway answered instead of the service',
+			waited_seconds: 8,
+		},
+	]);
+});
+
 describe('a 429 with Retry-After: 1 that arrives 0.6 s before Max Wait Time', () => {
 	/** Looks at 0 s (answered) and 7.4 s (429): the pause the service asks for passes the 8 s. */
 	async function rateLimitedAtTheEnd(onTimeout: 'error' | 'outputTaskState') {

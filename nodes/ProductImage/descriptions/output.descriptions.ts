@@ -12,6 +12,11 @@ export const OUTPUT = { raw: 'raw', simplified: 'simplified', selected: 'selecte
 export interface OutputShape {
 	/** The at most ten fields of Simplified, the most used first. */
 	simplified: readonly string[];
+	/**
+	 * What Simplified keeps of a task whose wait ran out ('timed_out'): what a next sweep or an IF
+	 * node decides by, since such an item has none of the image fields.
+	 */
+	timedOut?: readonly string[];
 	/** What Simplified keeps, in an operator's words. */
 	summary: string;
 	/** The field Selected Fields always keeps: what the item is. */
@@ -40,8 +45,9 @@ export const TASK_IMAGE_OUTPUT: OutputShape = {
 		'id',
 		'title',
 	],
+	timedOut: ['task_id', 'status', 'timed_out', 'outcome', 'last_check_error', 'waited_seconds'],
 	summary:
-		"The task ID, status, image URL and generated size, the A+ module and its size, and the product's 'id' and 'title' when the input item has them",
+		"The task ID, status, image URL and generated size, the A+ module and its size, and the product's 'id' and 'title' when the input item has them; for a task whose wait ran out, its status, 'timed_out', 'outcome' and why the last status check could not be made",
 	key: 'task_id',
 	keyLabel: 'the task ID',
 	fields: {

@@ -31,12 +31,12 @@ export function shapeOutput(
 	);
 	if (output !== OUTPUT.simplified && output !== OUTPUT.selected) return items;
 	const chosen = context.getNodeParameter('outputFields', itemIndex, []) as string[];
-	const fields =
-		output === OUTPUT.simplified
-			? shape.simplified
-			: [shape.key, ...chosen.filter((field) => field !== shape.key)];
+	const fields = (json: IDataObject) => {
+		if (output === OUTPUT.selected) return [shape.key, ...chosen.filter((f) => f !== shape.key)];
+		return json.timed_out === true && shape.timedOut ? shape.timedOut : shape.simplified;
+	};
 	return items.map((item) => ({
 		...item,
-		json: pick({ ...item.json, ...derived(item.json) }, fields),
+		json: pick({ ...item.json, ...derived(item.json) }, fields(item.json)),
 	}));
 }
