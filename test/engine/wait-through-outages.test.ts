@@ -1,11 +1,14 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEFAULT_VERSION } from '../../nodes/ProductImage/descriptions/versions';
 import type { NodeSpec, RunResult } from '../harness/engine';
 import { runWorkflow } from '../harness/engine';
 import { currentVersionOptions, pairedIndexes } from '../harness/fixtures';
-import { credentialsFor, useSimulator } from '../harness/simulator';
-import { useVirtualClock, onVirtualClock } from '../harness/virtualClock';
+import { credentialsFor, TEST_API_KEY, useSimulator } from '../harness/simulator';
+import { startForeignOrigin } from '../simulator/foreign-origins';
+import { advanceVirtualClock, onVirtualClock, useVirtualClock } from '../harness/virtualClock';
 
 // A check that could not be made is not a failed task. A wait looks through a service that is
 // briefly down (a proxy's 503 page, a 429 storm) until Max Wait Time; when the time runs out first
@@ -282,6 +285,37 @@ describe('the outcome field of a Continue On Fail item', () => {
 			taskId,
 			outcome: 'lookAgainLater',
 		});
+		// The wait ended on a failure that looking again within it would not mend: its error still
+		// names the task, paid for, and how to resume it.
+		expect(String(result.items[0].json.description)).toContain(
+			`resume with 'Task → Wait for Completion' and task ID ${taskId} instead of generating again`,
+		);
+	});
+
+	test('images the service says are gone (410): final, looking again gives the same', async () => {
+		const sim = simulator();
+		const taskId = await submittedTask(sim, { taskDurationMs: 0, expireAfterMs: 1 });
+		// A sweep after its images expired.
+		await advanceVirtualClock(1_000);
+		const result = await run(sim, collectWait(taskId));
+
+		expect(result.items[0].json).toMatchObject({
+			error: 'The image URL no longer exists',
+			taskId,
+			outcome: 'final',
+		});
+	});
+
+	test('a finished task whose result the node cannot read: final, the reply is quoted in the error', async () => {
+		const sim = simulator();
+		const taskId = await submittedTask(sim, { taskDurationMs: 0, resultImages: 'unreadable' });
+		const result = await run(sim, collectWait(taskId));
+
+		expect(result.items[0].json).toMatchObject({
+			error: 'The finished task holds no downloadable image URLs',
+			taskId,
+			outcome: 'final',
+		});
 	});
 
 	test("a finished task's images that cannot be downloaded: look again later", async () => {
@@ -329,5 +363,52 @@ describe('the outcome field of a Continue On Fail item', () => {
 		expect(result.items[0].json.task_id).toBeUndefined();
 		if (outcome === 'unknown')
 			expect(String(result.items[0].json.requestId)).toMatch(/^(req_|n8n-)/);
+	});
+});
+
+describe('the outcome of a submit the service cannot have taken', () => {
+	const submit: NodeSpec = {
+		typeVersion: DEFAULT_VERSION,
+		continueOnFail: true,
+		parameters: { resource: 'image', operation: 'generate', prompt: 'bottle' },
+	};
+
+	test('a connection that never opened: nothing was made, so it may be sent again later', async () => {
+		const server = createServer();
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as AddressInfo;
+		await new Promise((resolve) => server.close(resolve));
+		const result = await onVirtualClock(
+			runWorkflow({
+				credentials: { baseUrl: `http://127.0.0.1:${port}`, apiKey: TEST_API_KEY },
+				nodes: [submit],
+			}),
+		);
+
+		expect(result.items[0].json).toMatchObject({
+			error: 'Could not reach the service',
+			outcome: 'lookAgainLater',
+		});
+	});
+
+	test('a redirected submit: the service did not take it, and sending it again changes nothing', async () => {
+		const sim = simulator();
+		const redirecting = await startForeignOrigin('redirect', { redirectTo: sim.baseUrl });
+		try {
+			const result = await onVirtualClock(
+				runWorkflow({
+					credentials: { baseUrl: redirecting.baseUrl, apiKey: sim.apiKey },
+					nodes: [submit],
+				}),
+			);
+
+			expect(result.items[0].json).toMatchObject({
+				error: 'The service redirected the generation request',
+				outcome: 'final',
+			});
+			expect(sim.stats.submitsAccepted).toBe(0);
+		} finally {
+			await redirecting.close();
+		}
 	});
 });

@@ -5,6 +5,7 @@ import { useSimulator } from '../harness/simulator';
 import {
 	analyze,
 	FAULT_SIMULATOR,
+	generate,
 	generateAndWait,
 	promptItems,
 	PROMPT_FROM_ITEM,
@@ -137,6 +138,32 @@ test('cancelling during a slow analysis aborts the open request', async () => {
 		injected: 'analysis: reply after 20 s, cancel 0.3 s after it arrived',
 	});
 });
+
+test.each([
+	['submit', 'image/generate', 'unknown'],
+	['analysis', 'analysis/analyze', 'lookAgainLater'],
+] as const)(
+	'cancelling during an open %s request, with Continue On Fail: its item says what the request may have left (%s)',
+	async (route, operation, outcome) => {
+		const sim = simulator();
+		sim.addFault({ route, delayMs: 20_000 });
+		const result = await run(sim, {
+			nodes: [{ parameters: route === 'submit' ? generate() : analyze(sim), continueOnFail: true }],
+			cancelWhen: afterRequests(sim, route, 1, 300),
+		});
+
+		expect(result.endedAfterCancelMs).toBeLessThan(ENDS_AFTER_CANCEL_MS);
+		expect(requestsOn(sim, route)).toHaveLength(1);
+		// A submit cut short may still have made a task; an analysis may be asked for again.
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({ error: 'The execution was canceled', outcome });
+		finishCase(sim, result, {
+			case: `cancel during an open ${route}, Continue On Fail`,
+			operation,
+			injected: `${route}: reply after 20 s, cancel 0.3 s after it arrived`,
+		});
+	},
+);
 
 test('cancelling with several items waiting stops all of them; none is submitted twice', async () => {
 	const sim = simulator();

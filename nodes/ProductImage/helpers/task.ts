@@ -156,8 +156,9 @@ export function handedOverInError(context: IExecuteFunctions, taskId: string): v
 /**
  * A query or download that fails during a wait leaves a task that was submitted, and billed: the
  * error's description has to name it, or the obvious fix (run the node again) submits a second one. `advice` is
- * added unless the service said the task or address is gone (404, 410), or the reply could not be
- * read (waiting again would read it again: that error carries the reply and its own advice).
+ * added unless the service said the task or address is gone (404, 410; a proxy's web page saying
+ * so is not the service), or the reply could not be read (waiting again would read it again: that
+ * error carries the reply and its own advice).
  */
 export function nameTaskInError(
 	error: unknown,
@@ -175,7 +176,9 @@ export function nameTaskInError(
 		return error;
 	}
 	const gone =
-		error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '410');
+		error instanceof NodeApiError &&
+		(error.httpCode === '404' || error.httpCode === '410') &&
+		error.context.webPage !== true;
 	const added = gone ? `Task ID: ${taskId}.` : advice;
 	if (!error.description?.includes(added)) {
 		error.description = error.description ? `${error.description} ${added}` : added;
