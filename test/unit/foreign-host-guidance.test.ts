@@ -124,5 +124,9 @@ test.each(['upload', 'submit', 'analysis', 'plan'] as const)(
 		expect(described.description).toContain(
 			"'Base URL' is the service's URL without /v1 (the node adds /v1/open/…)",
 		);
+		// The title already says nothing answers; n8n's credential dialog tests on Save and
+		// shows no Test button.
+		expect(described.description).not.toContain(described.message);
+		expect(described.description).toContain('save it, which tests the connection again');
 	},
 );

@@ -278,7 +278,7 @@ const SERVICE_ADVICE: Record<number, (c: Case) => string | undefined> = {
 			return 'The URL has expired or never existed: uploaded and result images are kept at most 3 days. Generate the image again.';
 		// The service's endpoints are fixed paths: a 404 on one means the request never reached
 		// them, most often because 'Base URL' carries a path of its own (such as /v1) in front.
-		return `Nothing at ${BASE_URL} answers this request. ${BASE_URL} is the service's URL without /v1 (the node adds /v1/open/…); correct it in the Product Image API credential and press its Test button.`;
+		return `${BASE_URL} is the service's URL without /v1 (the node adds /v1/open/…); correct it in the Product Image API credential and save it, which tests the connection again.`;
 	},
 	410: (c) => (c.kind === 'download' ? SERVICE_ADVICE[404](c) : undefined),
 	413: () => 'The image is too large for the service. Send a smaller file.',
