@@ -95,5 +95,8 @@ test('each suite of its own runs its operation', () => {
 test("test/README.md's index lists, for each operation, every suite that runs it", () => {
 	const text = fs.readFileSync(INDEX, 'utf8');
 	const table = /<!-- index -->\n([\s\S]*?)\n<!-- \/index -->/.exec(text)?.[1];
-	expect(table).toBe(expectedTable());
+	const expected = expectedTable();
+	// The whole table in the message, ready to paste between the markers.
+	if (table !== expected)
+		throw new Error(`The index in test/README.md is stale. It should read:\n${expected}`);
 });

@@ -47,7 +47,7 @@ export const TASK_IMAGE_OUTPUT: OutputShape = {
 	],
 	timedOut: ['task_id', 'status', 'timed_out', 'outcome', 'last_check_error', 'waited_seconds'],
 	summary:
-		"The task ID, status, image URL and generated size, the A+ module and its size, and the product's 'id' and 'title' when the input item has them; for a task whose wait ran out, its status, 'timed_out', 'outcome' and why the last status check could not be made",
+		"the task ID, status, image URL and generated size, the A+ module and its size, and the product's 'id' and 'title' when the input item has them; for a task whose wait ran out, its status, 'timed_out', 'outcome' and why the last status check could not be made",
 	key: 'task_id',
 	keyLabel: 'the task ID',
 	fields: {
@@ -78,7 +78,7 @@ export const TASK_IMAGE_OUTPUT: OutputShape = {
 export const TASK_OUTPUT: OutputShape = {
 	simplified: ['task_id', 'status', 'image_urls', 'created_at', 'completed_at', 'error'],
 	summary:
-		'The task ID, status, image URLs, when the task was created and finished, and why it did not succeed',
+		'the task ID, status, image URLs, when the task was created and finished, and why it did not succeed',
 	key: 'task_id',
 	keyLabel: 'the task ID',
 	fields: {
@@ -105,7 +105,7 @@ export const PLAN_MODULE_OUTPUT: OutputShape = {
 		'notes',
 	],
 	summary:
-		"The module, its prompt, the plan's style guide, the module's aspect ratio and size, the photos, the platform, the language and the notes",
+		"the module, its prompt, the plan's style guide, the module's aspect ratio and size, the photos, the platform, the language and the notes",
 	key: 'module',
 	keyLabel: 'the module',
 	fields: {

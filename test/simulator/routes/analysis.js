@@ -77,7 +77,7 @@ function analysis(ctx) {
 		'## Selling points',
 		...sellingPoints.map((p) => `- ${p}`),
 		'',
-		`Analysed ${/** @type {unknown[]} */ (body.image_urls).length} image(s). Confirm inferred attributes before use.`,
+		`Analyzed ${/** @type {unknown[]} */ (body.image_urls).length} image(s). Confirm inferred attributes before use.`,
 	].join('\n');
 
 	const text = ctx.state.config.analysisText;
