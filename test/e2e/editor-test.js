@@ -114,8 +114,8 @@ function cases(url, workflowId) {
 		{
 			name: 'a list with Other in Product Details shows its typed field right below it once Other is chosen',
 			run: async (page) => {
-				await editor.openWorkflow(page, url, workflowId);
-				await editor.openNode(page, 'Generate A+ images');
+				await openWorkflow(page, url, workflowId);
+				await openNode(page, 'Generate A+ images');
 				const ndv = page.locator('[data-test-id="ndv"]');
 				await ndv.locator('[placeholder="Add Detail"]').first().click();
 				await chooseOption(page, 'Platform');
