@@ -10,7 +10,7 @@ const path = require('node:path');
 const { installPackage } = require('../../e2e/install-package');
 const { writeCredentialFile } = require('../../e2e/lib/workflows');
 const { info } = require('../../e2e/lib/log');
-const { startRedis, startPostgres, postgresReachableDir } = require('./servers');
+const { startRedis, startPostgres, postgresReachableDir, psql } = require('./servers');
 const { createQueueN8n, startMain, startWorker } = require('./cluster');
 const { setupOwner } = require('./rest');
 const { MAIN_URL } = require('./workflows');
@@ -112,6 +112,8 @@ async function startStack(o) {
 			addWorker,
 			logDir,
 			baseUrl: `http://127.0.0.1:${main.port}`,
+			/** One SQL statement on n8n's database. @param {string} statement */
+			sql: (statement) => psql({ postgresBin: o.servers.postgresBin, ...postgres }, statement),
 			stop,
 		};
 	} catch (err) {

@@ -232,9 +232,12 @@ function fanOutCopy(products) {
  * The submit-now / collect-later pair as the suite runs them: started by webhooks instead of
  * schedules (the submit run answers at once, the collect run when it is done), the catalogue
  * from a Code node, the Data Table found by name, and waits at the simulator's short pace.
+ * The catalog bench keeps the example's wait options (`waitOptions: null`), answers the collect
+ * webhook at once, and paces the submits for the service's rate limit.
  * @param {number} products
+ * @param {{waitOptions?: null, collectResponse?: 'onReceived' | 'lastNode', secondsBetweenSubmits?: number}} [o]
  */
-function submitCollectCopies(products) {
+function submitCollectCopies(products, o = {}) {
 	/** @param {string} name @param {'onReceived' | 'lastNode'} responseMode */
 	const copy = (name, responseMode) => {
 		const workflow = prepareWorkflow(
@@ -247,17 +250,29 @@ function submitCollectCopies(products) {
 			// prepareWorkflow has made the schedule a Manual Trigger already.
 			if (n.type === MANUAL_TYPE) return webhookNode(n, webhookPath, responseMode);
 			if (n.name === 'Get products') return catalogueNode(n, products, 2000, trigger);
+			if (n.name === 'Settings' && o.secondsBetweenSubmits !== undefined)
+				setAssignment(n, 'secondsBetweenSubmits', o.secondsBetweenSubmits);
 			if (n.type === 'n8n-nodes-base.dataTable')
 				n.parameters.dataTableId = { __rl: true, mode: 'name', value: TASKS_TABLE };
-			if (n.type === NODE_TYPE) n.parameters.options = quickWaits(n.parameters.options, 3);
+			if (n.type === NODE_TYPE && o.waitOptions !== null)
+				n.parameters.options = quickWaits(n.parameters.options, 3);
 			return n;
 		});
 		return { workflow, webhookPath };
 	};
 	return {
 		submit: copy('catalogue-submit', 'onReceived'),
-		collect: copy('catalogue-collect', 'lastNode'),
+		collect: copy('catalogue-collect', o.collectResponse ?? 'lastNode'),
 	};
+}
+
+/** A Set node's assignment, which must exist: a renamed setting fails here, not silently. @param {any} node @param {string} name @param {unknown} value */
+function setAssignment(node, name, value) {
+	const assignment = node.parameters.assignments.assignments.find(
+		(/** @type {any} */ a) => a.name === name,
+	);
+	if (!assignment) throw new Error(`the node "${node.name}" has no assignment "${name}"`);
+	assignment.value = value;
 }
 
 const TASKS_TABLE = 'catalogue_tasks';
