@@ -28,6 +28,7 @@ const { freePort } = require('../../e2e/lib/ports');
  * @param {{workflow: any}[]} o.workflows imported and published before the main process starts
  * @param {number} o.workers
  * @param {number} [o.workerConcurrency]
+ * @param {Record<string, string>} [o.env] more of n8n's settings, for the main process and the workers
  */
 async function startStack(o) {
 	/** @type {(() => Promise<void>)[]} */
@@ -62,6 +63,7 @@ async function startStack(o) {
 			postgres,
 			redis,
 			binaryMode: o.binaryMode,
+			env: o.env,
 		});
 		const credentialFile = path.join(userFolder, 'credentials.json');
 		writeCredentialFile(credentialFile, o.service, o.llm);
