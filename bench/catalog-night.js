@@ -31,10 +31,13 @@ const { stopChildrenOnSignal } = require('../test/e2e/lib/proc');
 const { info, formatDuration } = require('../test/e2e/lib/log');
 const { ensureServers } = require('../test/queue/lib/system-packages');
 const { startStack } = require('../test/queue/lib/stack');
-const { callWebhook } = require('../test/queue/lib/rest');
 const { sampleMemoryTrees } = require('../test/queue/lib/memory');
 const { writeFiguresBetween } = require('../test/queue/lib/readme-figures');
-const { submitCollectCopies, TASKS_TABLE, TASKS_COLUMNS } = require('../test/queue/lib/workflows');
+const {
+	submitCollectCopies,
+	TASKS_TABLE,
+	tasksColumnsFor,
+} = require('../test/queue/lib/workflows');
 const { runNight } = require('./catalog/night');
 const { report } = require('./catalog/report');
 const figures = require('./catalog/figures');
@@ -171,7 +174,10 @@ async function main() {
 			workers: 2,
 			env: options.n8nEnv,
 		});
-		const table = await stack.rest.createDataTable(TASKS_TABLE, [...TASKS_COLUMNS]);
+		const table = await stack.rest.createDataTable(
+			TASKS_TABLE,
+			tasksColumnsFor([copies.submit.workflow, copies.collect.workflow]),
+		);
 		const openRows = openRowTest(copies.collect.workflow);
 		info(`rows the collect workflow looks at again: ${openRows.describe}`);
 		const running = stack;

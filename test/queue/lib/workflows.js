@@ -290,6 +290,29 @@ const TASKS_COLUMNS = /** @type {const} */ ([
 	{ name: 'error', type: 'string' },
 	{ name: 'collected_at', type: 'string' },
 ]);
+
+/**
+ * The table's columns for workflows that may write more than the note asks for: every column a
+ * Data Table node of theirs writes or filters by, text unless listed above, so a column an example
+ * adds later does not fail the insert.
+ * @param {any[]} workflows
+ * @returns {{name: string, type: 'string' | 'number'}[]}
+ */
+function tasksColumnsFor(workflows) {
+	/** @type {{name: string, type: 'string' | 'number'}[]} */
+	const columns = TASKS_COLUMNS.map((c) => ({ ...c }));
+	for (const node of workflows.flatMap((w) => w.nodes)) {
+		if (node.type !== 'n8n-nodes-base.dataTable') continue;
+		const written = Object.keys(node.parameters.columns?.value ?? {});
+		const filtered = (node.parameters.filters?.conditions ?? []).map(
+			(/** @type {any} */ c) => c.keyName,
+		);
+		for (const name of [...written, ...filtered])
+			if (!columns.some((c) => c.name === name)) columns.push({ name, type: 'string' });
+	}
+	return columns;
+}
+
 const FAN_OUT_TABLE = 'catalogue_images';
 // Replaced by the main process' address when the stack imports the workflows (lib/stack.js).
 const MAIN_URL = '__N8N_MAIN_URL__';
@@ -300,6 +323,7 @@ module.exports = {
 	submitCollectCopies,
 	TASKS_TABLE,
 	TASKS_COLUMNS,
+	tasksColumnsFor,
 	MAIN_URL,
 	webhookCopy,
 	uploadManyWorkflow,
