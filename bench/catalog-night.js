@@ -11,7 +11,8 @@
 // the cost is read from n8n's database and the processes' memory.
 //
 //   npm run bench:catalog -- [--products 10000] [--submits-per-minute N] [--tasks-in-flight N]
-//     [--task-seconds N] [--task-spread-seconds N] [--sweep-seconds N] [--outage-seconds N]
+//     [--task-seconds N] [--task-spread-seconds N] [--products-per-run N] [--submit-every-seconds N]
+//     [--sweep-seconds N] [--outage-seconds N]
 //     [--outage-scope all|task] [--outage-at 0.6] [--kill-at 0.3] [--restart-after-seconds N]
 //     [--n8n-env KEY=VALUE]... [--no-docs] [--keep]
 //   npm run bench:catalog -- --from <work folder>/measured.json   (a kept night's figures again)
@@ -56,6 +57,11 @@ const DEFAULTS = {
 	// Generations of 20 to 60 s.
 	taskSeconds: 20,
 	taskSpreadSeconds: 40,
+	// The submit example's Settings → productsPerRun for the night, and its 10-minute schedule
+	// compressed: a run of 500 at the limit's pace of 0.1 s and the 0.16-0.26 s a product the loop
+	// itself took (docs/large-catalogues.md) lasts about 3 minutes.
+	productsPerRun: 500,
+	submitEverySeconds: 240,
 	sweepSeconds: 120,
 	// As long as the collect example's Max Wait Time: a wait under way when the service goes down
 	// reaches its time limit while it is still down.
@@ -162,6 +168,7 @@ async function main() {
 			waitOptions: null,
 			collectResponse: 'onReceived',
 			secondsBetweenSubmits: 60 / options.submitsPerMinute,
+			productsPerRun: options.productsPerRun,
 		});
 		stack = await startStack({
 			install: installs.n8n[N8N_VERSION],

@@ -224,6 +224,7 @@ function runPaces(runs, tasks) {
 
 module.exports = {
 	runPaces,
+	tableName,
 	FINAL,
 	rowCount,
 	tableRows,

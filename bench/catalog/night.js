@@ -1,9 +1,11 @@
 // @ts-check
 'use strict';
 
-// The night itself, one look a second: the submit run as the schedule starts it (and again, as an
-// operator would, when it ended before the catalog did), collect sweeps every few seconds that
-// never overlap, the outage during a sweep, and the kill of the worker running the submit run.
+// The night itself, one look a second: a submit run every few seconds as its schedule starts them
+// (each takes the example's productsPerRun products not yet recorded), collect sweeps every few
+// seconds that never overlap, the outage during a sweep, the kill of the worker running a submit
+// run, and the operator resolving the rows of unknown fate the outage left, as the example's note
+// asks.
 
 const fs = require('node:fs');
 const { info, formatDuration } = require('../../test/e2e/lib/log');
@@ -13,13 +15,11 @@ const {
 	FINAL,
 	rowCount,
 	tableRows,
+	tableName,
 	executionAfter,
 	executionStatus,
 	lastExecutionId,
 } = require('./figures');
-
-/** More submit runs than this means each one fails at once: something else is wrong. */
-const MAX_SUBMIT_RUNS = 8;
 
 /**
  * @typedef {object} Run an execution the bench started through a webhook
@@ -73,8 +73,14 @@ async function runNight(ctx) {
 	const night = {
 		startedAt,
 		/** @type {Run[]} */ submitRuns: [],
-		/** @type {Run | undefined} */ submit: undefined,
+		/** @type {Run[]} the submit runs started and not yet ended */ submitting: [],
+		nextSubmitAt: startedAt,
+		/** runs the schedule started while an earlier one still ran */
+		overlaps: 0,
 		submitDone: false,
+		/** unknown rows the operator resolved: deleted (no task at the service) or given their task */
+		resolved: { deleted: 0, linked: 0 },
+		nextResolveAt: 0,
 		/** @type {Run[]} */ sweeps: [],
 		/** @type {Run | undefined} */ sweep: undefined,
 		nextSweepAt: startedAt + options.sweepSeconds * 1000,
@@ -85,7 +91,6 @@ async function runNight(ctx) {
 		outage: { state: options.outageSeconds > 0 ? 'waiting' : 'over' },
 		rows: 0,
 		timedOut: false,
-		gaveUp: false,
 		endedAt: 0,
 	};
 
@@ -126,33 +131,69 @@ async function runNight(ctx) {
 		return true;
 	};
 
+	/** Every product has a row that is not of unknown fate. */
+	const catalogThrough = async () => {
+		const [[recorded]] = await db.sql(
+			`select count(distinct product_id) from ${tableName(ctx.tableId)} where status <> 'unknown'`,
+		);
+		return Number(recorded) >= options.products;
+	};
+
+	// As the schedule does: a run every submitEverySeconds, whether or not the last has ended (the
+	// night counts when it had not: two runs at once may submit a product twice).
 	const tickSubmit = async () => {
-		if (night.submitDone) return;
-		const run = night.submit;
-		if (run) {
-			if (!(await ended(run, ctx.copies.submit.workflow))) return;
+		for (const run of [...night.submitting]) {
+			if (!(await ended(run, ctx.copies.submit.workflow))) continue;
 			run.endedAt = Date.now();
 			run.rowsAtEnd = night.rows;
 			night.submitRuns.push(run);
-			night.submit = undefined;
+			night.submitting = night.submitting.filter((r) => r !== run);
 			info(`submit run ${run.id} ended ${run.status} with ${night.rows} rows recorded`);
-			if (run.status === 'success') night.submitDone = true;
-			return;
 		}
-		// Rerun as an operator would: once the service answers and the worker is back.
-		if (night.outage.state === 'on' || night.restarting) return;
-		if (night.submitRuns.length >= MAX_SUBMIT_RUNS) {
-			info(`${MAX_SUBMIT_RUNS} submit runs and the catalog is not through: giving up on it`);
+		if (night.submitDone || Date.now() < night.nextSubmitAt) return;
+		if (night.submitting.length === 0 && (await catalogThrough())) {
 			night.submitDone = true;
-			night.gaveUp = true;
+			info(`every product recorded after ${night.submitRuns.length} submit runs`);
 			return;
 		}
-		night.submit = await start(ctx.copies.submit);
-		info(`submit run ${night.submitRuns.length + 1} started`);
+		if (night.submitting.length > 0) {
+			night.overlaps += 1;
+			info(`submit run due while run ${night.submitting[0].id ?? '?'} still runs`);
+		}
+		night.submitting.push(await start(ctx.copies.submit));
+		night.nextSubmitAt += options.submitEverySeconds * 1000;
+	};
+
+	// The operator, as the example's note asks, once the service answers again: a row of unknown
+	// fate whose product the service has no task for is deleted (a later run submits it); one it
+	// has a task for gets that task. The service's submit log stands in for asking its provider.
+	const tickResolve = async () => {
+		if (night.outage.state === 'on' || Date.now() < night.nextResolveAt) return;
+		night.nextResolveAt = Date.now() + 10_000;
+		const unknown = await db.sql(
+			`select id, title from ${tableName(ctx.tableId)} where status = 'unknown'`,
+		);
+		if (unknown.length === 0) return;
+		const tasks = await ctx.sim.tasks();
+		for (const [id, title] of unknown) {
+			const task = tasks.find(
+				(/** @type {any} */ t) => String(t.body?.product_info?.name) === title,
+			);
+			if (task) {
+				await db.sql(
+					`update ${tableName(ctx.tableId)} set task_id = '${task.task_id}', status = 'submitted' where id = ${Number(id)}`,
+				);
+				night.resolved.linked += 1;
+			} else {
+				await db.sql(`delete from ${tableName(ctx.tableId)} where id = ${Number(id)}`);
+				night.resolved.deleted += 1;
+			}
+		}
+		info(`resolved ${unknown.length} row(s) of unknown fate`);
 	};
 
 	const tickKill = async () => {
-		const run = night.submit;
+		const run = night.submitting[0];
 		if (night.kill.at || options.killAt <= 0 || !run?.id || run.status) return;
 		if (night.rows < options.killAt * options.products) return;
 		const worker = executionsByWorker(stack.workers).get(String(run.id));
@@ -237,6 +278,7 @@ async function runNight(ctx) {
 		const lastRun = night.submitRuns[night.submitRuns.length - 1];
 		return (
 			night.submitDone &&
+			night.submitting.length === 0 &&
 			night.outage.state === 'over' &&
 			!night.sweep &&
 			last !== undefined &&
@@ -245,13 +287,15 @@ async function runNight(ctx) {
 		);
 	};
 
-	night.submit = await start(ctx.copies.submit);
-	info(`submit run 1 started; a sweep every ${options.sweepSeconds} s`);
+	info(
+		`a submit run every ${options.submitEverySeconds} s (at most ${options.productsPerRun} products each); a sweep every ${options.sweepSeconds} s`,
+	);
 	for (;;) {
 		night.rows = await rowCount(db, ctx.tableId);
 		await tickSubmit();
 		await tickKill();
 		await tickOutage();
+		await tickResolve();
 		await tickSweep();
 		if (finished()) break;
 		if (Date.now() > deadline) {
@@ -266,15 +310,16 @@ async function runNight(ctx) {
 	night.endedAt = Date.now();
 	// What n8n finally recorded may differ from what the bench saw end a run: a new worker's
 	// start-up recovery marks executions crashed that another worker then finishes.
-	for (const run of [...night.submitRuns, ...night.sweeps])
+	for (const run of [...night.submitRuns, ...night.submitting, ...night.sweeps])
 		if (run.id !== undefined) run.recorded = await executionStatus(db, run.id);
 	return {
 		startedAt: night.startedAt,
 		endedAt: night.endedAt,
 		boundMs,
 		timedOut: night.timedOut,
-		gaveUp: night.gaveUp,
 		submitRuns: night.submitRuns,
+		overlaps: night.overlaps,
+		resolved: night.resolved,
 		sweeps: night.sweeps,
 		kill: night.kill,
 		outage: night.outage,

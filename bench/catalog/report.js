@@ -54,7 +54,7 @@ function setupLine(o) {
 		(o.killAt > 0
 			? `the worker running the submit run killed (SIGKILL) after ${share(o.killAt, 1)} and a new one started ${o.restartAfterSeconds} s later; `
 			: 'no worker killed; ') +
-		'the submit run started again whenever it ended before the catalog did' +
+		`a submit run every ${o.submitEverySeconds} s (the example's 10-minute schedule, compressed), each taking at most ${count(o.productsPerRun)} products (productsPerRun); rows of unknown fate resolved as the example's note says once the service answered` +
 		(Object.keys(o.n8nEnv).length
 			? `; n8n settings: ${Object.entries(o.n8nEnv)
 					.map(([k, v]) => `${k}=${v}`)
@@ -83,17 +83,30 @@ function timeLines(m) {
 	const wall = night.endedAt - night.startedAt;
 	const submitting = (service.lastSubmit ?? 0) - (service.firstSubmit ?? 0);
 	const perMinute = submitting > 0 ? ((m.products.exactlyOnce - 1) / submitting) * 60_000 : 0;
-	const runs = night.submitRuns.map((r, i) => {
-		const pace = m.paces[i];
-		return (
-			`${r.id} ${r.status} at ${count(r.rowsAtEnd ?? 0)} rows, its first submit ${pace.firstSubmitAfterMs === undefined ? 'never' : `${formatDuration(pace.firstSubmitAfterMs)} after its start`}, ${count(pace.submitted)} submits at ${pace.perMinute.toFixed(0)} per minute` +
-			(pace.perMinute > 0
-				? ` (${(60 / pace.perMinute - 60 / options.submitsPerMinute).toFixed(2)} s a product beyond the pause)`
-				: '') +
-			' ' +
-			`(${pace.firstTenth.toFixed(0)} in its first tenth, ${pace.lastTenth.toFixed(0)} in its last)`
-		);
-	});
+	/** @param {number[]} list */
+	const spread = (list) => {
+		const sorted = [...list].sort((a, b) => a - b);
+		return sorted.length
+			? `median ${formatDuration(sorted[Math.floor(sorted.length / 2)])}, longest ${formatDuration(sorted[sorted.length - 1])}`
+			: 'none';
+	};
+	/** @type {Record<string, number>} */
+	const byStatus = {};
+	for (const r of night.submitRuns)
+		byStatus[String(r.status)] = (byStatus[String(r.status)] ?? 0) + 1;
+	const withSubmits = m.paces.filter((p) => p.submitted > 0);
+	const paces = withSubmits.map((p) => p.perMinute).sort((a, b) => a - b);
+	const medianPace = paces.length ? paces[Math.floor(paces.length / 2)] : 0;
+	const runs =
+		`${count(night.submitRuns.length)} submit runs (${listed(byStatus)}), ${count(withSubmits.length)} of them submitting, at most ${count(Math.max(0, ...m.paces.map((p) => p.submitted)))} products in one; ` +
+		`each run's time ${spread(night.submitRuns.map((r) => (r.endedAt ?? 0) - r.startedAt))} against ${options.submitEverySeconds} s between runs; ` +
+		`runs started while an earlier one still ran: ${count(night.overlaps)}; ` +
+		`its first submit after the run's start ${spread(withSubmits.map((p) => p.firstSubmitAfterMs ?? 0))}; ` +
+		`a median run submitted ${medianPace.toFixed(0)} per minute` +
+		(medianPace > 0
+			? ` (${(60 / medianPace - 60 / options.submitsPerMinute).toFixed(2)} s a product beyond the pause)`
+			: '') +
+		`; rows of unknown fate resolved: ${count(night.resolved.deleted)} deleted (no task at the service), ${count(night.resolved.linked)} given their task`;
 	const durations = night.sweeps.map((s) => (s.endedAt ?? 0) - s.startedAt).sort((a, b) => a - b);
 	const outageSweep = night.sweeps.find((s) => s.id === night.outage.sweep);
 	const relabeled = [...night.submitRuns, ...night.sweeps]
@@ -114,7 +127,7 @@ function timeLines(m) {
 		`Time: ${formatDuration(wall)} from the first submit run to the last sweep${night.timedOut ? ' (stopped: the night did not finish)' : ''}; ` +
 			`the rate limit's bound (products / submits per minute): ${formatDuration(night.boundMs)}, the night took ${(wall / night.boundMs).toFixed(2)}× that; ` +
 			`submits accepted from the first to the last in ${formatDuration(submitting)}, ${perMinute.toFixed(0)} per minute against the limit of ${options.submitsPerMinute}`,
-		`Runs: ${night.submitRuns.length} submit run(s) (${runs.join('; ')}); ` +
+		`Runs: ${runs}; ` +
 			(kill.at
 				? `${kill.worker} killed with ${count(kill.rows ?? 0)} rows recorded and ${count(kill.submitted ?? 0)} tasks accepted, ${kill.replacement ?? 'no worker'} ready ${formatDuration((kill.restartedAt ?? kill.at) - kill.at)} after the kill; `
 				: 'no worker killed; ') +
@@ -185,7 +198,6 @@ function problems(m) {
 			`${count(p.abandoned)} products lost: the service finished their tasks, their rows are closed without the images`,
 		p.strangers && `${count(p.strangers)} tasks for products not in the catalog`,
 		m.night.timedOut && `the night did not finish: ${count(p.open)} rows still open`,
-		m.night.gaveUp && `the catalog was not through after ${m.night.submitRuns.length} submit runs`,
 	].filter(/** @returns {x is string} */ (x) => typeof x === 'string');
 }
 

@@ -233,9 +233,9 @@ function fanOutCopy(products) {
  * schedules (the submit run answers at once, the collect run when it is done), the catalogue
  * from a Code node, the Data Table found by name, and waits at the simulator's short pace.
  * The catalog bench keeps the example's wait options (`waitOptions: null`), answers the collect
- * webhook at once, and paces the submits for the service's rate limit.
+ * webhook at once, and sets the submit run's pace and size.
  * @param {number} products
- * @param {{waitOptions?: null, collectResponse?: 'onReceived' | 'lastNode', secondsBetweenSubmits?: number}} [o]
+ * @param {{waitOptions?: null, collectResponse?: 'onReceived' | 'lastNode', secondsBetweenSubmits?: number, productsPerRun?: number}} [o]
  */
 function submitCollectCopies(products, o = {}) {
 	/** @param {string} name @param {'onReceived' | 'lastNode'} responseMode */
@@ -252,6 +252,8 @@ function submitCollectCopies(products, o = {}) {
 			if (n.name === 'Get products') return catalogueNode(n, products, 2000, trigger);
 			if (n.name === 'Settings' && o.secondsBetweenSubmits !== undefined)
 				setAssignment(n, 'secondsBetweenSubmits', o.secondsBetweenSubmits);
+			if (n.name === 'Settings' && o.productsPerRun !== undefined)
+				setAssignment(n, 'productsPerRun', o.productsPerRun);
 			if (n.type === 'n8n-nodes-base.dataTable')
 				n.parameters.dataTableId = { __rl: true, mode: 'name', value: TASKS_TABLE };
 			if (n.type === NODE_TYPE && o.waitOptions !== null)
