@@ -43,6 +43,12 @@ export interface SimulatorConfig {
 	latencyMs: number;
 	maxUploadBytes: number;
 	expireAfterMs: number;
+	/** the service's rate limit: submits accepted in any 60 s, beyond it 429 with Retry-After (0: no limit) */
+	submitsPerMinute: number;
+	/** unfinished tasks the service holds at once, beyond it a submit gets 429 with Retry-After (0: no limit) */
+	tasksInFlight: number;
+	/** a proxy answers 503 with its own HTML page: to every request, or to task queries only */
+	outage: 'none' | 'all' | 'task';
 }
 
 export type Route =

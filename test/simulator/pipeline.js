@@ -7,6 +7,7 @@ const { classify } = require('./router');
 const { readBody, sleep, send } = require('./http-io');
 const { replacesReply, faultReply } = require('./faults');
 const { errorReply } = require('./reply');
+const { outageReply } = require('./limits');
 const { admin } = require('./routes/admin');
 const { upload } = require('./routes/upload');
 const { submit } = require('./routes/submit');
@@ -163,10 +164,14 @@ async function handle(state, origin, req, res) {
 		record,
 	};
 
-	const fault = state.faults.take(origin, route);
+	// The proxy in front of a service that is down answers before the service or a fault is reached.
+	const down = outageReply(state, origin, route);
+	const fault = down ? undefined : state.faults.take(origin, route);
 	/** @type {Reply | undefined} */
 	let reply;
-	if (!fault || !replacesReply(fault)) {
+	if (down) {
+		reply = down;
+	} else if (!fault || !replacesReply(fault)) {
 		reply = genuine(ctx, { commit: true });
 	} else if (fault.reset === 'midBody' && fault.status === undefined && fault.body === undefined) {
 		// The genuine reply, cut short; a submit only takes the job when acceptSubmit says so.

@@ -19,8 +19,9 @@ const { step } = require('../../e2e/lib/log');
  * @param {{port: number, database: string, user: string, password: string}} o.postgres
  * @param {{port: number}} o.redis
  * @param {'default' | 'filesystem' | 'database'} o.binaryMode
+ * @param {Record<string, string>} [o.env] more of n8n's settings, for every process
  */
-async function createQueueN8n({ install, userFolder, postgres, redis, binaryMode }) {
+async function createQueueN8n({ install, userFolder, postgres, redis, binaryMode, env = {} }) {
 	return createN8n({
 		install,
 		userFolder,
@@ -41,6 +42,7 @@ async function createQueueN8n({ install, userFolder, postgres, redis, binaryMode
 				? { N8N_DISABLED_MODULES: 'mcp-registry' }
 				: {}),
 			N8N_RUNNERS_ENABLED: 'true',
+			...env,
 		},
 	});
 }

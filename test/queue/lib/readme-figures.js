@@ -8,25 +8,39 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { REPO_ROOT } = require('../../e2e/lib/config');
 
-const START = '<!-- queue-figures:start -->';
-const END = '<!-- queue-figures:end -->';
-
-/** @param {string[]} lines @param {string} when */
-function writeReadmeFigures(lines, when) {
+/**
+ * Replaces what stands between `<!-- <marker>:start -->` and `<!-- <marker>:end -->` in
+ * docs/large-catalogues.md with a line naming the command and `when`, then `lines` as a list.
+ * False when the page has no such markers.
+ * @param {{marker: string, command: string, when: string, lines: string[]}} o
+ */
+function writeFiguresBetween(o) {
+	const start = `<!-- ${o.marker}:start -->`;
+	const end = `<!-- ${o.marker}:end -->`;
 	const file = path.join(REPO_ROOT, 'docs', 'large-catalogues.md');
 	const text = fs.readFileSync(file, 'utf8');
-	const from = text.indexOf(START);
-	const to = text.indexOf(END);
+	const from = text.indexOf(start);
+	const to = text.indexOf(end);
 	if (from < 0 || to < from) return false;
 	const body = [
-		START,
-		`<!-- Written by \`node test/queue/run.js --write-readme\` (${when}). Edits here are overwritten. -->`,
+		start,
+		`<!-- Written by \`${o.command}\` (${o.when}). Edits here are overwritten. -->`,
 		'',
-		...lines.map((l) => `- ${l}`),
+		...o.lines.map((l) => `- ${l}`),
 		'',
 	].join('\n');
 	fs.writeFileSync(file, text.slice(0, from) + body + text.slice(to));
 	return true;
 }
 
-module.exports = { writeReadmeFigures };
+/** @param {string[]} lines @param {string} when */
+function writeReadmeFigures(lines, when) {
+	return writeFiguresBetween({
+		marker: 'queue-figures',
+		command: 'node test/queue/run.js --write-readme',
+		when,
+		lines,
+	});
+}
+
+module.exports = { writeReadmeFigures, writeFiguresBetween };

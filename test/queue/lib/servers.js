@@ -160,6 +160,29 @@ async function startPostgres({ postgresBin, dir }) {
 }
 
 /**
+ * One SQL statement through psql, for what the REST API does not tell (sizes, counts of a whole
+ * table): its rows, each a list of text fields.
+ * @param {{postgresBin: string, port: number, database: string}} o
+ * @param {string} sql
+ * @returns {Promise<string[][]>}
+ */
+async function psql(o, sql) {
+	const result = await run(
+		path.join(o.postgresBin, 'psql'),
+		[
+			...['-h', '127.0.0.1', '-p', String(o.port), '-U', 'postgres', '-d', o.database],
+			...['-X', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
+		],
+		{ label: 'psql', timeoutMs: 120000 },
+	);
+	if (result.code !== 0) throw new Error(`psql failed (${sql.slice(0, 80)}): ${result.stderr}`);
+	return result.stdout
+		.split('\n')
+		.filter((line) => line !== '')
+		.map((line) => line.split('\t'));
+}
+
+/**
  * A folder the postgres user can enter: the suite's cache folder when every parent allows it,
  * otherwise a folder of its own under /var/tmp.
  * @param {string} preferred
@@ -173,4 +196,4 @@ async function postgresReachableDir(preferred) {
 	return fallback;
 }
 
-module.exports = { startRedis, startPostgres, postgresReachableDir };
+module.exports = { startRedis, startPostgres, postgresReachableDir, psql };

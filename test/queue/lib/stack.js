@@ -10,7 +10,7 @@ const path = require('node:path');
 const { installPackage } = require('../../e2e/install-package');
 const { writeCredentialFile } = require('../../e2e/lib/workflows');
 const { info } = require('../../e2e/lib/log');
-const { startRedis, startPostgres, postgresReachableDir } = require('./servers');
+const { startRedis, startPostgres, postgresReachableDir, psql } = require('./servers');
 const { createQueueN8n, startMain, startWorker } = require('./cluster');
 const { setupOwner } = require('./rest');
 const { MAIN_URL } = require('./workflows');
@@ -28,6 +28,7 @@ const { freePort } = require('../../e2e/lib/ports');
  * @param {{workflow: any}[]} o.workflows imported and published before the main process starts
  * @param {number} o.workers
  * @param {number} [o.workerConcurrency]
+ * @param {Record<string, string>} [o.env] more of n8n's settings, for the main process and the workers
  */
 async function startStack(o) {
 	/** @type {(() => Promise<void>)[]} */
@@ -62,6 +63,7 @@ async function startStack(o) {
 			postgres,
 			redis,
 			binaryMode: o.binaryMode,
+			env: o.env,
 		});
 		const credentialFile = path.join(userFolder, 'credentials.json');
 		writeCredentialFile(credentialFile, o.service, o.llm);
@@ -112,6 +114,8 @@ async function startStack(o) {
 			addWorker,
 			logDir,
 			baseUrl: `http://127.0.0.1:${main.port}`,
+			/** One SQL statement on n8n's database. @param {string} statement */
+			sql: (statement) => psql({ postgresBin: o.servers.postgresBin, ...postgres }, statement),
 			stop,
 		};
 	} catch (err) {

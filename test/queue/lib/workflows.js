@@ -232,9 +232,12 @@ function fanOutCopy(products) {
  * The submit-now / collect-later pair as the suite runs them: started by webhooks instead of
  * schedules (the submit run answers at once, the collect run when it is done), the catalogue
  * from a Code node, the Data Table found by name, and waits at the simulator's short pace.
+ * The catalog bench keeps the example's wait options (`waitOptions: null`), answers the collect
+ * webhook at once, and sets the submit run's pace and size.
  * @param {number} products
+ * @param {{waitOptions?: null, collectResponse?: 'onReceived' | 'lastNode', secondsBetweenSubmits?: number, productsPerRun?: number}} [o]
  */
-function submitCollectCopies(products) {
+function submitCollectCopies(products, o = {}) {
 	/** @param {string} name @param {'onReceived' | 'lastNode'} responseMode */
 	const copy = (name, responseMode) => {
 		const workflow = prepareWorkflow(
@@ -247,17 +250,31 @@ function submitCollectCopies(products) {
 			// prepareWorkflow has made the schedule a Manual Trigger already.
 			if (n.type === MANUAL_TYPE) return webhookNode(n, webhookPath, responseMode);
 			if (n.name === 'Get products') return catalogueNode(n, products, 2000, trigger);
+			if (n.name === 'Settings' && o.secondsBetweenSubmits !== undefined)
+				setAssignment(n, 'secondsBetweenSubmits', o.secondsBetweenSubmits);
+			if (n.name === 'Settings' && o.productsPerRun !== undefined)
+				setAssignment(n, 'productsPerRun', o.productsPerRun);
 			if (n.type === 'n8n-nodes-base.dataTable')
 				n.parameters.dataTableId = { __rl: true, mode: 'name', value: TASKS_TABLE };
-			if (n.type === NODE_TYPE) n.parameters.options = quickWaits(n.parameters.options, 3);
+			if (n.type === NODE_TYPE && o.waitOptions !== null)
+				n.parameters.options = quickWaits(n.parameters.options, 3);
 			return n;
 		});
 		return { workflow, webhookPath };
 	};
 	return {
 		submit: copy('catalogue-submit', 'onReceived'),
-		collect: copy('catalogue-collect', 'lastNode'),
+		collect: copy('catalogue-collect', o.collectResponse ?? 'lastNode'),
 	};
+}
+
+/** A Set node's assignment, which must exist: a renamed setting fails here, not silently. @param {any} node @param {string} name @param {unknown} value */
+function setAssignment(node, name, value) {
+	const assignment = node.parameters.assignments.assignments.find(
+		(/** @type {any} */ a) => a.name === name,
+	);
+	if (!assignment) throw new Error(`the node "${node.name}" has no assignment "${name}"`);
+	assignment.value = value;
 }
 
 const TASKS_TABLE = 'catalogue_tasks';
@@ -275,6 +292,29 @@ const TASKS_COLUMNS = /** @type {const} */ ([
 	{ name: 'error', type: 'string' },
 	{ name: 'collected_at', type: 'string' },
 ]);
+
+/**
+ * The table's columns for workflows that may write more than the note asks for: every column a
+ * Data Table node of theirs writes or filters by, text unless listed above, so a column an example
+ * adds later does not fail the insert.
+ * @param {any[]} workflows
+ * @returns {{name: string, type: 'string' | 'number'}[]}
+ */
+function tasksColumnsFor(workflows) {
+	/** @type {{name: string, type: 'string' | 'number'}[]} */
+	const columns = TASKS_COLUMNS.map((c) => ({ ...c }));
+	for (const node of workflows.flatMap((w) => w.nodes)) {
+		if (node.type !== 'n8n-nodes-base.dataTable') continue;
+		const written = Object.keys(node.parameters.columns?.value ?? {});
+		const filtered = (node.parameters.filters?.conditions ?? []).map(
+			(/** @type {any} */ c) => c.keyName,
+		);
+		for (const name of [...written, ...filtered])
+			if (!columns.some((c) => c.name === name)) columns.push({ name, type: 'string' });
+	}
+	return columns;
+}
+
 const FAN_OUT_TABLE = 'catalogue_images';
 // Replaced by the main process' address when the stack imports the workflows (lib/stack.js).
 const MAIN_URL = '__N8N_MAIN_URL__';
@@ -285,6 +325,7 @@ module.exports = {
 	submitCollectCopies,
 	TASKS_TABLE,
 	TASKS_COLUMNS,
+	tasksColumnsFor,
 	MAIN_URL,
 	webhookCopy,
 	uploadManyWorkflow,

@@ -5,6 +5,7 @@ const { taskId } = require('../ids');
 const { TaskRecord, RESOLUTION_SCALE } = require('../tasks');
 const { errorReply, envelopeReply } = require('../reply');
 const { checkUrlList, checkOptionalStrings, parseJsonObject } = require('../validate');
+const { rateLimitReply } = require('../limits');
 
 /** @typedef {import('../reply').Context} Context */
 
@@ -58,6 +59,8 @@ function submit(ctx, opts) {
 	if (!parsed.ok) return errorReply(ctx, 400, parsed.message);
 	const problem = validationError(parsed.value);
 	if (problem) return errorReply(ctx, 400, problem);
+	const limited = rateLimitReply(ctx, Date.now());
+	if (limited) return limited;
 
 	const id = taskId();
 	if (opts.commit) {

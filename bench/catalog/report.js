@@ -1,0 +1,204 @@
+// @ts-check
+'use strict';
+
+// The night's figures as lines for the console and docs/large-catalogues.md, and what makes the
+// run fail: a product lost or billed twice, or a night that did not finish.
+
+const { formatDuration, formatBytes } = require('../../test/e2e/lib/log');
+
+/** @param {number} n */
+const count = (n) => n.toLocaleString('en-US');
+/** @param {number} part @param {number} whole */
+const share = (part, whole) => (whole ? `${((100 * part) / whole).toFixed(1)} %` : '-');
+/** @param {Record<string, number>} record */
+const listed = (record) =>
+	Object.entries(record)
+		.map(([key, n]) => `${key} ${count(n)}`)
+		.join(', ');
+
+/**
+ * @param {{
+ *   options: import('../catalog-night').Options,
+ *   night: Awaited<ReturnType<typeof import('./night').runNight>>,
+ *   memory: Record<string, {own: number, tree: number}>,
+ *   products: ReturnType<typeof import('./figures').productFigures>,
+ *   service: ReturnType<typeof import('./figures').serviceFigures>,
+ *   paces: ReturnType<typeof import('./figures').runPaces>,
+ *   database: Awaited<ReturnType<typeof import('./figures').databaseFigures>>,
+ *   workflows: {submit: string, collect: string},
+ * }} m
+ */
+function report(m) {
+	const lines = [
+		setupLine(m.options),
+		...productLines(m.products),
+		...timeLines(m),
+		serviceLine(m.service, m.products),
+		memoryLine(m.memory),
+		...storageLines(m.database, m.workflows, m.products.products),
+	];
+	return { lines, problems: problems(m) };
+}
+
+/** @param {import('../catalog-night').Options} o */
+function setupLine(o) {
+	const scope = o.outageScope === 'all' ? 'every request' : 'task queries';
+	return (
+		`Setup: n8n 2.41.0 in queue mode (Postgres, Redis, main + 2 workers at n8n's default concurrency 10, binary data in the database); ` +
+		`examples/catalogue-submit.json and catalogue-collect.json as saved there (their Data Table and credential pointed at the bench's, the store node replaced by ${count(o.products)} products, ` +
+		`secondsBetweenSubmits ${+(60 / o.submitsPerMinute).toFixed(3)} for the limit); the service: ${count(o.submitsPerMinute)} submits per minute and ${count(o.tasksInFlight)} tasks in flight (429 with Retry-After beyond), ` +
+		`generations of ${o.taskSeconds}–${o.taskSeconds + o.taskSpreadSeconds} s, 1 image each; a collect sweep every ${o.sweepSeconds} s (none overlapping); ` +
+		(o.outageSeconds > 0
+			? `an outage of ${scope} (503, a proxy's HTML page) for ${o.outageSeconds} s from the first sweep after ${share(o.outageAt, 1)} of the catalog was recorded; `
+			: 'no outage; ') +
+		(o.killAt > 0
+			? `the worker running the submit run killed (SIGKILL) after ${share(o.killAt, 1)} and a new one started ${o.restartAfterSeconds} s later; `
+			: 'no worker killed; ') +
+		`a submit run every ${o.submitEverySeconds} s (the example's 10-minute schedule, compressed), each taking at most ${count(o.productsPerRun)} products (productsPerRun); rows of unknown fate resolved as the example's note says once the service answered` +
+		(Object.keys(o.n8nEnv).length
+			? `; n8n settings: ${Object.entries(o.n8nEnv)
+					.map(([k, v]) => `${k}=${v}`)
+					.join(', ')}`
+			: '')
+	);
+}
+
+/** @param {ReturnType<typeof import('./figures').productFigures>} p */
+function productLines(p) {
+	return [
+		`Products: ${count(p.exactlyOnce)} of ${count(p.products)} submitted exactly once (the service's own log, per product); ${count(p.never)} never, ${count(p.twiceOrMore)} twice or more; ` +
+			`${count(p.unrecorded)} tasks at the service that no row records; ${count(p.rows)} rows for ${count(p.rowProducts)} products`,
+		`Collected: ${count(p.collected)} rows with every image downloaded (${count(p.imagesCollected)} images); rows by status: ${listed(p.byStatus)}; ` +
+			`rows left for a later sweep: ${count(p.open)}; rows closed without their images although the service finished the task: ${count(p.abandoned)}` +
+			(p.abandoned
+				? ` (${p.abandonedErrors.map(([text, n]) => `${count(n)}× "${text}"`).join('; ')})`
+				: '') +
+			`; tasks failed at the service: ${count(p.failedAtService)}`,
+	];
+}
+
+/** @param {Parameters<typeof report>[0]} m */
+function timeLines(m) {
+	const { night, service, options } = m;
+	const wall = night.endedAt - night.startedAt;
+	const submitting = (service.lastSubmit ?? 0) - (service.firstSubmit ?? 0);
+	const perMinute = submitting > 0 ? ((m.products.exactlyOnce - 1) / submitting) * 60_000 : 0;
+	/** @param {number[]} list */
+	const spread = (list) => {
+		const sorted = [...list].sort((a, b) => a - b);
+		return sorted.length
+			? `median ${formatDuration(sorted[Math.floor(sorted.length / 2)])}, longest ${formatDuration(sorted[sorted.length - 1])}`
+			: 'none';
+	};
+	/** @type {Record<string, number>} */
+	const byStatus = {};
+	for (const r of night.submitRuns)
+		byStatus[String(r.status)] = (byStatus[String(r.status)] ?? 0) + 1;
+	const withSubmits = m.paces.filter((p) => p.submitted > 0);
+	const paces = withSubmits.map((p) => p.perMinute).sort((a, b) => a - b);
+	const medianPace = paces.length ? paces[Math.floor(paces.length / 2)] : 0;
+	const runs =
+		`${count(night.submitRuns.length)} submit runs (${listed(byStatus)}), ${count(withSubmits.length)} of them submitting, at most ${count(Math.max(0, ...m.paces.map((p) => p.submitted)))} products in one; ` +
+		`each run's time ${spread(night.submitRuns.map((r) => (r.endedAt ?? 0) - r.startedAt))} against ${options.submitEverySeconds} s between runs; ` +
+		`runs started while an earlier one still ran: ${count(night.overlaps)}; ` +
+		`its first submit after the run's start ${spread(withSubmits.map((p) => p.firstSubmitAfterMs ?? 0))}; ` +
+		`a median run submitted ${medianPace.toFixed(0)} per minute` +
+		(medianPace > 0
+			? ` (${(60 / medianPace - 60 / options.submitsPerMinute).toFixed(2)} s a product beyond the pause)`
+			: '') +
+		`; rows of unknown fate resolved: ${count(night.resolved.deleted)} deleted (no task at the service), ${count(night.resolved.linked)} given their task`;
+	const durations = night.sweeps.map((s) => (s.endedAt ?? 0) - s.startedAt).sort((a, b) => a - b);
+	const outageSweep = night.sweeps.find((s) => s.id === night.outage.sweep);
+	const relabeled = [...night.submitRuns, ...night.sweeps]
+		// A status marked while a worker ran on counts when it lasted (the night times it) or when
+		// n8n recorded another in the end; otherwise it was the worker's log line coming late.
+		.filter(
+			(r) =>
+				(r.markedWhileRunning &&
+					(r.markedAt !== undefined || r.markedWhileRunning !== r.recorded)) ||
+				(r.recorded && r.recorded !== r.status),
+		)
+		.map(
+			(r) =>
+				`${r.id} ${r.markedWhileRunning && (r.markedAt !== undefined || r.markedWhileRunning !== r.recorded) ? `marked ${r.markedWhileRunning} while a worker still ran it, ` : ''}seen to end ${r.status}, recorded ${r.recorded}`,
+		);
+	const kill = night.kill;
+	return [
+		`Time: ${formatDuration(wall)} from the first submit run to the last sweep${night.timedOut ? ' (stopped: the night did not finish)' : ''}; ` +
+			`the rate limit's bound (products / submits per minute): ${formatDuration(night.boundMs)}, the night took ${(wall / night.boundMs).toFixed(2)}× that; ` +
+			`submits accepted from the first to the last in ${formatDuration(submitting)}, ${perMinute.toFixed(0)} per minute against the limit of ${options.submitsPerMinute}`,
+		`Runs: ${runs}; ` +
+			(kill.at
+				? `${kill.worker} killed with ${count(kill.rows ?? 0)} rows recorded and ${count(kill.submitted ?? 0)} tasks accepted, ${kill.replacement ?? 'no worker'} ready ${formatDuration((kill.restartedAt ?? kill.at) - kill.at)} after the kill; `
+				: 'no worker killed; ') +
+			`${night.sweeps.length} sweeps, ${durations.length ? `median ${formatDuration(durations[Math.floor(durations.length / 2)])}, longest ${formatDuration(durations[durations.length - 1])}` : 'none'}` +
+			(outageSweep
+				? `; the service was down from ${formatDuration((night.outage.from ?? 0) - night.startedAt)} into the night for ${formatDuration((night.outage.to ?? 0) - (night.outage.from ?? 0))}, during sweep ${outageSweep.id}, which took ${formatDuration((outageSweep.endedAt ?? 0) - outageSweep.startedAt)} and ended ${outageSweep.status}`
+				: '') +
+			(relabeled.length
+				? `; executions n8n marked otherwise than they ended: ${relabeled.join(', ')}`
+				: ''),
+	];
+}
+
+/**
+ * @param {ReturnType<typeof import('./figures').serviceFigures>} s
+ * @param {ReturnType<typeof import('./figures').productFigures>} p
+ */
+function serviceLine(s, p) {
+	const answers = Object.entries(s.byRoute)
+		.map(([route, statuses]) => `${route} ${listed(statuses)}`)
+		.join('; ');
+	return (
+		`Service: ${s.taskQueries > 0 ? (s.taskQueries / Math.max(1, p.exactlyOnce + p.twiceOrMore)).toFixed(2) : '0'} status queries per task (${count(s.taskQueries)} in all, at most ${count(s.answeredQueriesMax)} answered for one task); ` +
+		`${count(s.submits429)} submits answered 429; ${count(s.outageAnswers)} requests answered 503 by the proxy; requests by route and answer: ${answers}`
+	);
+}
+
+/** @param {Record<string, {own: number, tree: number}>} memory */
+function memoryLine(memory) {
+	const each = Object.entries(memory).map(
+		([name, peak]) =>
+			`${name} ${peak.own.toFixed(0)} MiB (${peak.tree.toFixed(0)} MiB with its task runner)`,
+	);
+	return `Peak memory (RSS, sampled every second from /proc): ${each.join(', ')}`;
+}
+
+/**
+ * @param {Awaited<ReturnType<typeof import('./figures').databaseFigures>>} d
+ * @param {{submit: string, collect: string}} workflows
+ * @param {number} products
+ */
+function storageLines(d, workflows, products) {
+	const name = (/** @type {string} */ id) =>
+		id === workflows.submit ? 'submit' : id === workflows.collect ? 'collect' : id;
+	const executions = d.executions.map(
+		(e) =>
+			`${name(e.workflowId)} ${e.status} ${count(e.count)} (${formatBytes(e.bytes)}, largest ${formatBytes(e.maxBytes)})`,
+	);
+	const total = d.executions.reduce((sum, e) => sum + e.count, 0);
+	return [
+		`Executions in Postgres: ${count(total)}: ${executions.join('; ')} (n8n's own size of each execution's data); ` +
+			`the table execution_data: ${formatBytes(d.executionData.bytes)} of data in ${formatBytes(d.executionData.tableBytes)} on disk`,
+		`Data Table catalogue_tasks: ${count(d.dataTable.rows)} rows, ${formatBytes(d.dataTable.bytes)} (${Math.round(d.dataTable.bytes / Math.max(1, d.dataTable.rows))} B a row; n8n's limit for all Data Tables together: 200 MiB unless N8N_DATA_TABLES_MAX_SIZE_BYTES says otherwise)`,
+		`Binary data (database mode): ${count(d.binary.files)} files, ${formatBytes(d.binary.bytes)} (${formatBytes(Math.round(d.binary.bytes / Math.max(1, d.binary.files)))} a file, the simulator's small PNGs) in ${formatBytes(d.binary.tableBytes)} on disk; ` +
+			`the whole database ${formatBytes(d.databaseBytes)} for ${count(products)} products`,
+	];
+}
+
+/** @param {Parameters<typeof report>[0]} m */
+function problems(m) {
+	const p = m.products;
+	return [
+		p.never && `${count(p.never)} products never submitted`,
+		p.twiceOrMore && `${count(p.twiceOrMore)} products submitted twice or more`,
+		p.unrecorded &&
+			`${count(p.unrecorded)} tasks at the service that no row records (billed, unknown to the workflows)`,
+		p.abandoned &&
+			`${count(p.abandoned)} products lost: the service finished their tasks, their rows are closed without the images`,
+		p.strangers && `${count(p.strangers)} tasks for products not in the catalog`,
+		m.night.timedOut && `the night did not finish: ${count(p.open)} rows still open`,
+	].filter(/** @returns {x is string} */ (x) => typeof x === 'string');
+}
+
+module.exports = { report };
