@@ -90,6 +90,7 @@ function realN8nSteps(version) {
 				label: `real n8n ${version}: ${label}`,
 				command: 'node',
 				args: [script, '--n8n', version],
+				background: suite === 'queue',
 			});
 	}
 	return steps.length ? [{ label: waitLabel(version), waitFor: version }, ...steps] : [];
@@ -141,6 +142,43 @@ function startInstalls() {
 	return { log, ended };
 }
 
+/**
+ * A step that runs beside the steps after it: the queue-mode suite spends most of its time waiting
+ * for its workers and the simulator's tasks, which the older pins' suites fill. Its output goes to
+ * a log, shown when it ends; it is stopped with the test command.
+ */
+function startInBackground(label, command, args, env) {
+	const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-step-')), 'out.log');
+	const out = fs.openSync(log, 'w');
+	const child = spawn(command, args, {
+		cwd: root,
+		stdio: ['ignore', out, out],
+		env,
+		detached: true,
+	});
+	fs.closeSync(out);
+	const stop = () => {
+		try {
+			process.kill(-child.pid, 'SIGTERM');
+		} catch {
+			/* already ended */
+		}
+	};
+	process.on('exit', stop);
+	process.stdout.write(`=== ${label}: runs beside the next steps (log: ${log})\n`);
+	const started = Date.now();
+	const ended = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+	return { label, started, log, ended };
+}
+
+/** Waits for a step started in the background, shows its output and reports it as any step. */
+async function finishBackground({ label, started, log, ended }) {
+	const code = await ended;
+	process.stdout.write(`\n=== ${label}, its output\n${fs.readFileSync(log, 'utf8')}`);
+	fs.rmSync(path.dirname(log), { recursive: true, force: true });
+	finished(label, started, code);
+}
+
 /** @returns {Promise<number>} the step's exit code */
 function runStep(command, args, env) {
 	return new Promise((resolve) => {
@@ -175,7 +213,8 @@ async function waitForInstall(installs, version) {
 async function main() {
 	const treeBefore = treeState();
 	const installs = startInstalls();
-	for (const { label, command, args, waitFor } of plan()) {
+	const background = [];
+	for (const { label, command, args, waitFor, background: beside } of plan()) {
 		const started = Date.now();
 		if (waitFor) {
 			process.stdout.write(`\n=== ${label}\n`);
@@ -188,8 +227,10 @@ async function main() {
 		const realN8n = label.startsWith('real n8n');
 		// The first step built dist/ from this tree, which no step changes: the real-n8n suites pack it.
 		const env = realN8n ? { ...process.env, PRODUCT_IMAGE_E2E_SKIP_BUILD: '1' } : process.env;
-		finished(label, started, await runStep(command, args, env));
+		if (beside) background.push(startInBackground(label, command, args, env));
+		else finished(label, started, await runStep(command, args, env));
 	}
+	for (const step of background) await finishBackground(step);
 	await installs.ended;
 	process.stdout.write(
 		`\n=== real n8n installs, their output\n${fs.readFileSync(installs.log, 'utf8')}`,
