@@ -104,6 +104,28 @@ function plan() {
 	];
 }
 
+/** A child in a process group of its own, its output into `log`. */
+function spawnLogged(command, args, log, env = process.env) {
+	const out = fs.openSync(log, 'w');
+	const child = spawn(command, args, {
+		cwd: root,
+		stdio: ['ignore', out, out],
+		env,
+		detached: true,
+	});
+	fs.closeSync(out);
+	return child;
+}
+
+/** Stops a child started by spawnLogged, with everything it started. */
+function stopGroup(child) {
+	try {
+		process.kill(-child.pid, 'SIGTERM');
+	} catch {
+		/* already ended */
+	}
+}
+
 /**
  * Node 24 and the pinned n8n versions, installed in the background from the start, newest first:
  * on an empty cache that is most of ten minutes of downloads and native builds, which need not
@@ -115,20 +137,10 @@ function startInstalls() {
 		fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-test-')),
 		'install.log',
 	);
-	const out = fs.openSync(log, 'w');
-	const child = spawn('node', [path.join('test', 'e2e', 'install-n8n.js')], {
-		cwd: root,
-		stdio: ['ignore', out, out],
-		detached: true,
-	});
-	fs.closeSync(out);
+	const child = spawnLogged('node', [path.join('test', 'e2e', 'install-n8n.js')], log);
 	// Also on a failed step or Ctrl-C: no install goes on, and no log is left behind.
 	const stop = () => {
-		try {
-			process.kill(-child.pid, 'SIGTERM');
-		} catch {
-			/* already ended */
-		}
+		stopGroup(child);
 		fs.rmSync(path.dirname(log), { recursive: true, force: true });
 	};
 	process.on('exit', stop);
@@ -149,22 +161,8 @@ function startInstalls() {
  */
 function startInBackground(label, command, args, env) {
 	const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-step-')), 'out.log');
-	const out = fs.openSync(log, 'w');
-	const child = spawn(command, args, {
-		cwd: root,
-		stdio: ['ignore', out, out],
-		env,
-		detached: true,
-	});
-	fs.closeSync(out);
-	const stop = () => {
-		try {
-			process.kill(-child.pid, 'SIGTERM');
-		} catch {
-			/* already ended */
-		}
-	};
-	process.on('exit', stop);
+	const child = spawnLogged(command, args, log, env);
+	process.on('exit', () => stopGroup(child));
 	process.stdout.write(`=== ${label}: runs beside the next steps (log: ${log})\n`);
 	const started = Date.now();
 	const ended = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
