@@ -152,8 +152,9 @@ test.each([
 			cancelWhen: afterRequests(sim, route, 1, 300),
 		});
 
-		expect(result.endedAfterCancelMs).toBeLessThan(ENDS_AFTER_CANCEL_MS);
-		expect(requestsOn(sim, route)).toHaveLength(1);
+		// The node left the open request at the cancel: the reply held back 20 s was not yet sent
+		// when the run ended (the simulator records a reply's status as it sends it).
+		expect(requestsOn(sim, route).map((request) => request.status)).toEqual([0]);
 		// A submit cut short may still have made a task; an analysis may be asked for again.
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toMatchObject({ error: 'The execution was canceled', outcome });

@@ -47,14 +47,16 @@ function builders(): Array<{ name: string; key: string }> {
 	});
 }
 
+const BUILDERS = builders();
+
 /**
  * The suites whose source runs the operation: by its parameters, by its fault-case name, or through
  * a harness builder that runs it.
  */
 function suitesRunning(resource: string, operation: string): string[] {
-	const builtBy = builders()
-		.filter(({ key }) => key === `${resource}/${operation}`)
-		.map(({ name }) => `\\b${name}\\b`);
+	const builtBy = BUILDERS.filter(({ key }) => key === `${resource}/${operation}`).map(
+		({ name }) => `\\b${name}\\b`,
+	);
 	const runs = new RegExp(
 		[`operation: '${operation}'`, `'${resource}/${operation}'`, ...builtBy].join('|'),
 	);
