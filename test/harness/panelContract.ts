@@ -2,6 +2,7 @@ import type {
 	INode,
 	INodeParameters,
 	INodeProperties,
+	INodePropertyCollection,
 	INodePropertyOptions,
 	INodeTypeDescription,
 } from 'n8n-workflow';
@@ -20,6 +21,8 @@ const SWITCHES: Array<Record<string, string>> = [
 	{},
 	{ generationSource: 'aPlusModule' },
 	{ imageSource: 'binary' },
+	{ imageSource: 'both' },
+	{ output: 'selectedFields' },
 	{
 		size: 'custom',
 		resolution: 'custom',
@@ -41,14 +44,25 @@ function stored(property: INodeProperties): Record<string, unknown> {
 	const entry: Record<string, unknown> = { type: property.type, default: property.default };
 	const values = optionValues(property);
 	if (values) entry.values = values;
-	if (property.type === 'collection') {
-		entry.options = Object.fromEntries(
-			((property.options ?? []) as INodeProperties[])
-				.map((child) => [child.name, stored(child)] as const)
+	if (property.type === 'collection')
+		entry.options = storedAll(property.options as INodeProperties[]);
+	if (property.type === 'fixedCollection') {
+		entry.groups = Object.fromEntries(
+			((property.options ?? []) as INodePropertyCollection[])
+				.map((group) => [group.name, storedAll(group.values)] as const)
 				.sort(([a], [b]) => a.localeCompare(b)),
 		);
 	}
 	return entry;
+}
+
+/** Each parameter of a collection or a group by name, in name order. */
+function storedAll(properties: INodeProperties[] = []): Record<string, unknown> {
+	return Object.fromEntries(
+		properties
+			.map((child) => [child.name, stored(child)] as const)
+			.sort(([a], [b]) => a.localeCompare(b)),
+	);
 }
 
 /** The parameters the editor shows for these values in this node version. */
@@ -106,4 +120,56 @@ export function panelContract(
 		}
 	}
 	return contract;
+}
+
+/**
+ * What a version's description breaks of its saved contract: a parameter (or a collection's
+ * option, or a bundle's field) renamed or removed, retyped, re-defaulted, or a list value removed.
+ * Additions are not breaks: a new parameter, option or list value leaves every saved workflow as it was.
+ */
+export function contractBreaks(saved: PanelContract, now: PanelContract): string[] {
+	const breaks: string[] = [];
+	for (const [operation, parameters] of Object.entries(saved)) {
+		if (!now[operation]) breaks.push(`${operation}: no longer shown`);
+		else breaks.push(...entriesBroken(operation, parameters, now[operation]));
+	}
+	return breaks;
+}
+
+type StoredEntry = {
+	type: string;
+	default: unknown;
+	values?: unknown[];
+	options?: Record<string, StoredEntry>;
+	groups?: Record<string, Record<string, StoredEntry>>;
+};
+
+function entriesBroken(
+	where: string,
+	saved: Record<string, unknown>,
+	now: Record<string, unknown>,
+): string[] {
+	return Object.entries(saved).flatMap(([name, entry]) => {
+		const at = where.includes(': ') ? `${where}.${name}` : `${where}: ${name}`;
+		const current = now[name] as StoredEntry | undefined;
+		return current === undefined
+			? [`${at} renamed or removed`]
+			: entryBroken(at, entry as StoredEntry, current);
+	});
+}
+
+function entryBroken(at: string, saved: StoredEntry, now: StoredEntry): string[] {
+	const breaks: string[] = [];
+	if (saved.type !== now.type) breaks.push(`${at} retyped from ${saved.type} to ${now.type}`);
+	if (JSON.stringify(saved.default) !== JSON.stringify(now.default))
+		breaks.push(
+			`${at} re-defaulted from ${JSON.stringify(saved.default)} to ${JSON.stringify(now.default)}`,
+		);
+	for (const value of saved.values ?? [])
+		if (!(now.values ?? []).includes(value))
+			breaks.push(`${at} lost the list value ${JSON.stringify(value)}`);
+	if (saved.options) breaks.push(...entriesBroken(`${at}`, saved.options, now.options ?? {}));
+	for (const [group, fields] of Object.entries(saved.groups ?? {}))
+		breaks.push(...entriesBroken(`${at}.${group}`, fields, now.groups?.[group] ?? {}));
+	return breaks;
 }

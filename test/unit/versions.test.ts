@@ -6,8 +6,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
 import { coveringResolution, htmlToText } from '../../nodes/ProductImage/helpers/aPlus';
 import { pixelSizeOf } from '../../nodes/ProductImage/helpers/download';
-import type { PanelContract } from '../harness/panelContract';
-import { panelContract, shownParameters } from '../harness/panelContract';
+import { shownParameters } from '../harness/panelContract';
 import { walkShown } from '../harness/panelWalk';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
@@ -264,14 +263,6 @@ test('from an A+ module item, empty fields say they take the plan’s values; de
 		expect(shownField(CURRENT, { ...fromModule, ...other }, custom)?.type).toBe('string');
 		expect(shownField(CURRENT, fromModule, custom)).toBeUndefined();
 	}
-});
-
-test('version 1 shows the parameters, defaults, list values and options 0.2.0 saved', () => {
-	// Taken from the description as version 1 had it (test/harness/panelContract.ts).
-	const saved = JSON.parse(
-		readFileSync(path.join(__dirname, 'fixtures', 'panel-contract-v1.json'), 'utf8'),
-	) as Record<string, PanelContract>;
-	expect(panelContract(description, 1)).toEqual(saved['1']);
 });
 
 const operations = {
