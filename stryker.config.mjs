@@ -51,7 +51,7 @@ export const GUARDED = {
 	'nodes/ProductImage/helpers/generation.ts': ['checkGenerationCount', 'submitGeneration'],
 	// The run's state and its stop: after another item failed, nothing more is sent.
 	'nodes/ProductImage/transport/runState.ts': ['runStateOf', 'stopSignal'],
-	'nodes/ProductImage/actions/router.ts': '*',
+	'nodes/ProductImage/router.ts': '*',
 };
 
 /** `file:line:column-line:column` of each named function, as StrykerJS's mutate takes ranges. */

@@ -1,16 +1,47 @@
 import type {
+	IDisplayOptions,
 	IExecuteFunctions,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { properties, SUBTITLE } from './actions/properties';
-import { router } from './actions/router';
-import { withBuilderHints } from './descriptions/builderHints';
+import { OPERATION_LISTS, resourceProperty, SUBTITLE } from './descriptions/operations';
 import { DEFAULT_VERSION, NODE_VERSIONS } from './descriptions/versions';
 import { productImageApiConnection } from './methods/credentialTest';
+import { router } from './router';
+import { properties as version1Properties, version1 } from './v1/properties';
+import { withBuilderHints } from './v2/descriptions/builderHints';
+import { properties as version2Properties, version2 } from './v2/properties';
+
+/**
+ * The node joins its two released versions, each in a folder of its own (v1/, v2/): one registered
+ * class, so that n8n's registry scanner finds the credential test and the icon in this file. Each
+ * parameter is marked with the version that shows it; the version is asked once, in execute().
+ */
+function shownIn(versions: NonNullable<IDisplayOptions['show']>['@version']) {
+	return (property: INodeProperties): INodeProperties => {
+		const own = property.displayOptions ?? {};
+		return {
+			...property,
+			displayOptions: { ...own, show: { ...(own.show ?? {}), '@version': versions } },
+		};
+	};
+}
+
+// Both versions show the Resource and Operation lists alike. n8n's builder tools read one list of
+// all versions' parameters, where the first of a name wins: the current version's come first, so
+// its parameters and their hints are the ones described.
+const properties: INodeProperties[] = [
+	...withBuilderHints([
+		resourceProperty,
+		...Object.values(OPERATION_LISTS),
+		...version2Properties.map(shownIn([{ _cnd: { gte: 2 } }])),
+	]),
+	...version1Properties.map(shownIn([1])),
+];
 
 export class ProductImage implements INodeType {
 	description: INodeTypeDescription = {
@@ -62,7 +93,7 @@ export class ProductImage implements INodeType {
 				},
 			],
 		},
-		properties: withBuilderHints(properties),
+		properties,
 	};
 
 	methods = {
@@ -71,6 +102,6 @@ export class ProductImage implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await router.call(this, this.getNode().typeVersion < 2 ? version1 : version2);
 	}
 }

@@ -6,8 +6,13 @@ import type {
 } from 'n8n-workflow';
 
 import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
-import { properties as sourceProperties } from '../../nodes/ProductImage/actions/properties';
-import { PARAMETER_HINTS } from '../../nodes/ProductImage/descriptions/builderHints';
+import {
+	OPERATION_LISTS,
+	resourceProperty,
+} from '../../nodes/ProductImage/descriptions/operations';
+import { properties as version1Properties } from '../../nodes/ProductImage/v1/properties';
+import { properties as version2Properties } from '../../nodes/ProductImage/v2/properties';
+import { PARAMETER_HINTS } from '../../nodes/ProductImage/v2/descriptions/builderHints';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 import { shownParameters } from '../harness/panelContract';
 
@@ -146,8 +151,15 @@ test("n8n's builder tools read the current version's parameters first; each vers
 	expect(first.get('generateAndWait/size')?.type).toBe('options');
 	expect(first.get('analyze/imageUrls')?.builderHint).toBeDefined();
 	expect(first.get('generateAndWait/options')?.displayOptions?.show?.['@version']).not.toEqual([1]);
-	// What each version shows, in order, is what the description files list.
-	const written = { ...description, properties: sourceProperties };
+	// What each version shows, in order, is what its folder lists.
+	const written = (typeVersion: number) => ({
+		...description,
+		properties: [
+			resourceProperty,
+			...Object.values(OPERATION_LISTS),
+			...(typeVersion === 1 ? version1Properties : version2Properties),
+		],
+	});
 	const switches = [{}, { generationSource: 'aPlusModule' }, { imageSource: 'binary' }];
 	const names = (properties: INodeProperties[]) => properties.map((property) => property.name);
 	for (const typeVersion of [1, CURRENT])
@@ -158,6 +170,10 @@ test("n8n's builder tools read the current version's parameters first; each vers
 					typeVersion,
 					values,
 					names(shownParameters(description, typeVersion, values)),
-				]).toEqual([typeVersion, values, names(shownParameters(written, typeVersion, values))]);
+				]).toEqual([
+					typeVersion,
+					values,
+					names(shownParameters(written(typeVersion), typeVersion, values)),
+				]);
 			}
 });

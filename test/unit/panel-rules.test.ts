@@ -14,7 +14,7 @@ import {
 	PLAN_MODULE_OUTPUT,
 	TASK_IMAGE_OUTPUT,
 	TASK_OUTPUT,
-} from '../../nodes/ProductImage/descriptions/output.descriptions';
+} from '../../nodes/ProductImage/v2/descriptions/output.descriptions';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 import type { ShownParameter } from '../harness/panelWalk';
 import { walkShown } from '../harness/panelWalk';

@@ -1,7 +1,7 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import { forEachLimited } from '../../nodes/ProductImage/actions/router';
+import { forEachLimited } from '../../nodes/ProductImage/router';
 import {
 	findEnvelopeCode,
 	findNetworkCode,

@@ -1,11 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-
-import { isVersion1 } from './versions';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** The list entry that lets any other value be typed in a field below the list. */
 export const OTHER = 'custom';
@@ -103,73 +96,6 @@ export function platformList(description: string): INodeProperties[] {
 			description: 'The platform as the service knows it, in lowercase',
 		},
 	);
-}
-
-/** The stored value of a bundle's fields: `{ value: { platform, customPlatform } }`. */
-function bundleValues(value: unknown): IDataObject | undefined {
-	if (typeof value !== 'object' || value === null) return undefined;
-	const group = (value as IDataObject)[BUNDLE_GROUP];
-	return typeof group === 'object' && group !== null ? (group as IDataObject) : undefined;
-}
-
-/** The fields stored beside `name` in a details collection: its bundle's, or the collection's own. */
-function fieldsBeside(
-	context: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	details: Details,
-): IDataObject {
-	const collection = context.getNodeParameter(details, itemIndex, {}) as IDataObject;
-	return bundleValues(collection[name]) ?? collection;
-}
-
-/**
- * A field where the item's node version keeps it: in version 1 at the top level; in the current
- * version in its details collection (`details`), a list with its Other field in their bundle, or
- * at the top level where no collection is named. Unset, it reads as `fallback`.
- */
-export function readField(
-	context: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	fallback?: unknown,
-	details?: Details,
-): unknown {
-	if (isVersion1(context) || details === undefined)
-		return context.getNodeParameter(name, itemIndex, fallback);
-	const value = fieldsBeside(context, name, itemIndex, details)[name];
-	return value ?? fallback;
-}
-
-/**
- * The value of a list field: the typed one when Other is chosen. Without `fallback` the field's
- * own default applies (n8n fills it in); with one, a field hidden for this item reads as it.
- */
-function readChoice(
-	context: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	fallback?: string,
-	details?: Details,
-): unknown {
-	const value = readField(context, name, itemIndex, fallback, details);
-	if (value !== OTHER) return value;
-	const other = otherFieldName(name);
-	if (details === undefined) return context.getNodeParameter(other, itemIndex, '');
-	return fieldsBeside(context, name, itemIndex, details)[other] ?? '';
-}
-
-/** The lists hold the value, or Other and a typed one; version 1 stores the text. */
-export function readListOrText(
-	context: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	fallback?: string,
-	details?: Details,
-): unknown {
-	return isVersion1(context)
-		? context.getNodeParameter(name, itemIndex, fallback)
-		: readChoice(context, name, itemIndex, fallback, details);
 }
 
 const LANGUAGES: Array<[string, string]> = [

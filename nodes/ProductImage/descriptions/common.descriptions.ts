@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { bundle } from './choices';
-import { inCurrentVersion, inVersion1 } from './versions';
+// The parameters both versions show alike, and the shapes the panel is built of; a parameter one
+// version shows otherwise is written in that version's folder (v1/, v2/).
 
-const byLabel = (options: INodeProperties[]) =>
+export const byLabel = (options: INodeProperties[]) =>
 	[...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 /**
@@ -21,92 +21,6 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	};
 }
 
-/**
- * The optional inputs of a request (what the service is told about the product or the plan), in
- * a collection of their own above Options, as n8n's nodes keep "Additional Fields" apart from
- * how the node runs. Current version only.
- */
-export function detailsCollection(
-	displayName: string,
-	name: string,
-	options: INodeProperties[],
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'collection',
-		placeholder: 'Add Detail',
-		default: {},
-		options: byLabel(options),
-	};
-}
-
-/** Where the images of an item come from: one choice instead of version 1's two fields. */
-export const IMAGE_SOURCE = { urls: 'urls', binary: 'binary', both: 'both' } as const;
-
-export const imageSourceProperty: INodeProperties = {
-	displayName: 'Images From',
-	name: 'imageSource',
-	type: 'options',
-	noDataExpression: true,
-	default: 'urls',
-	options: [
-		{ name: 'Both', value: IMAGE_SOURCE.both, description: 'URLs and files together' },
-		{
-			name: 'Files of the Input Item',
-			value: IMAGE_SOURCE.binary,
-			description:
-				"Files in the input item's binary fields, such as from Read/Write Files, HTTP Request or a store node",
-		},
-		{
-			name: 'URLs',
-			value: IMAGE_SOURCE.urls,
-			description: "Image URLs typed in, or a store node's images field dragged here",
-		},
-	],
-	description: 'Where the product photos come from',
-};
-
-/**
- * The image fields of an operation: version 1 shows both fields (where it had them), the current
- * version the Images From choice and the fields it names (the stored names stay `imageUrls` and
- * `inputBinaryFields`). n8n drops a parameter its panel hides before the node runs, so a field not
- * chosen is never read. Where an image is needed (`required`), the one field chosen is marked
- * required.
- */
-export function imageSourceFields(
-	urls: INodeProperties[],
-	{
-		inVersion1: shownInVersion1 = true,
-		urlsFromModule = [],
-		required = false,
-	}: { inVersion1?: boolean; urlsFromModule?: INodeProperties[]; required?: boolean } = {},
-): INodeProperties[] {
-	const shownFor = (property: INodeProperties, sources: string[]): INodeProperties[] => {
-		const variant = (only: string[], isRequired: boolean): INodeProperties => ({
-			...property,
-			...(isRequired ? { required: true } : {}),
-			displayOptions: {
-				...property.displayOptions,
-				show: { ...(property.displayOptions?.show ?? {}), imageSource: only },
-			},
-		});
-		return required
-			? [variant([sources[0]], true), variant([IMAGE_SOURCE.both], false)]
-			: [variant([...sources, IMAGE_SOURCE.both], false)];
-	};
-	return [
-		...(shownInVersion1 ? inVersion1([...urls, inputBinaryFieldsPropertyV1]) : []),
-		...inCurrentVersion([
-			imageSourceProperty,
-			...[...urls, ...urlsFromModule].flatMap((property) =>
-				shownFor(property, [IMAGE_SOURCE.urls]),
-			),
-			...shownFor(inputBinaryFieldsProperty, [IMAGE_SOURCE.binary]),
-		]),
-	];
-}
-
 export const imageUrlsProperty: INodeProperties = {
 	displayName: 'Image URLs',
 	name: 'imageUrls',
@@ -118,22 +32,14 @@ export const imageUrlsProperty: INodeProperties = {
 		"Product photos: drag a store node's images field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter URLs separated by commas or new lines",
 };
 
-export const inputBinaryFieldsPropertyV1: INodeProperties = {
-	displayName: 'Input Binary Fields',
-	name: 'inputBinaryFields',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. data, data_1',
-	description:
-		"Names of the input item's file fields that hold the product photos, separated by commas. Each file is uploaded before the request.",
+/** Image URLs of A+ Plan → Create, which needs a photo. */
+export const planImageUrlsProperty: INodeProperties = {
+	...imageUrlsProperty,
+	description: `${imageUrlsProperty.description}. At least 1 image.`,
 };
 
-/** One word per thing: the content is a file, the named place on an item is a binary field. */
-const inputBinaryFieldsProperty: INodeProperties = {
-	...inputBinaryFieldsPropertyV1,
-	description:
-		"Names of the input item's binary fields that hold the product photos, separated by commas. Each file is uploaded first.",
-};
+/** The label both versions give the input item's binary fields that hold the product photos. */
+export const INPUT_BINARY_FIELDS = 'Input Binary Fields';
 
 export const productNameProperty: INodeProperties = {
 	displayName: 'Product Name',
@@ -143,15 +49,6 @@ export const productNameProperty: INodeProperties = {
 	placeholder: 'e.g. Insulated steel water bottle, 750 ml',
 	description:
 		'The product as a shopper would name it; helps the service keep the product recognizable',
-};
-
-export const platformProperty: INodeProperties = {
-	displayName: 'Platform',
-	name: 'platform',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. amazon',
-	description: 'Sales platform whose image rules to follow, in lowercase',
 };
 
 export const timeoutOption: INodeProperties = {
@@ -164,75 +61,8 @@ export const timeoutOption: INodeProperties = {
 		'Seconds to wait for the reply. The service works while the request is open; 120 or more is recommended. Defaults to 120.',
 };
 
-export const binaryPropertyOption: INodeProperties = {
-	displayName: 'Put Output File in Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	placeholder: 'e.g. data',
-	hint: 'The name of the output binary field to put the image in',
-};
-
-/** The current version says the default it shows, as every other option does. */
-export const outputFileFieldOption: INodeProperties = {
-	...binaryPropertyOption,
-	description: "Defaults to 'data'",
-	hint: 'The name of the output binary field to put the image file in',
-};
-
-export const maxConcurrencyOption: INodeProperties = {
-	displayName: 'Max Concurrency',
-	name: 'maxConcurrency',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 50 },
-	default: 5,
-	description:
-		'How many items are sent to the service and waited for at the same time (read from the first item). The output keeps the input order. Defaults to 5.',
-};
-
-/** Max Concurrency in plain words (the current version); the stored name stays. */
-export const itemsInParallelOption: INodeProperties = {
-	...maxConcurrencyOption,
-	displayName: 'Items in Parallel',
-	description:
-		'How many items run at the same time, read from the first item. The output keeps the input order. Defaults to 5.',
-};
-
 /** Shown only while images are downloaded: with URLs only there is no file to place. */
-const whenDownloading = { hide: { downloadImages: [false] } };
-
-/**
- * The timing options of a wait, each on its own so that the code reading it takes the default
- * from its description (optionOrDefault).
- */
-export const initialDelayOption: INodeProperties = {
-	displayName: 'Initial Delay',
-	name: 'initialDelay',
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 1 },
-	default: 5,
-	description:
-		"Seconds between the submit and the first status check; the service asks for 5. 'Task → Wait for Completion' checks at once when this option is not added.",
-};
-
-/**
- * The current version shows each operation the delay it uses: 5 s after its own generation
- * (Generate and Wait), none for a task sent before (Wait for Completion).
- */
-const initialDelayAfterSubmitOption: INodeProperties = {
-	...initialDelayOption,
-	displayName: 'First Check After',
-	description:
-		'Seconds between sending the generation and the first status check. Defaults to 5, as the service asks.',
-};
-
-const initialDelayExistingTaskOption: INodeProperties = {
-	...initialDelayOption,
-	displayName: 'First Check After',
-	default: 0,
-	description:
-		'Seconds before the first status check. Defaults to 0; set 5 when the task was sent just before this node.',
-};
+export const whenDownloading = { hide: { downloadImages: [false] } };
 
 export const maxWaitTimeOption: INodeProperties = {
 	displayName: 'Max Wait Time',
@@ -244,124 +74,7 @@ export const maxWaitTimeOption: INodeProperties = {
 		'Seconds after which the wait stops and names the task ID, so it can be resumed. Defaults to 600.',
 };
 
-export const pollingOptionV1: INodeProperties = {
-	displayName: 'Polling',
-	name: 'polling',
-	type: 'options',
-	default: 'adaptive',
-	options: [
-		{
-			name: 'Adaptive',
-			value: 'adaptive',
-			description:
-				"Once a few tasks of this run have finished, check when the next ones are likely to finish, by the service's own timestamps; until then, every 'Poll Interval'",
-		},
-		{ name: 'Fixed Interval', value: 'fixed', description: "Check every 'Poll Interval'" },
-	],
-	description:
-		"When to ask the service whether a task has finished. Defaults to 'Adaptive', or to 'Fixed Interval' when only 'Poll Interval' is added.",
-};
-
-/**
- * Check Interval no longer chooses the rhythm (Poll Interval did in version 1), so the default is
- * Adaptive alone; the current version says "status check" for what version 1 calls polling.
- */
-const pollingOption: INodeProperties = {
-	...pollingOptionV1,
-	displayName: 'Status Checks',
-	options: [
-		{
-			name: 'Adaptive',
-			value: 'adaptive',
-			description:
-				"Once a few tasks of this run have finished, check when the next ones should be done; until then every 'Check Interval'",
-		},
-		{ name: 'Fixed Interval', value: 'fixed', description: "Every 'Check Interval'" },
-	],
-	description:
-		"When the node asks the service whether a task has finished. Defaults to 'Adaptive'.",
-};
-
-export const pollIntervalOptionV1: INodeProperties = {
-	displayName: 'Poll Interval',
-	name: 'pollInterval',
-	type: 'number',
-	typeOptions: { minValue: 0.1, numberPrecision: 1 },
-	default: 5,
-	description:
-		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', before anything is known and outside the predicted finish. Added without the 'Polling' option, it means 'Fixed Interval'. Defaults to 5.",
-};
-
-/** Status Checks says the rhythm; Check Interval no longer chooses it as Poll Interval did in version 1. */
-const pollIntervalOption: INodeProperties = {
-	...pollIntervalOptionV1,
-	displayName: 'Check Interval',
-	description:
-		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', until this run knows how long tasks take, and outside the predicted finish. Defaults to 5.",
-};
-
-/** Options of every operation that waits for a task and hands its images on, as version 1 shows them. */
-export const waitOptionsV1: INodeProperties[] = [
-	{
-		...binaryPropertyOption,
-		displayOptions: whenDownloading,
-		description: 'Defaults to data',
-	},
-	{
-		displayName: 'Download Images',
-		name: 'downloadImages',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to download the images as files. Off: output the image URLs only (valid 3 days). Defaults to on.',
-	},
-	{
-		displayName: 'Images Output',
-		name: 'imagesOutput',
-		type: 'options',
-		default: 'perImage',
-		displayOptions: whenDownloading,
-		description: "How the downloaded files are put on items. Defaults to 'One Item per Image'.",
-		options: [
-			{
-				name: 'One Item per Image',
-				value: 'perImage',
-				description:
-					"Each image is an item of its own, in the field named in 'Put Output File in Field'",
-			},
-			{
-				name: 'One Item per Task',
-				value: 'together',
-				description:
-					'All images of the task on one item, in numbered fields: data_0, data_1, … for the field name data',
-			},
-		],
-	},
-	initialDelayOption,
-	maxConcurrencyOption,
-	{
-		displayName: 'On Timeout',
-		name: 'onTimeout',
-		type: 'options',
-		default: 'error',
-		options: [
-			{ name: 'Stop', value: 'error', description: 'Stop the run and name the task ID' },
-			{
-				name: 'Output Task State',
-				value: 'outputTaskState',
-				description:
-					"Output the task ID and its last status with 'timed_out' true, so a scheduled workflow can collect it later",
-			},
-		],
-		description:
-			"What happens when 'Max Wait Time' runs out before the task finishes. Defaults to 'Stop'.",
-	},
-	maxWaitTimeOption,
-	pollingOptionV1,
-	pollIntervalOptionV1,
-];
-
-const downloadImagesOption: INodeProperties = {
+export const downloadImagesOption: INodeProperties = {
 	displayName: 'Download Images',
 	name: 'downloadImages',
 	type: 'boolean',
@@ -370,110 +83,87 @@ const downloadImagesOption: INodeProperties = {
 		'Whether to download the images as files. Off: output the image URLs only (valid 3 days). Defaults to on.',
 };
 
-const imagesOutputOption: INodeProperties = {
-	displayName: 'Images Output',
-	name: 'imagesOutput',
-	type: 'options',
-	default: 'perImage',
-	displayOptions: whenDownloading,
-	description: "How the image files are put on items. Defaults to 'One Item per Image'.",
-	options: [
-		{
-			name: 'One Item per Image',
-			value: 'perImage',
-			description:
-				"Each image is an item of its own, its file in the binary field named in 'Put Output File in Field'",
-		},
-		{
-			name: 'One Item per Task',
-			value: 'together',
-			description:
-				"All images of the task on one item, in numbered binary fields: 'data_0', 'data_1', … for the field name 'data'",
-		},
-	],
-};
-
-/** Sorted as n8n's guidelines ask of lists; Stop stays the default. */
-const onTimeoutOption: INodeProperties = {
-	displayName: 'On Timeout',
-	name: 'onTimeout',
-	type: 'options',
-	default: 'error',
-	options: [
-		{
-			name: 'Output Task State',
-			value: 'outputTaskState',
-			description:
-				"Output the task ID and its last status with 'timed_out' true, so a scheduled workflow can collect it later",
-		},
-		{ name: 'Stop', value: 'error', description: 'Stop the run and name the task ID' },
-	],
-	description:
-		"What happens when 'Max Wait Time' runs out before the task finishes. Defaults to 'Stop'.",
-};
-
 /** The entries of Options that hold several settings; readOptions spreads them into one object. */
 export const OPTION_BUNDLES = { outputFiles: 'outputFiles', waiting: 'waiting' } as const;
 
-/**
- * The current version's files settings as one entry of Options, since the last three mean
- * something only while images are downloaded. File Name only where the node names the files.
- */
-function outputFilesBundle(fileName?: INodeProperties): INodeProperties {
-	return bundle(
-		'Output Files',
-		OPTION_BUNDLES.outputFiles,
-		[
-			downloadImagesOption,
-			imagesOutputOption,
-			{ ...outputFileFieldOption, displayOptions: whenDownloading },
-			...(fileName ? [{ ...fileName, displayOptions: whenDownloading }] : []),
-		],
-		'Whether the images are output as files, and how the files are placed and named',
-	);
-}
-
-/**
- * The current version's wait settings as one entry of Options, in the order a wait uses them:
- * each operation shows the first check it uses, and Status Checks alone chooses the rhythm.
- */
-function waitingBundle(existingTask: boolean): INodeProperties {
-	return bundle(
-		'Waiting',
-		OPTION_BUNDLES.waiting,
-		[
-			existingTask ? initialDelayExistingTaskOption : initialDelayAfterSubmitOption,
-			pollingOption,
-			pollIntervalOption,
-			maxWaitTimeOption,
-			onTimeoutOption,
-		],
-		'When the node checks whether the task has finished, and how long it waits',
-	);
-}
-
-/** The Options of the current version's waits: the two bundles and Items in Parallel. */
-export function waitOptions(existingTask: boolean, fileName?: INodeProperties): INodeProperties[] {
-	return [outputFilesBundle(fileName), waitingBundle(existingTask), itemsInParallelOption];
-}
-
-/** What the output items carry besides the node's own fields: the input item's, when asked for. */
-export const includeOtherFieldsOptionV1: INodeProperties = {
-	displayName: 'Include Other Input Fields',
-	name: 'includeOtherFields',
-	type: 'boolean',
-	default: false,
-	description:
-		"Whether to copy the input item's fields onto each output item, such as a product's ID and title. Where a field has the same name as one this node outputs, the node's value wins. Defaults to off.",
+/** The first thing every generation's panel says: each item is billed, and how to resume. */
+export const billingNotice: INodeProperties = {
+	displayName:
+		"Each item submits a generation, which the service bills. To resume after a stop, use 'Task → Wait for Completion' with the task ID the node reports; 'Retry On Fail' would submit again.",
+	name: 'billingNotice',
+	type: 'notice',
+	default: '',
 };
 
-/**
- * The product's own fields reach the output items unless switched off (off by default in version
- * 1); an input field named like one of the node's own stays behind, so neither is taken for the other.
- */
-export const includeOtherFieldsOption: INodeProperties = {
-	...includeOtherFieldsOptionV1,
-	default: true,
+export const promptProperty: INodeProperties = {
+	displayName: 'Prompt',
+	name: 'prompt',
+	type: 'string',
+	typeOptions: { rows: 4 },
+	default: '',
+	placeholder: 'e.g. White studio background, soft shadow, product centered',
+	description: 'What the image should show. A prompt, an image, or both are needed.',
+};
+
+export const sellingPointsProperty: INodeProperties = {
+	displayName: 'Selling Points',
+	name: 'sellingPoints',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	placeholder: 'e.g. Keeps drinks cold for 24 hours; leak-proof lid',
 	description:
-		"Whether to copy the input item's fields onto each output item after the node's own, such as a product's ID and title. A field named like one this node outputs is left out, so the node's results are never confused with it. Defaults to on.",
+		'What makes the product worth buying, in a sentence or a list; the image can show or state it',
+};
+
+/** The File Name option: one parameter, whose text says where the name comes from when empty. */
+function fileNameOption(description: string): INodeProperties {
+	return {
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. steel-bottle-front',
+		description,
+	};
+}
+
+export const generatedFileNameOption = fileNameOption(
+	"Name of each image file, without extension (drag a field such as the product's title here); a task's images are numbered (-1, -2, …) when there are several. Empty: the A+ module's name, else the 'Product Name', else the service's name.",
+);
+
+export const downloadFileNameOption = fileNameOption(
+	'Name of the output file. Empty: taken from the URL.',
+);
+
+/** Upload's one field: the input binary field that holds the image. */
+export const uploadFieldProperty: INodeProperties = {
+	displayName: 'Input Binary Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	placeholder: 'e.g. data',
+	hint: 'The name of the input binary field holding the image to upload',
+};
+
+/** Download's one field: the address of the image. */
+export const downloadUrlProperty: INodeProperties = {
+	displayName: 'URL',
+	name: 'url',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. https://example.com/image.png',
+	description:
+		"URL of one image: a generated image's URL (valid 3 days), any image URL, or one image of a store node dragged here",
+};
+
+/** What Analyze outputs, and where it goes next. */
+export const analysisOutputNotice: INodeProperties = {
+	displayName:
+		"Outputs the product's facts and a written brief ('formattedText'), which 'A+ Plan → Create' takes as its 'Product Description'",
+	name: 'analysisOutputNotice',
+	type: 'notice',
+	default: '',
 };

@@ -1,41 +1,46 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { DETAILS, readField, readListOrText } from '../descriptions/choices';
-import {
-	includeOtherFieldsOptionV1,
-	includeOtherFieldsOption,
-} from '../descriptions/common.descriptions';
-import {
-	extraBodyFieldsOption,
-	GENERATION_SOURCE,
-	generationOptions,
-	generationProperties,
-	generationSourceProperty,
-	maxGenerationsOptionV1,
-	otherServiceFieldsOption,
-	SIZE_LABEL,
-	submitTimeoutOption,
-} from '../descriptions/generation.descriptions';
-import { TASK_IMAGE_OUTPUT } from '../descriptions/output.descriptions';
-import { isVersion1 } from '../descriptions/versions';
 import type { Wording } from '../transport';
 import { ENDPOINTS, requestResult, runStateOf } from '../transport';
 import type { ModuleSource, ModuleTarget } from './aPlus';
-import { readModuleSource, SOURCE_PARAMETER } from './aPlus';
-import type { ImageInputs } from './imageInputs';
-import { IMAGE_URLS, readImageInputs, resolveImageUrls, shownImageFields } from './imageInputs';
+import type { ImageInputs, ShownImageFields } from './imageInputs';
+import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
 import { otherInputFields } from './inputFields';
 import {
+	labelOf,
 	optionOrDefault,
 	parameterError,
-	labelOf,
+	propertyIn,
 	readOptions,
 	readTimeoutMs,
 	validateParameter,
 } from './parameters';
 import { submissionSchema } from './schemas';
+
+/**
+ * Where a version's panel keeps what a generation reads: each version's folder gives one, so
+ * the checks and the request below are the same for both.
+ */
+export interface GenerationPanel {
+	/** The version's generation parameters and options, where labels are read. */
+	properties: INodeProperties[];
+	/** A typed field (Product Name, Selling Points) where the version keeps it. */
+	text(context: IExecuteFunctions, name: string, itemIndex: number): unknown;
+	/** A list field (Aspect Ratio, Platform, …) where the version keeps it, Other's typed value resolved. */
+	choice(context: IExecuteFunctions, name: string, itemIndex: number): unknown;
+	/** The image fields the item's panel shows. */
+	imageFields(context: IExecuteFunctions, itemIndex: number): ShownImageFields;
+	/** The A+ module item the settings come from, where the panel says so. */
+	moduleSource?(context: IExecuteFunctions, itemIndex: number): ModuleSource | undefined;
+	/** The input item's fields that ride along when Include Other Input Fields is on. */
+	inputFields(input: IDataObject): IDataObject;
+	/** `ownFirst`: the node's own fields first, the size named as generated; `inputFirst`: the input's first. */
+	itemShape: 'inputFirst' | 'ownFirst';
+	/** The limit Max Generations per Run means "none" by: unset, or also 0. */
+	noGenerationLimit?: number;
+}
 
 const sizeSchema = z
 	.string()
@@ -51,29 +56,30 @@ const resolutionSchema = z
 	.min(1, 'must not be empty; the service shows labels such as 1k')
 	.regex(/^[0-9a-z]+$/i, 'must be a label such as 1k or 2k');
 
-function optionalText(
-	context: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-): string | undefined {
-	return asText(context.getNodeParameter(name, itemIndex, ''));
+function asText(value: unknown): string | undefined {
+	const text = typeof value === 'string' ? value.trim() : String(value ?? '').trim();
+	return text === '' ? undefined : text;
 }
 
-function readExtraBodyFields(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const options = readOptions(context, itemIndex);
-	const raw = options.extraBodyFields;
+const label = (panel: GenerationPanel, name: string) => labelOf(panel.properties, name);
+
+function readExtraBodyFields(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	panel: GenerationPanel,
+): IDataObject {
+	const raw = readOptions(context, itemIndex).extraBodyFields;
 	if (raw === undefined || raw === '' || raw === null) return {};
 	const parsed =
 		typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: undefined }) : raw;
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		const label = (isVersion1(context) ? extraBodyFieldsOption : otherServiceFieldsOption)
-			.displayName;
+		const name = label(panel, 'extraBodyFields');
 		throw parameterError(
 			context,
 			itemIndex,
-			label,
+			name,
 			'must be a JSON object',
-			`Enter a JSON object, such as {"plan_prompt": "...", "series_style_guide": "..."}, in '${label}'. No request was sent.`,
+			`Enter a JSON object, such as {"plan_prompt": "...", "series_style_guide": "..."}, in '${name}'. No request was sent.`,
 		);
 	}
 	return parsed as IDataObject;
@@ -91,25 +97,10 @@ export interface GenerationRequest {
 	inputFields?: IDataObject;
 	/** File Name option: the base name of each image file. */
 	fileName?: string;
-	/** The current version's items: the node's own fields first, the size named as generated. */
-	currentShape?: boolean;
+	itemShape: GenerationPanel['itemShape'];
+	/** The panel labels a refused submit's advice names. */
+	wording: Wording;
 }
-
-function readGenerationSource(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): ModuleSource | undefined {
-	if (isVersion1(context)) return undefined;
-	const source = context.getNodeParameter('generationSource', itemIndex, GENERATION_SOURCE.define);
-	return source === GENERATION_SOURCE.module ? readModuleSource(context, itemIndex) : undefined;
-}
-
-function asText(value: unknown): string | undefined {
-	const text = typeof value === 'string' ? value.trim() : String(value ?? '').trim();
-	return text === '' ? undefined : text;
-}
-
-const aspectRatioSchema = sizeSchema;
 
 /**
  * Aspect ratio and resolution: set on the node, or from the A+ module item, where an unusable
@@ -118,57 +109,52 @@ const aspectRatioSchema = sizeSchema;
 function readSizeAndResolution(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	panel: GenerationPanel,
 	fromModule: ModuleSource | undefined,
 ): { size: string; resolution: string } {
 	if (fromModule) {
-		const parsed = aspectRatioSchema.safeParse(fromModule.size);
+		const parsed = sizeSchema.safeParse(fromModule.size);
 		if (!parsed.success) {
+			const source = label(panel, 'generationSource');
 			throw parameterError(
 				context,
 				itemIndex,
-				SOURCE_PARAMETER,
+				source,
 				`the module item's 'aspect_ratio' is "${fromModule.size}", not a width:height ratio`,
-				`Check the output of 'A+ Plan → Create', or choose 'Define Below' in '${SOURCE_PARAMETER}'. No request was sent.`,
+				`Check the output of 'A+ Plan → Create', or choose 'Define Below' in '${source}'. No request was sent.`,
 			);
 		}
 		return { size: parsed.data, resolution: fromModule.resolution };
 	}
-	const sizeLabel = isVersion1(context) ? SIZE_LABEL.version1 : SIZE_LABEL.current;
-	return {
-		size: validateParameter(
+	const checked = (name: string, schema: z.ZodTypeAny) =>
+		validateParameter(
 			context,
 			itemIndex,
-			sizeLabel,
-			sizeSchema,
-			readListOrText(context, 'size', itemIndex),
-		),
-		resolution: validateParameter(
-			context,
-			itemIndex,
-			labelOf(context, GENERATION_PARAMETERS, 'resolution'),
-			resolutionSchema,
-			readListOrText(context, 'resolution', itemIndex),
-		),
-	};
+			label(panel, name),
+			schema,
+			panel.choice(context, name, itemIndex),
+		) as string;
+	return { size: checked('size', sizeSchema), resolution: checked('resolution', resolutionSchema) };
 }
 
 /** What the service is told about the product: typed, or (empty) the A+ plan's platform and language. */
 function readProductFields(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	panel: GenerationPanel,
 	fromModule: ModuleSource | undefined,
 ): IDataObject {
-	const read = (name: string) =>
-		asText(readListOrText(context, name, itemIndex, '', DETAILS.product));
 	const productInfo: IDataObject = {};
-	const name = asText(readField(context, 'productName', itemIndex, '', DETAILS.product));
-	const sellingPoints = asText(readField(context, 'sellingPoints', itemIndex, '', DETAILS.product));
-	const platform = read('platform') ?? fromModule?.platform;
+	const name = asText(panel.text(context, 'productName', itemIndex));
+	const sellingPoints = asText(panel.text(context, 'sellingPoints', itemIndex));
+	const platform = asText(panel.choice(context, 'platform', itemIndex)) ?? fromModule?.platform;
 	if (name) productInfo.name = name;
 	if (sellingPoints) productInfo.sellingPoints = sellingPoints;
 	if (platform) productInfo.platform = platform;
 	// The spec shows `zh-cn`: codes typed as `en-US` are sent in that form.
-	const outputLanguage = (read('outputLanguage') ?? fromModule?.language)?.toLowerCase();
+	const outputLanguage = (
+		asText(panel.choice(context, 'outputLanguage', itemIndex)) ?? fromModule?.language
+	)?.toLowerCase();
 	const fields: IDataObject = {};
 	if (Object.keys(productInfo).length) fields.product_info = productInfo;
 	if (outputLanguage) fields.output_language = outputLanguage;
@@ -196,16 +182,17 @@ function readAPlusFields(options: IDataObject, fromModule: ModuleSource | undefi
 function readGenerationImages(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	panel: GenerationPanel,
 	prompt: string | undefined,
 	fromModule: ModuleSource | undefined,
 ): ImageInputs {
-	let images = readImageInputs(context, itemIndex);
+	const shown = panel.imageFields(context, itemIndex);
+	let images = readImageInputs(context, itemIndex, shown);
 	if (images.count === 0 && fromModule?.imageUrls.length) {
 		images = { urls: fromModule.imageUrls, binaryFields: [], count: fromModule.imageUrls.length };
 	}
 	if (!prompt && images.count === 0) {
-		const prompt = labelOf(context, GENERATION_PARAMETERS, 'prompt');
-		const fields = [prompt, ...shownImageFields(context, itemIndex)].map((name) => `'${name}'`);
+		const fields = [label(panel, 'prompt'), ...shown.labels].map((name) => `'${name}'`);
 		throw parameterError(
 			context,
 			itemIndex,
@@ -216,53 +203,60 @@ function readGenerationImages(
 	return images;
 }
 
-/** Every field a generated item may have of its own: an input field of such a name stays behind. */
-const GENERATED_FIELDS = ['task_id', 'request_id', ...Object.keys(TASK_IMAGE_OUTPUT.fields)];
-
 /** The input item's fields for Include Other Input Fields, when on. */
 function readInputFields(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	panel: GenerationPanel,
 	options: IDataObject,
 ): IDataObject | undefined {
-	const version1 = isVersion1(context);
-	const option = version1 ? includeOtherFieldsOptionV1 : includeOtherFieldsOption;
+	const option = propertyIn(panel.properties, 'includeOtherFields');
 	if (optionOrDefault(options, option) !== true) return undefined;
-	const input = context.getInputData()[itemIndex]?.json ?? {};
-	return version1 ? input : otherInputFields(input, {}, GENERATED_FIELDS);
+	return panel.inputFields(context.getInputData()[itemIndex]?.json ?? {});
 }
 
-/** Reads and checks every parameter of a generation without sending anything. */
+/** Reads and checks every parameter of a generation, where the version's panel keeps it, without sending anything. */
 export function readGenerationRequest(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	panel: GenerationPanel,
 ): GenerationRequest {
-	const fromModule = readGenerationSource(context, itemIndex);
-	const prompt = fromModule ? fromModule.prompt : optionalText(context, 'prompt', itemIndex);
-	const { size, resolution } = readSizeAndResolution(context, itemIndex, fromModule);
-	const extra = readExtraBodyFields(context, itemIndex);
-	const submitTimeoutMs = readTimeoutMs(context, itemIndex, submitTimeoutOption);
-	const images = readGenerationImages(context, itemIndex, prompt, fromModule);
+	const fromModule = panel.moduleSource?.(context, itemIndex);
+	const prompt = fromModule
+		? fromModule.prompt
+		: asText(context.getNodeParameter('prompt', itemIndex, ''));
+	const { size, resolution } = readSizeAndResolution(context, itemIndex, panel, fromModule);
+	const extra = readExtraBodyFields(context, itemIndex, panel);
+	const submitTimeout = propertyIn(panel.properties, 'submitTimeout');
+	const submitTimeoutMs = readTimeoutMs(context, itemIndex, submitTimeout);
+	const images = readGenerationImages(context, itemIndex, panel, prompt, fromModule);
 	const options = readOptions(context, itemIndex);
 	// The spec shows `1k`: a label typed as `1K` is sent in that form.
 	const fields: IDataObject = { size, resolution: resolution.toLowerCase() };
 	if (prompt) fields.prompt = prompt;
 	Object.assign(
 		fields,
-		readProductFields(context, itemIndex, fromModule),
+		readProductFields(context, itemIndex, panel, fromModule),
 		readAPlusFields(options, fromModule),
 	);
-	const request: GenerationRequest = { fields, extra, images, submitTimeoutMs };
+	const wording = submitWording(panel);
+	const request: GenerationRequest = {
+		fields,
+		extra,
+		images,
+		submitTimeoutMs,
+		itemShape: panel.itemShape,
+		wording,
+	};
 	if (fromModule) request.target = fromModule.target;
-	const inputFields = readInputFields(context, itemIndex, options);
+	const inputFields = readInputFields(context, itemIndex, panel, options);
 	if (inputFields) request.inputFields = inputFields;
 	const fileName = asText(options.fileName);
 	if (fileName) request.fileName = fileName;
-	if (!isVersion1(context)) request.currentShape = true;
 	return request;
 }
 
-/** A generated image's pixel size, named as what it is (see TASK_IMAGE_OUTPUT). */
+/** A generated image's pixel size, named as what it is: the size before any fitting. */
 function generatedSize(json: IDataObject): IDataObject {
 	if (!('width' in json) && !('height' in json)) return json;
 	const { width, height, ...rest } = json;
@@ -271,11 +265,11 @@ function generatedSize(json: IDataObject): IDataObject {
 
 /**
  * A generated item's fields: the A+ module it is for and the node's own, then, when asked for
- * (Include Other Input Fields), the input item's. Version 1 puts the input's first, its own
- * winning on a clash.
+ * (Include Other Input Fields), the input item's. The `inputFirst` shape puts the input's first,
+ * the node's own winning on a clash.
  */
 export function generatedItemJson(request: GenerationRequest, json: IDataObject): IDataObject {
-	if (!request.currentShape) {
+	if (request.itemShape === 'inputFirst') {
 		if (!request.inputFields && !request.target) return json;
 		return { ...(request.inputFields ?? {}), ...(request.target ?? {}), ...json };
 	}
@@ -286,86 +280,63 @@ export function generatedItemJson(request: GenerationRequest, json: IDataObject)
 }
 
 /**
- * Input items that are A+ module items while the images are defined below: each would be made at
- * the node's aspect ratio, not its module's, without a word. One hint for the run says so.
- */
-export function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
-	if (isVersion1(context)) return;
-	const source = context.getNodeParameter(
-		generationSourceProperty.name,
-		0,
-		generationSourceProperty.default,
-	);
-	if (source === GENERATION_SOURCE.module) return;
-	const modules = context
-		.getInputData()
-		.filter(({ json }) => typeof json.recommended_prompt === 'string' && json.target_width);
-	if (modules.length === 0) return;
-	context.addExecutionHints?.({
-		message: `The input items are A+ module items, but '${SOURCE_PARAMETER}' is 'Define Below': each image is generated at the '${SIZE_LABEL.current}' and '${labelOf(context, GENERATION_PARAMETERS, 'resolution')}' set here, not at its module's size. Choose 'A+ Module of the Input Item' to take each module's prompt, aspect ratio and resolution.`,
-		type: 'warning',
-		location: 'outputPane',
-	});
-}
-
-const OPTION = maxGenerationsOptionV1.displayName;
-
-/**
  * The spending guard: a run that would submit more generations than the limit stops before the
- * first submit. Without the option there is no limit, as before it existed; the current version
- * shows that as 0.
+ * first submit. Without the option there is no limit, as before it existed; a panel may also show
+ * "none" as a number (`noGenerationLimit`).
  */
-export function checkGenerationCount(context: IExecuteFunctions, generations: number): void {
+export function checkGenerationCount(
+	context: IExecuteFunctions,
+	generations: number,
+	panel: GenerationPanel,
+): void {
 	if (generations === 0) return;
-	const raw = readOptions(context, 0)[maxGenerationsOptionV1.name];
+	const option = propertyIn(panel.properties, 'maxGenerations');
+	const raw = readOptions(context, 0)[option.name];
 	if (raw === undefined || raw === null || raw === '') return;
 	const limit = Number(raw);
-	const noLimit = isVersion1(context) ? undefined : 0;
-	if (limit === noLimit) return;
+	if (limit === panel.noGenerationLimit) return;
+	const name = option.displayName;
 	if (!Number.isInteger(limit) || limit < 1) {
 		throw parameterError(
 			context,
 			0,
-			OPTION,
-			`must be a whole number of at least ${noLimit ?? 1}, got ${JSON.stringify(raw)}`,
+			name,
+			`must be a whole number of at least ${panel.noGenerationLimit ?? 1}, got ${JSON.stringify(raw)}`,
 		);
 	}
 	if (generations <= limit) return;
 	throw new NodeOperationError(
 		context.getNode(),
-		`This run would submit ${generations} generations, more than '${OPTION}' (${limit})`,
+		`This run would submit ${generations} generations, more than '${name}' (${limit})`,
 		{
 			description:
 				`${generations} items came in, and each submits one generation that the service bills; nothing was submitted. ` +
-				`To allow it, raise '${OPTION}' in the node's Options to ${generations} or more (or remove the option); ` +
+				`To allow it, raise '${name}' in the node's Options to ${generations} or more (or remove the option); ` +
 				'to spend less, filter or limit the items before this node.',
 		},
 	);
 }
 
-const GENERATION_PARAMETERS = [...generationProperties, ...generationOptions(true)];
-
 /** The labels a refused submit's advice names: the panel field behind each field of the request. */
-function submitWording(context: IExecuteFunctions): Wording {
-	const label = (name: string) => labelOf(context, GENERATION_PARAMETERS, name);
+function submitWording(panel: GenerationPanel): Wording {
+	const named = (name: string) => label(panel, name);
 	return {
-		timeout: submitTimeoutOption.displayName,
-		otherFields: extraBodyFieldsOption.displayName,
+		timeout: named('submitTimeout'),
+		otherFields: named('extraBodyFields'),
 		fields: {
-			'product_info.name': label('productName'),
-			'product_info.sellingPoints': label('sellingPoints'),
-			'product_info.platform': label('platform'),
-			plan_prompt: label('planPrompt'),
-			series_style_guide: label('seriesStyleGuide'),
-			output_language: label('outputLanguage'),
+			'product_info.name': named('productName'),
+			'product_info.sellingPoints': named('sellingPoints'),
+			'product_info.platform': named('platform'),
+			plan_prompt: named('planPrompt'),
+			series_style_guide: named('seriesStyleGuide'),
+			output_language: named('outputLanguage'),
 			image_urls: IMAGE_URLS,
-			prompt: label('prompt'),
-			size: label('size'),
-			resolution: label('resolution'),
+			prompt: named('prompt'),
+			size: named('size'),
+			resolution: named('resolution'),
 		},
 	};
 }
-
 /**
  * Uploads the item's input binaries, then submits once: the transport's `billable` policy never
  * repeats a request the service may have taken, and once another item of the run failed it sends
@@ -389,7 +360,7 @@ export async function submitGeneration(
 			body,
 			itemIndex,
 			timeoutMs: request.submitTimeoutMs,
-			wording: submitWording(context),
+			wording: request.wording,
 		},
 		submissionSchema,
 	);

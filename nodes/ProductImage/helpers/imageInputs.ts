@@ -1,18 +1,12 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	IMAGE_SOURCE,
-	imageSourceProperty,
-	imageUrlsProperty,
-	inputBinaryFieldsPropertyV1,
-} from '../descriptions/common.descriptions';
-import { isVersion1 } from '../descriptions/versions';
+import { imageUrlsProperty, INPUT_BINARY_FIELDS } from '../descriptions/common.descriptions';
 import { ENDPOINTS, isHttpUrl, requestResult } from '../transport';
 import type { FoundBinaryField } from './binaryField';
 import { binaryFieldName, binaryFieldsOfItem, findBinaryField } from './binaryField';
 import { readImageAddresses } from './imageAddresses';
-import { parameterError } from './parameters';
+import { parameterError, parameterOrDefault } from './parameters';
 import type { UploadedImage } from './schemas';
 import { uploadedImageSchema } from './schemas';
 
@@ -26,7 +20,7 @@ interface InputFile {
  * A named binary field must be on the item, by name or by path (`data`, `_files.data`) in either
  * binary mode; the error lists the files the item carries, wherever they are.
  */
-export function assertBinaryField(
+function assertBinaryField(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	fieldName: string,
@@ -78,6 +72,17 @@ async function readInputFile(
 	};
 }
 
+/** Upload's field of the item, checked to be on the item before anything is sent. */
+export function readUploadField(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	property: INodeProperties,
+): string {
+	const field = String(parameterOrDefault(context, itemIndex, property)).trim();
+	assertBinaryField(context, itemIndex, field, property.displayName);
+	return field;
+}
+
 /** Uploads one binary field of the item as the multipart part `file`. */
 export async function uploadBinaryField(
 	context: IExecuteFunctions,
@@ -113,33 +118,19 @@ export function splitCommaSeparated(value: unknown): string[] {
 }
 
 export const IMAGE_URLS = imageUrlsProperty.displayName;
-const INPUT_BINARY_FIELDS = inputBinaryFieldsPropertyV1.displayName;
 
-/** The image fields the item's panel shows: both in version 1, those 'Images From' names now. */
-export function shownImageFields(context: IExecuteFunctions, itemIndex: number): string[] {
-	if (isVersion1(context)) return [IMAGE_URLS, INPUT_BINARY_FIELDS];
-	const source = context.getNodeParameter(
-		imageSourceProperty.name,
-		itemIndex,
-		imageSourceProperty.default,
-	);
-	if (source === IMAGE_SOURCE.urls) return [IMAGE_URLS];
-	if (source === IMAGE_SOURCE.binary) return [INPUT_BINARY_FIELDS];
-	return [IMAGE_URLS, INPUT_BINARY_FIELDS];
+/** The image fields a version's panel shows for the item, and what to do when too few images came. */
+export interface ShownImageFields {
+	labels: string[];
+	tooFewAdvice: string;
 }
 
-/** What to do about too few images, in the words of the fields the panel shows. */
-function tooFewAdvice(shown: string[]): string {
-	const sourceLabel = imageSourceProperty.displayName;
-	const files = imageSourceProperty.options?.find(
-		(option) => 'value' in option && option.value === IMAGE_SOURCE.binary,
-	)?.name;
-	if (shown.length === 2)
-		return 'Enter image URLs, or name the binary fields of the input item that hold the product photos.';
-	if (shown[0] === IMAGE_URLS)
-		return `Enter at least one image URL, or set '${sourceLabel}' to '${files}'.`;
-	return `Name the binary fields of the input item that hold the product photos, or set '${sourceLabel}' to 'URLs'.`;
-}
+/** Both image fields, as a panel without an 'Images From' choice (or with Both chosen) shows them. */
+export const BOTH_IMAGE_FIELDS: ShownImageFields = {
+	labels: [IMAGE_URLS, INPUT_BINARY_FIELDS],
+	tooFewAdvice:
+		'Enter image URLs, or name the binary fields of the input item that hold the product photos.',
+};
 
 export interface ImageCountLimits {
 	min?: number;
@@ -160,6 +151,7 @@ export interface ImageInputs {
 export function readImageInputs(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	shown: ShownImageFields,
 	limits: ImageCountLimits = {},
 ): ImageInputs {
 	const reading = readImageAddresses(
@@ -190,15 +182,14 @@ export function readImageInputs(
 		context.getNodeParameter('inputBinaryFields', itemIndex, ''),
 	);
 	const count = urls.length + binaryFields.length;
-	const shown = shownImageFields(context, itemIndex);
-	const both = shown.map((name) => `'${name}'`).join(' and ');
+	const both = shown.labels.map((name) => `'${name}'`).join(' and ');
 	if (limits.min !== undefined && count < limits.min) {
 		throw parameterError(
 			context,
 			itemIndex,
 			both,
 			`at least ${limits.min} image is needed, ${count} given`,
-			tooFewAdvice(shown),
+			shown.tooFewAdvice,
 		);
 	}
 	if (limits.max !== undefined && count > limits.max) {

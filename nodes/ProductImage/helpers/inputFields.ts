@@ -1,8 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
-import { includeOtherFieldsOption } from '../descriptions/common.descriptions';
-import { isVersion1 } from '../descriptions/versions';
-import { optionOrDefault, readOptions } from './parameters';
+import type { IDataObject } from 'n8n-workflow';
 
 /** The fields of an 'Analysis → Analyze' item: what A+ Plan → Create plans from. */
 export const ANALYSIS_FIELDS: readonly string[] = [
@@ -24,23 +20,4 @@ export function otherInputFields(
 ): IDataObject {
 	const taken = new Set([...Object.keys(own), ...leaveOut]);
 	return Object.fromEntries(Object.entries(input).filter(([name]) => !taken.has(name)));
-}
-
-/**
- * The current version hands the input item's own fields on (Include Other Input Fields, on unless
- * switched off), so a store's product ID and title travel through Analyze and A+ Plan to every
- * generated image. The node's own fields come first, where the next node's input panel shows them
- * at the top.
- */
-export function withInputFields(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	json: IDataObject,
-	leaveOut: readonly string[] = [],
-): IDataObject {
-	if (isVersion1(context)) return json;
-	if (optionOrDefault(readOptions(context, itemIndex), includeOtherFieldsOption) !== true)
-		return json;
-	const input = context.getInputData()[itemIndex]?.json ?? {};
-	return { ...json, ...otherInputFields(input, json, leaveOut) };
 }

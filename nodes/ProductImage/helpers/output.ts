@@ -2,12 +2,10 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isHttpUrl, quotedText, quoteReply, resumeAdvice, serviceAccessIfRead } from '../transport';
-import { generationProperties } from '../descriptions/generation.descriptions';
 import type { ModuleTarget } from './aPlus';
 import type { PixelSize } from './download';
 import { downloadMeasured, downloadToBinary } from './download';
 import type { ResultImage, Task } from './schemas';
-import { labelOf } from './parameters';
 import { readResultImage, resultImageEntries } from './schemas';
 import { handedOverInError, nameTaskInError, unreadableReplyAdvice, withTaskId } from './task';
 
@@ -16,7 +14,7 @@ export interface ImageOutputSettings {
 	binaryPropertyName: string;
 	imagesOutput: 'perImage' | 'together';
 	/**
-	 * What the images are for (not in version 1): each file is named after it and measured, and an
+	 * What the images are for, where the version says: each file is named after it and measured, and an
 	 * image for an A+ module is held against the module's size.
 	 */
 	purpose?: ImagePurpose;
@@ -26,6 +24,8 @@ interface ImagePurpose {
 	fileName?: string;
 	target?: ModuleTarget;
 	productName?: string;
+	/** What the panel offers to generate an image too small for its module larger. */
+	largerAdvice?: string;
 }
 
 /** A product name as a file name a shop takes: `Steel Bottle 750 ml` becomes `steel-bottle-750-ml`. */
@@ -111,7 +111,7 @@ function flagBelowTarget(
 	taskId: string,
 	index: number,
 	size: PixelSize | undefined,
-	target: ModuleTarget | undefined,
+	{ target, largerAdvice = '' }: ImagePurpose,
 ): void {
 	if (
 		!size ||
@@ -119,9 +119,9 @@ function flagBelowTarget(
 		(size.width >= target.target_width && size.height >= target.target_height)
 	)
 		return;
-	const label = (name: string) => labelOf(context, generationProperties, name);
 	context.addExecutionHints?.({
-		message: `Image ${index + 1} of task ${taskId} is ${size.width}×${size.height}, smaller than its "${target.module}" module (${target.target_width}×${target.target_height}): fitting it would upscale. Its item has 'below_target' true. To generate it larger, choose 'Define Below' in '${label('generationSource')}' and a higher '${label('resolution')}'.`,
+		message:
+			`Image ${index + 1} of task ${taskId} is ${size.width}×${size.height}, smaller than its "${target.module}" module (${target.target_width}×${target.target_height}): fitting it would upscale. Its item has 'below_target' true. ${largerAdvice}`.trim(),
 		location: 'outputPane',
 	});
 }
@@ -232,7 +232,7 @@ async function downloadImage(
 		errorContext: { taskId },
 	});
 	Object.assign(fields, sizeFields(pixelSize, purpose.target));
-	flagBelowTarget(context, taskId, index, pixelSize, purpose.target);
+	flagBelowTarget(context, taskId, index, pixelSize, purpose);
 	return binary;
 }
 

@@ -9,7 +9,6 @@ import { z } from 'zod';
 
 import { BUNDLE_GROUP } from '../descriptions/choices';
 import { OPTION_BUNDLES } from '../descriptions/common.descriptions';
-import { isVersion1 } from '../descriptions/versions';
 import { withoutAngleBrackets } from '../transport';
 
 /**
@@ -46,26 +45,9 @@ export function parameterOrDefault(
 	return context.getNodeParameter(property.name, itemIndex, property.default);
 }
 
-/** Whether a description shows the property in version 1, or in the current version. */
-function shownIn(property: INodeProperties, version1: boolean): boolean {
-	const versions = property.displayOptions?.show?.['@version'];
-	if (versions === undefined) return true;
-	const onlyVersion1 = versions.length === 1 && versions[0] === 1;
-	return version1 ? versions.includes(1) : !onlyVersion1;
-}
-
-/**
- * A description's parameters with those inside its collections and bundles beside them, each shown
- * in the versions its collection is: where labels and defaults are looked up.
- */
+/** A description's parameters with those inside its collections and bundles beside them. */
 function allParameters(properties: INodeProperties[]): INodeProperties[] {
-	return properties.flatMap((property) => {
-		const versions = property.displayOptions?.show?.['@version'];
-		const inner = allParameters(innerParameters(property)).map((option) =>
-			versions ? { ...option, displayOptions: { show: { '@version': versions } } } : option,
-		);
-		return [property, ...inner];
-	});
+	return properties.flatMap((property) => [property, ...allParameters(innerParameters(property))]);
 }
 
 function innerParameters(property: INodeProperties): INodeProperties[] {
@@ -75,28 +57,20 @@ function innerParameters(property: INodeProperties): INodeProperties[] {
 }
 
 /**
- * The property of that name in a description list, as the item's node version shows it: where a
- * label is read from, so that error texts say what the panel says.
+ * The property of that name in a version's description list, collections and bundles included:
+ * where a label or a default is read from, so that error texts say what the panel says.
  */
-export function propertyIn(
-	context: IExecuteFunctions | undefined,
-	properties: INodeProperties[],
-	name: string,
-): INodeProperties {
+export function propertyIn(properties: INodeProperties[], name: string): INodeProperties {
+	// A list's bundle bears the list's name: the list itself is the parameter.
 	const named = allParameters(properties).filter((property) => property.name === name);
-	const version1 = context !== undefined && isVersion1(context);
-	const shown = named.find((property) => shownIn(property, version1)) ?? named[0];
+	const shown = named.find((property) => property.type !== 'fixedCollection') ?? named[0];
 	if (!shown) throw new Error(`No parameter "${name}" in this description`);
 	return shown;
 }
 
-/** A parameter's label as the item's node version shows it. */
-export function labelOf(
-	context: IExecuteFunctions | undefined,
-	properties: INodeProperties[],
-	name: string,
-): string {
-	return propertyIn(context, properties, name).displayName;
+/** A parameter's label as the version's panel shows it. */
+export function labelOf(properties: INodeProperties[], name: string): string {
+	return propertyIn(properties, name).displayName;
 }
 
 /**

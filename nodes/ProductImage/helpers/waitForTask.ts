@@ -1,17 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import {
-	binaryPropertyOption,
-	initialDelayOption,
-	maxWaitTimeOption,
-	pollingOptionV1,
-	pollIntervalOptionV1,
-	waitOptions,
-	waitOptionsV1,
-} from '../descriptions/common.descriptions';
-import { isVersion1 } from '../descriptions/versions';
 import {
 	backoffDelay,
 	MAX_RETRY_AFTER_MS,
@@ -26,6 +21,7 @@ import type { Task } from './schemas';
 import { taskSchema } from './schemas';
 import type { ImageOutputSettings } from './output';
 import { taskResultItems } from './output';
+import { maxWaitTimeOption } from '../descriptions/common.descriptions';
 import { labelOf, optionOrDefault, propertyIn, readOptions, validateParameter } from './parameters';
 import { OUTCOME } from './outcome';
 import type { DurationModel, PollingMode, PollPlan } from './pollSchedule';
@@ -71,59 +67,46 @@ const seconds = (minimum: number, inclusive: boolean) =>
 		});
 
 /**
- * Workflows saved before the Polling option that set a Poll Interval asked for that rhythm: they
- * keep it (version 1). In the current version only Polling chooses, as the panel shows.
+ * How a version's panel shows a wait: its options, where labels and defaults are read, and
+ * whether a Poll Interval added without Polling asks for the fixed rhythm (workflows saved before
+ * the Polling option asked for it that way).
  */
-function pollingMode(options: IDataObject, version1: boolean): PollingMode {
+export interface WaitPanel {
+	options: INodeProperties[];
+	pollIntervalAloneMeansFixed: boolean;
+}
+
+function pollingMode(options: IDataObject, panel: WaitPanel): PollingMode {
 	if (options.polling === 'fixed' || options.polling === 'adaptive') return options.polling;
-	return options.pollInterval !== undefined && version1
+	return options.pollInterval !== undefined && panel.pollIntervalAloneMeansFixed
 		? 'fixed'
-		: (pollingOptionV1.default as PollingMode);
+		: (propertyIn(panel.options, 'polling').default as PollingMode);
 }
 
 /** The waiting and output options shared by Generate and Wait and Task → Wait for Completion. */
 export function readWaitSettings(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	panel: WaitPanel,
 ): WaitSettings & ImageOutputSettings {
 	const options = readOptions(context, itemIndex);
-	const shown = isVersion1(context) ? waitOptionsV1 : waitOptions(false);
-	const label = (name: string) => labelOf(context, shown, name);
-	const chosen = (name: string) => optionOrDefault(options, propertyIn(context, shown, name));
+	const label = (name: string) => labelOf(panel.options, name);
+	const chosen = (name: string) => optionOrDefault(options, propertyIn(panel.options, name));
+	const checked = (name: string, schema: z.ZodTypeAny) =>
+		validateParameter(context, itemIndex, label(name), schema, chosen(name));
 	return {
-		initialDelay: validateParameter(
-			context,
-			itemIndex,
-			label(initialDelayOption.name),
-			seconds(0, true),
-			optionOrDefault(options, initialDelayOption),
-		),
+		initialDelay: checked('initialDelay', seconds(0, true)),
 		initialDelayGiven: options.initialDelay !== undefined,
-		pollInterval: validateParameter(
-			context,
-			itemIndex,
-			label(pollIntervalOptionV1.name),
-			seconds(0.1, true),
-			optionOrDefault(options, pollIntervalOptionV1),
-		),
-		maxWaitTime: validateParameter(
-			context,
-			itemIndex,
-			label(maxWaitTimeOption.name),
-			seconds(0, false),
-			optionOrDefault(options, maxWaitTimeOption),
-		),
+		pollInterval: checked('pollInterval', seconds(0.1, true)),
+		maxWaitTime: checked('maxWaitTime', seconds(0, false)),
 		downloadImages: chosen('downloadImages') !== false,
-		binaryPropertyName: validateParameter(
-			context,
-			itemIndex,
-			label(binaryPropertyOption.name),
+		binaryPropertyName: checked(
+			'binaryPropertyName',
 			z.string().trim().min(1, 'must name a binary field, such as data'),
-			optionOrDefault(options, binaryPropertyOption),
 		),
 		imagesOutput: chosen('imagesOutput') === 'together' ? 'together' : 'perImage',
 		onTimeout: chosen('onTimeout') === 'outputTaskState' ? 'outputTaskState' : 'error',
-		polling: pollingMode(options, isVersion1(context)),
+		polling: pollingMode(options, panel),
 	};
 }
 

@@ -1,0 +1,129 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/**
+ * The Resource list and each resource's Operation list: both versions show them alike, and the
+ * canvas subtitle reads its words from them.
+ */
+export const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'A+ Plan', value: 'aPlusPlan' },
+		{ name: 'Analysis', value: 'analysis' },
+		{ name: 'Image', value: 'image' },
+		{ name: 'Task', value: 'task' },
+	],
+	default: 'image',
+};
+
+export const OPERATION_LISTS = {
+	image: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['image'] } },
+		options: [
+			{
+				name: 'Download',
+				value: 'download',
+				description: 'Download an image from its URL as a file',
+				action: 'Download image',
+			},
+			{
+				name: 'Generate and Wait',
+				value: 'generateAndWait',
+				description: 'Generate images, wait until they are ready and output them as files',
+				action: 'Generate images and wait',
+			},
+			{
+				name: 'Submit Generation (No Wait)',
+				value: 'generate',
+				description: 'Submit a generation task and output its task ID without waiting',
+				action: 'Submit image generation without waiting',
+			},
+			{
+				name: 'Upload',
+				value: 'upload',
+				description: "Upload an image file and get its URL for 'Image URLs'",
+				action: 'Upload image',
+			},
+		],
+		default: 'generateAndWait',
+	},
+	task: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['task'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Retrieve a task: its status and, once finished, its image URLs',
+				action: 'Get task status',
+			},
+			{
+				name: 'Wait for Completion',
+				value: 'wait',
+				description: 'Wait for a task to finish and output its images as files',
+				action: 'Wait for task to complete',
+			},
+		],
+		default: 'get',
+	},
+	analysis: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['analysis'] } },
+		options: [
+			{
+				name: 'Analyze',
+				value: 'analyze',
+				description: 'Analyze product photos into product facts and a written product brief',
+				action: 'Analyze product photos',
+			},
+		],
+		default: 'analyze',
+	},
+	aPlusPlan: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['aPlusPlan'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create a new A+ plan: a prompt per module, a style guide and notes',
+				action: 'Create A+ plan',
+			},
+		],
+		default: 'create',
+	},
+} satisfies Record<string, INodeProperties>;
+
+/** The words of each resource's operations: "Generate and Wait · Image". */
+function subtitleWords(): Record<string, string> {
+	const words: Record<string, string> = {};
+	const names = (property: INodeProperties) =>
+		(property.options ?? []) as Array<{ name: string; value: string }>;
+	for (const resource of names(resourceProperty)) {
+		const list = OPERATION_LISTS[resource.value as keyof typeof OPERATION_LISTS];
+		for (const operation of names(list))
+			words[`${resource.value}:${operation.value}`] = `${operation.name} · ${resource.name}`;
+	}
+	return words;
+}
+
+/**
+ * The canvas shows "Generate and Wait · Image", not the stored values: the words come from the
+ * operation and resource lists themselves, so a renamed label never goes stale here.
+ */
+export const SUBTITLE = `={{ (${JSON.stringify(subtitleWords())})[$parameter["resource"] + ":" + $parameter["operation"]] }}`;

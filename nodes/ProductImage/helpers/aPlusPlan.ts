@@ -1,0 +1,183 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { ENDPOINTS, requestResult } from '../transport';
+import type { Wording } from '../transport';
+import { A_PLUS_MODULE_IDS } from './aPlus';
+import type { ImageInputs, ShownImageFields } from './imageInputs';
+import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
+import {
+	labelOf,
+	optionOrDefault,
+	parameterOrDefault,
+	propertyIn,
+	readOptions,
+	readTimeoutMs,
+	validateParameter,
+} from './parameters';
+import type { Plan } from './schemas';
+import { planSchema } from './schemas';
+
+/**
+ * Where a version's panel keeps what a plan reads: each version's folder gives one, so the checks
+ * and the request below are the same for both.
+ */
+export interface PlanPanel {
+	/** The version's A+ Plan parameters and options, where labels and defaults are read. */
+	properties: INodeProperties[];
+	/** Platform, Market or Language where the version keeps it, a list's Other typed value resolved. */
+	choice(context: IExecuteFunctions, name: string, itemIndex: number, fallback: string): unknown;
+	/** The image fields the item's panel shows. */
+	imageFields(context: IExecuteFunctions, itemIndex: number): ShownImageFields;
+	/** The product description, read and checked as the version takes it. */
+	productDescription(context: IExecuteFunctions, itemIndex: number): string;
+}
+
+/** A plan's parameters, read and checked; the input binaries are not uploaded yet. */
+export interface PlanRequest {
+	fields: IDataObject;
+	modules: string[];
+	images: ImageInputs;
+	timeoutMs: number;
+	splitModules: boolean;
+	wording: Wording;
+}
+
+const modulesSchema = z
+	.array(z.string())
+	.min(1, 'choose at least one module')
+	.superRefine((modules, context) => {
+		const unknown = modules.filter((id) => !A_PLUS_MODULE_IDS.includes(id));
+		if (unknown.length) {
+			context.addIssue({
+				code: z.ZodIssueCode.custom,
+				message: `unknown module ${unknown.map((id) => `"${id}"`).join(', ')}; known: ${A_PLUS_MODULE_IDS.join(', ')}`,
+			});
+		}
+	});
+
+const optionalCode = (pattern: RegExp, message: string) =>
+	z
+		.string()
+		.trim()
+		.refine((value) => value === '' || pattern.test(value), message);
+
+function asList(value: unknown): unknown {
+	return typeof value === 'string'
+		? value
+				.split(',')
+				.map((entry) => entry.trim())
+				.filter(Boolean)
+		: value;
+}
+
+/** The spec shows `zh-CN`: the language in lowercase, a two-letter region in uppercase. */
+function languageTag(value: string): string {
+	return value
+		.split('-')
+		.map((part, index) =>
+			index === 0 ? part.toLowerCase() : part.length === 2 ? part.toUpperCase() : part,
+		)
+		.join('-');
+}
+
+/** Platform, market and language where the version keeps them, its Platform default applied. */
+function readPlanTarget(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	panel: PlanPanel,
+): IDataObject {
+	const read = (name: string) =>
+		panel.choice(context, name, itemIndex, String(propertyIn(panel.properties, name).default));
+	const market = validateParameter(
+		context,
+		itemIndex,
+		labelOf(panel.properties, 'market'),
+		optionalCode(/^[A-Za-z]{2}$/, 'must be a two-letter market code, such as US'),
+		read('market'),
+	);
+	const language = validateParameter(
+		context,
+		itemIndex,
+		labelOf(panel.properties, 'language'),
+		optionalCode(
+			/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
+			'must be a language code such as en-US or zh-CN',
+		),
+		read('language'),
+	);
+	const platform = String(read('platform'));
+	const fields: IDataObject = {};
+	if (platform.trim()) fields.platform = platform.trim();
+	if (market) fields.market = market.toUpperCase();
+	if (language) fields.language = languageTag(language);
+	return fields;
+}
+
+/** The labels a refused plan's advice names: the panel field behind each field of the request. */
+function planWording(panel: PlanPanel): Wording {
+	const label = (name: string) => labelOf(panel.properties, name);
+	return {
+		timeout: label('timeout'),
+		fields: {
+			product_description: label('productDescription'),
+			image_urls: IMAGE_URLS,
+			modules: label('modules'),
+			platform: label('platform'),
+			market: label('market'),
+			language: label('language'),
+		},
+	};
+}
+
+/** Reads and checks every parameter of a plan, where the version's panel keeps it, without sending anything. */
+export function readPlanRequest(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	panel: PlanPanel,
+): PlanRequest {
+	const modulesShown = propertyIn(panel.properties, 'modules');
+	const modules = validateParameter(
+		context,
+		itemIndex,
+		modulesShown.displayName,
+		modulesSchema,
+		asList(parameterOrDefault(context, itemIndex, modulesShown)),
+	);
+	const target = readPlanTarget(context, itemIndex, panel);
+	const timeoutMs = readTimeoutMs(context, itemIndex, propertyIn(panel.properties, 'timeout'));
+	const options = readOptions(context, itemIndex);
+	const productDescription = panel.productDescription(context, itemIndex);
+	const images = readImageInputs(context, itemIndex, panel.imageFields(context, itemIndex), {
+		min: 1,
+	});
+	const fields: IDataObject = { modules };
+	if (productDescription) fields.product_description = productDescription;
+	Object.assign(fields, target);
+	const splitModules =
+		optionOrDefault(options, propertyIn(panel.properties, 'splitModules')) === true;
+	return { fields, modules, images, timeoutMs, splitModules, wording: planWording(panel) };
+}
+
+/** Uploads the item's photos, then asks for the plan: the plan, the photos' addresses and its request ID. */
+export async function requestPlan(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	{ fields, images, timeoutMs, wording }: PlanRequest,
+): Promise<{ plan: Plan; imageUrls: string[]; requestId?: string }> {
+	const imageUrls = await resolveImageUrls(context, itemIndex, images);
+	const { result: plan, requestId } = await requestResult(
+		context,
+		{
+			kind: 'plan',
+			method: 'POST',
+			path: ENDPOINTS.aPlusPlans,
+			body: { image_urls: imageUrls, ...fields },
+			itemIndex,
+			timeoutMs,
+			wording,
+		},
+		planSchema,
+	);
+	return { plan, imageUrls, requestId };
+}

@@ -1,0 +1,99 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { downloadUrlProperty } from '../descriptions/common.descriptions';
+import { isHttpUrl } from '../transport';
+import { downloadToBinary } from './download';
+import { readImageAddresses } from './imageAddresses';
+import { optionOrDefault, parameterError, readOptions, validateParameter } from './parameters';
+
+// Image → Download, as both versions run it; each version gives the option of the output field.
+
+const URL_LABEL = downloadUrlProperty.displayName;
+
+const addressSchema = z
+	.string()
+	.trim()
+	.min(1, 'must not be empty')
+	.refine(isHttpUrl, 'must be an http(s) URL');
+
+export interface DownloadParameters {
+	url: string;
+	field: string;
+	fileName?: string;
+}
+
+/**
+ * A dragged store image arrives as an object (`{{ $json.image }}`) or a list of one: its address
+ * is read as Image URLs reads it. A plain string goes to the address check as typed.
+ */
+function oneAddress(context: IExecuteFunctions, itemIndex: number, value: unknown): unknown {
+	if (typeof value === 'string' && !/^\s*[[{]/.test(value)) return value;
+	const reading = readImageAddresses(value, context.getNode().parameters.url);
+	if (!reading.ok)
+		throw parameterError(
+			context,
+			itemIndex,
+			URL_LABEL,
+			reading.problem,
+			`${reading.hint} No request was sent.`,
+		);
+	if (reading.addresses.length > 1) {
+		throw parameterError(
+			context,
+			itemIndex,
+			URL_LABEL,
+			`${reading.addresses.length} image URLs given; Download takes one per item`,
+			'Put a Split Out node on the images field before this node, so that each image is an item of its own, or drag a single image. No request was sent.',
+		);
+	}
+	return reading.addresses[0] ?? '';
+}
+
+/** The address and the output field of one download, checked before anything is sent. */
+export function readDownload(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fieldOption: INodeProperties,
+): DownloadParameters {
+	const url = validateParameter(
+		context,
+		itemIndex,
+		URL_LABEL,
+		addressSchema,
+		oneAddress(context, itemIndex, context.getNodeParameter('url', itemIndex)),
+	);
+	const options = readOptions(context, itemIndex);
+	const field = validateParameter(
+		context,
+		itemIndex,
+		fieldOption.displayName,
+		z.string().trim().min(1, 'must name a binary field, such as data'),
+		optionOrDefault(options, fieldOption),
+	);
+	const fileName =
+		typeof options.fileName === 'string' && options.fileName.trim()
+			? options.fileName.trim()
+			: undefined;
+	return { url, field, fileName };
+}
+
+/** One image into a binary field, with its address, name, type and size beside it. */
+export async function downloadItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	{ url, field, fileName }: DownloadParameters,
+): Promise<INodeExecutionData[]> {
+	const binary = await downloadToBinary(context, itemIndex, url, { fileName });
+	return [
+		{
+			json: {
+				url,
+				fileName: binary.fileName,
+				mimeType: binary.mimeType,
+				fileSize: binary.fileSize,
+			},
+			binary: { [field]: binary },
+		},
+	];
+}

@@ -1,0 +1,48 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	analysisOutputNotice,
+	imageUrlsProperty,
+	optionsCollection,
+	productNameProperty,
+	timeoutOption,
+} from '../descriptions/common.descriptions';
+import type { AnalysisRequest } from '../helpers/analysis';
+import { MAX_ANALYSIS_IMAGES, requestAnalysis } from '../helpers/analysis';
+import { BOTH_IMAGE_FIELDS, readImageInputs } from '../helpers/imageInputs';
+import { readTimeoutMs } from '../helpers/parameters';
+import type { OperationModule } from '../router';
+import { inputBinaryFieldsProperty, maxConcurrencyOption } from './descriptions';
+
+const analyze: OperationModule<AnalysisRequest> = {
+	description: updateDisplayOptions({ show: { resource: ['analysis'], operation: ['analyze'] } }, [
+		analysisOutputNotice,
+		{
+			...imageUrlsProperty,
+			description: `${imageUrlsProperty.description}. 1 to ${MAX_ANALYSIS_IMAGES} images in all.`,
+		},
+		inputBinaryFieldsProperty,
+		productNameProperty,
+		optionsCollection([maxConcurrencyOption, timeoutOption]),
+	]),
+	readParameters(itemIndex) {
+		return {
+			timeoutMs: readTimeoutMs(this, itemIndex, timeoutOption),
+			timeoutLabel: timeoutOption.displayName,
+			productName: String(this.getNodeParameter('productName', itemIndex, '')).trim(),
+			images: readImageInputs(this, itemIndex, BOTH_IMAGE_FIELDS, {
+				min: 1,
+				max: MAX_ANALYSIS_IMAGES,
+			}),
+		};
+	},
+	async execute(itemIndex, request) {
+		return [{ json: await requestAnalysis(this, itemIndex, request) }];
+	},
+	runsConcurrently: true,
+};
+
+export const operations = { analyze };
+
+export const description: INodeProperties[] = analyze.description;

@@ -1,0 +1,117 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	downloadFileNameOption,
+	downloadUrlProperty,
+	optionsCollection,
+	uploadFieldProperty,
+} from '../descriptions/common.descriptions';
+import { hintFitting } from '../helpers/fitting';
+import type { GenerationPanel, GenerationRequest } from '../helpers/generation';
+import {
+	checkGenerationCount,
+	generatedItemJson,
+	readGenerationRequest,
+	submitGeneration,
+} from '../helpers/generation';
+import type { DownloadParameters } from '../helpers/imageDownload';
+import { downloadItem, readDownload } from '../helpers/imageDownload';
+import { BOTH_IMAGE_FIELDS, readUploadField, uploadBinaryField } from '../helpers/imageInputs';
+import type { ImageOutputSettings } from '../helpers/output';
+import type { WaitSettings } from '../helpers/waitForTask';
+import { collectTask, readWaitSettings } from '../helpers/waitForTask';
+import type { OperationModule } from '../router';
+import { binaryPropertyOption } from './descriptions';
+import { generationOptions, generationProperties } from './generation.descriptions';
+import { WAIT_PANEL } from './task';
+
+/** Version 1 keeps every field at the top, as text, and hands the input item's fields on first. */
+const generationPanel: GenerationPanel = {
+	properties: [...generationProperties, ...generationOptions(true)],
+	text: (context, name, itemIndex) => context.getNodeParameter(name, itemIndex, ''),
+	choice: (context, name, itemIndex) => context.getNodeParameter(name, itemIndex, ''),
+	imageFields: () => BOTH_IMAGE_FIELDS,
+	inputFields: (input) => input,
+	itemShape: 'inputFirst',
+};
+
+const shownOn = (operation: string, properties: INodeProperties[]) =>
+	updateDisplayOptions({ show: { resource: ['image'], operation: [operation] } }, properties);
+
+const upload: OperationModule<string> = {
+	description: shownOn('upload', [uploadFieldProperty]),
+	readParameters(itemIndex) {
+		return readUploadField(this, itemIndex, uploadFieldProperty);
+	},
+	async execute(itemIndex, field) {
+		const uploaded = await uploadBinaryField(
+			this,
+			itemIndex,
+			field,
+			uploadFieldProperty.displayName,
+		);
+		return [{ json: uploaded as IDataObject }];
+	},
+};
+
+function checkRun(this: IExecuteFunctions, ready: number): void {
+	checkGenerationCount(this, ready, generationPanel);
+}
+
+const generate: OperationModule<GenerationRequest> = {
+	description: shownOn('generate', [...generationProperties, ...generationOptions(false)]),
+	readParameters(itemIndex) {
+		return readGenerationRequest(this, itemIndex, generationPanel);
+	},
+	async execute(itemIndex, request) {
+		const submission = await submitGeneration(this, itemIndex, request);
+		return [{ json: generatedItemJson(request, submission as IDataObject) }];
+	},
+	checkRun,
+};
+
+const generateAndWait: OperationModule<{
+	request: GenerationRequest;
+	settings: WaitSettings & ImageOutputSettings;
+}> = {
+	description: shownOn('generateAndWait', [...generationProperties, ...generationOptions(true)]),
+	readParameters(itemIndex) {
+		return {
+			settings: readWaitSettings(this, itemIndex, WAIT_PANEL),
+			request: readGenerationRequest(this, itemIndex, generationPanel),
+		};
+	},
+	async execute(itemIndex, { request, settings }) {
+		const { task_id: taskId } = await submitGeneration(this, itemIndex, request);
+		const items = await collectTask(this, itemIndex, taskId, settings, Date.now());
+		return items.map((item) => ({ ...item, json: generatedItemJson(request, item.json) }));
+	},
+	checkRun,
+	runsConcurrently: true,
+	afterRun(output) {
+		hintFitting(this, output);
+	},
+};
+
+const download: OperationModule<DownloadParameters> = {
+	description: shownOn('download', [
+		downloadUrlProperty,
+		optionsCollection([binaryPropertyOption, downloadFileNameOption]),
+	]),
+	readParameters(itemIndex) {
+		return readDownload(this, itemIndex, binaryPropertyOption);
+	},
+	async execute(itemIndex, parameters) {
+		return await downloadItem(this, itemIndex, parameters);
+	},
+};
+
+export const operations = { upload, generate, generateAndWait, download };
+
+export const description: INodeProperties[] = [
+	...upload.description,
+	...generate.description,
+	...generateAndWait.description,
+	...download.description,
+];

@@ -1,0 +1,60 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection } from '../descriptions/common.descriptions';
+import { hintFitting } from '../helpers/fitting';
+import type { ImageOutputSettings } from '../helpers/output';
+import { readTaskId } from '../helpers/taskId';
+import type { WaitPanel, WaitSettings } from '../helpers/waitForTask';
+import { collectTask, queryTask, readWaitSettings } from '../helpers/waitForTask';
+import type { OperationModule } from '../router';
+import { waitOptions } from './descriptions';
+
+/** Version 1's wait options; a Poll Interval added without Polling asks for the fixed rhythm. */
+export const WAIT_PANEL: WaitPanel = { options: waitOptions, pollIntervalAloneMeansFixed: true };
+
+const taskIdProperty: INodeProperties = {
+	displayName: 'Task ID',
+	name: 'taskId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. task_abc123',
+	description:
+		"The task ID that 'Submit Generation (No Wait)' outputs, or that 'Generate and Wait' names when it stops before the task finishes",
+};
+
+const shownOn = (operation: string, properties: INodeProperties[]) =>
+	updateDisplayOptions({ show: { resource: ['task'], operation: [operation] } }, properties);
+
+const get: OperationModule<string> = {
+	description: shownOn('get', [taskIdProperty]),
+	readParameters(itemIndex) {
+		return readTaskId(this, itemIndex, taskIdProperty.displayName);
+	},
+	async execute(itemIndex, taskId) {
+		const { task } = await queryTask(this, itemIndex, taskId);
+		return [{ json: task as IDataObject }];
+	},
+};
+
+const wait: OperationModule<{ taskId: string; settings: WaitSettings & ImageOutputSettings }> = {
+	description: shownOn('wait', [taskIdProperty, optionsCollection(waitOptions)]),
+	readParameters(itemIndex) {
+		return {
+			taskId: readTaskId(this, itemIndex, taskIdProperty.displayName),
+			settings: readWaitSettings(this, itemIndex, WAIT_PANEL),
+		};
+	},
+	async execute(itemIndex, { taskId, settings }) {
+		return await collectTask(this, itemIndex, taskId, settings);
+	},
+	runsConcurrently: true,
+	afterRun(output) {
+		hintFitting(this, output);
+	},
+};
+
+export const operations = { get, wait };
+
+export const description: INodeProperties[] = [...get.description, ...wait.description];

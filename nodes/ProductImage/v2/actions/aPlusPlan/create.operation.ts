@@ -1,0 +1,281 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import {
+	bundledList,
+	DETAILS,
+	LANGUAGE_CASING,
+	MARKET_CHOICES,
+	PLAN_LANGUAGE_CHOICES,
+	PLATFORM_CHOICES,
+	SERVICE_DEFAULT,
+	withOther,
+} from '../../../descriptions/choices';
+import {
+	optionsCollection,
+	planImageUrlsProperty,
+	timeoutOption,
+} from '../../../descriptions/common.descriptions';
+import { A_PLUS_MODULES, moduleTitle, planModuleItems, plainText } from '../../../helpers/aPlus';
+import type { PlanPanel, PlanRequest } from '../../../helpers/aPlusPlan';
+import { readPlanRequest, requestPlan } from '../../../helpers/aPlusPlan';
+import { ANALYSIS_FIELDS } from '../../../helpers/inputFields';
+import { parameterError, validateParameter } from '../../../helpers/parameters';
+import {
+	detailsCollection,
+	imageSourceFields,
+	includeOtherFieldsOption,
+	itemsInParallelOption,
+} from '../../descriptions/options.descriptions';
+import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.descriptions';
+import { withInputFields } from '../../inputFields';
+import { shapeOutput } from '../../outputFields';
+import { readChoice, shownImageFields } from '../../reading';
+
+/** What each module shows a shopper: the title already says its purpose and pixel size. */
+const MODULE_USES: Record<string, string> = {
+	hero: 'Wide banner at the top of the A+ content, the product at its best',
+	hero970: 'Top banner in the standard width, for layouts without the premium banner',
+	core: 'The main reasons to buy, in one image',
+	usage: 'The product in use, in a typical setting',
+	angles: 'The product from several sides',
+	mood: "A setting that conveys the product's feel",
+	detail: 'Close-ups of materials and workmanship',
+	brand: "The brand's story, in a tall image beside text",
+	size: 'Dimensions, capacity or a size chart, in a small square',
+	compare: 'Before and after, or with and without, in a small tall image',
+	specs: 'The technical data a shopper compares, laid out as a table',
+	process: 'How the product is made',
+	accessories: 'What comes in the box, or gifts',
+	series: 'Other products of the same line',
+	ingredients: 'What the product contains',
+	care: 'How to use and look after the product',
+	tips: 'Suggestions for use, in a smaller image',
+};
+
+/** No modules chosen for the user: each one becomes a billed generation later. */
+const modulesProperty: INodeProperties = {
+	displayName: 'Modules',
+	name: 'modules',
+	type: 'multiOptions',
+	required: true,
+	default: [],
+	description:
+		'The A+ modules to plan; each becomes one image later. A common start: Premium First-Screen Key Visual, Core Selling Points, Usage Scenes.',
+	options: A_PLUS_MODULES.map((module) => ({
+		name: moduleTitle(module),
+		value: module.id,
+		description: MODULE_USES[module.id] ?? module.purpose,
+	})).sort((a, b) => a.name.localeCompare(b.name)),
+};
+
+/** Where the product description comes from: the Analyze brief by default. */
+export const DESCRIPTION_SOURCE = { analysis: 'analysis', define: 'define' } as const;
+
+const descriptionSourceProperty: INodeProperties = {
+	displayName: 'Product Description From',
+	name: 'descriptionSource',
+	type: 'options',
+	noDataExpression: true,
+	default: 'analysis',
+	options: [
+		{
+			name: 'Analysis of the Input Item',
+			value: DESCRIPTION_SOURCE.analysis,
+			description: "The brief of an 'Analysis → Analyze' item ('formattedText')",
+		},
+		{
+			name: 'Define Below',
+			value: DESCRIPTION_SOURCE.define,
+			description: "'Product Description' as typed or dragged below",
+		},
+	],
+	description: 'Where the description of the product comes from; a plan needs one',
+};
+
+/** Required where it is the source: a plan needs a description. */
+const productDescriptionProperty: INodeProperties = {
+	displayName: 'Product Description',
+	name: 'productDescription',
+	type: 'string',
+	typeOptions: { rows: 4 },
+	default: '',
+	placeholder: 'e.g. Insulated steel water bottle, 750 ml, keeps drinks cold for 24 hours',
+	required: true,
+	description:
+		"What the product is, such as a store's product description dragged here. HTML and Markdown are sent as plain text.",
+	displayOptions: { show: { descriptionSource: [DESCRIPTION_SOURCE.define] } },
+};
+
+/** A+ content is Amazon's: Amazon is what a plan is for unless another platform is typed. */
+export const planPlatformList: INodeProperties[] = withOther(
+	{
+		displayName: 'Platform',
+		name: 'platform',
+		type: 'options',
+		options: PLATFORM_CHOICES.filter((choice) => choice.value === 'amazon'),
+		default: 'amazon',
+		description:
+			"A+ content is Amazon's, and the modules are its module sizes. Type another platform only if your provider plans A+-style content for it. Defaults to 'Amazon'.",
+	},
+	{
+		placeholder: 'e.g. walmart',
+		description: 'The platform as the service knows it, in lowercase',
+	},
+);
+
+/** What the plan is for: the service is told the platform, the market and the language. */
+const planDetails: INodeProperties = detailsCollection('Plan Details', DETAILS.plan, [
+	bundledList(planPlatformList),
+	bundledList(
+		withOther(
+			{
+				displayName: 'Market',
+				name: 'market',
+				type: 'options',
+				options: [SERVICE_DEFAULT, ...MARKET_CHOICES],
+				default: '',
+				description: 'Market the plan is for',
+			},
+			{ placeholder: 'e.g. BE', description: 'A two-letter market code, in any case' },
+		),
+	),
+	bundledList(
+		withOther(
+			{
+				displayName: 'Language',
+				name: 'language',
+				type: 'options',
+				options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
+				default: '',
+				description: 'Language of the plan',
+			},
+			{
+				placeholder: 'e.g. cs-CZ',
+				description: `A code such as cs-CZ: the language, a hyphen, the region. ${LANGUAGE_CASING}`,
+			},
+		),
+	),
+]);
+
+const planOptions: INodeProperties[] = [
+	itemsInParallelOption,
+	{
+		displayName: 'One Item per Module',
+		name: 'splitModules',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to output one item per planned module, with its prompt, the style guide, the notes, its target size and the plan's photos, ready for 'Image → Generate and Wait' with 'Image Settings From' set to 'A+ Module of the Input Item'. Off: the whole plan as one item. Defaults to on.",
+	},
+	timeoutOption,
+];
+
+/** What every plan needs at the top, the plan's details, then Options. */
+const properties: INodeProperties[] = [
+	modulesProperty,
+	descriptionSourceProperty,
+	productDescriptionProperty,
+	...imageSourceFields([planImageUrlsProperty], { required: true }),
+	planDetails,
+	...outputProperties(PLAN_MODULE_OUTPUT, 'each module item'),
+	optionsCollection([...planOptions, includeOtherFieldsOption]),
+];
+
+/** Every field a module item may have of its own: an input field of such a name stays behind. */
+const moduleFields = ['module', ...Object.keys(PLAN_MODULE_OUTPUT.fields)];
+
+/** The Analyze brief of an input item, in whichever of its two fields it came. */
+function analysisBrief(json: IDataObject | undefined): string {
+	const brief = [json?.formattedText, json?.output_text].find(
+		(value): value is string => typeof value === 'string' && value.trim() !== '',
+	);
+	return brief ?? '';
+}
+
+/**
+ * The description comes from where 'Product Description From' says: the
+ * brief of the Analyze item before it, or the field (required there). It sends plain text, not a
+ * store's HTML or the brief's Markdown, and sends no plan without a description.
+ */
+function readProductDescription(context: IExecuteFunctions, itemIndex: number): string {
+	const source = context.getNodeParameter(
+		descriptionSourceProperty.name,
+		itemIndex,
+		descriptionSourceProperty.default,
+	);
+	if (source === DESCRIPTION_SOURCE.define) {
+		const typed = context.getNodeParameter('productDescription', itemIndex, '');
+		return validateParameter(
+			context,
+			itemIndex,
+			productDescriptionProperty.displayName,
+			z.string().trim().min(1, 'is empty; a plan needs a description of the product'),
+			plainText(String(typed ?? '')),
+		);
+	}
+	const brief = plainText(analysisBrief(context.getInputData()[itemIndex]?.json)).trim();
+	if (brief === '') {
+		throw parameterError(
+			context,
+			itemIndex,
+			descriptionSourceProperty.displayName,
+			"the input item has no brief ('formattedText' or 'output_text') of 'Analysis → Analyze'",
+			`Connect 'Analysis → Analyze' before this node, or choose 'Define Below' in '${descriptionSourceProperty.displayName}' and type or drag the description. No request was sent.`,
+		);
+	}
+	return brief;
+}
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['aPlusPlan'], operation: ['create'] } },
+	properties,
+);
+
+/** Planning holds its request open up to the Timeout (120 s): items overlap rather than queue. */
+export const runsConcurrently = true;
+
+const planPanel: PlanPanel = {
+	properties,
+	choice: (context, name, itemIndex, fallback) =>
+		readChoice(context, name, itemIndex, fallback, DETAILS.plan),
+	imageFields: shownImageFields,
+	productDescription: readProductDescription,
+};
+
+export function readParameters(this: IExecuteFunctions, itemIndex: number): PlanRequest {
+	return readPlanRequest(this, itemIndex, planPanel);
+}
+
+/**
+ * The plan as one item, or one item per module that carries the plan's images, platform and
+ * language for the generation, and the input item's fields (Include Other Input Fields).
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	request: PlanRequest,
+): Promise<INodeExecutionData[]> {
+	const { plan, imageUrls, requestId } = await requestPlan(this, itemIndex, request);
+	if (!request.splitModules) {
+		const json = { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject;
+		return [{ json: withInputFields(this, itemIndex, json, ANALYSIS_FIELDS) }];
+	}
+	const carried: IDataObject = { image_urls: imageUrls };
+	for (const key of ['platform', 'market', 'language'])
+		if (request.fields[key] !== undefined) carried[key] = request.fields[key];
+	// The plan was made from the analysis: its brief is not handed on to every module item.
+	const items = planModuleItems(plan, request.modules, { ownKeys: true }).map((json) => ({
+		json: withInputFields(this, itemIndex, { ...json, ...carried }, [
+			...ANALYSIS_FIELDS,
+			...moduleFields,
+		]),
+	}));
+	return shapeOutput(this, itemIndex, items, PLAN_MODULE_OUTPUT);
+}

@@ -1,0 +1,76 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { DETAILS } from '../../../descriptions/choices';
+import {
+	analysisOutputNotice,
+	imageUrlsProperty,
+	optionsCollection,
+	timeoutOption,
+} from '../../../descriptions/common.descriptions';
+import type { AnalysisRequest } from '../../../helpers/analysis';
+import { MAX_ANALYSIS_IMAGES, requestAnalysis } from '../../../helpers/analysis';
+import { readImageInputs } from '../../../helpers/imageInputs';
+import { readTimeoutMs } from '../../../helpers/parameters';
+import { analysisProductDetails } from '../../descriptions/generation.descriptions';
+import {
+	imageSourceFields,
+	includeOtherFieldsOption,
+	itemsInParallelOption,
+} from '../../descriptions/options.descriptions';
+import { withInputFields } from '../../inputFields';
+import { readField, shownImageFields } from '../../reading';
+
+const properties: INodeProperties[] = [
+	analysisOutputNotice,
+	...imageSourceFields(
+		[
+			{
+				...imageUrlsProperty,
+				description: `${imageUrlsProperty.description}. 1 to ${MAX_ANALYSIS_IMAGES} images in all.`,
+			},
+		],
+		{ required: true },
+	),
+	// The optional Product Name is in Product Details, as the generations keep it.
+	analysisProductDetails,
+	optionsCollection([includeOtherFieldsOption, itemsInParallelOption, timeoutOption]),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['analysis'], operation: ['analyze'] } },
+	properties,
+);
+
+/** Analysis holds its request open up to the Timeout (120 s): items overlap rather than queue. */
+export const runsConcurrently = true;
+
+export function readParameters(this: IExecuteFunctions, itemIndex: number): AnalysisRequest {
+	return {
+		timeoutMs: readTimeoutMs(this, itemIndex, timeoutOption),
+		timeoutLabel: timeoutOption.displayName,
+		productName: String(readField(this, 'productName', itemIndex, '', DETAILS.product)).trim(),
+		images: readImageInputs(this, itemIndex, shownImageFields(this, itemIndex), {
+			min: 1,
+			max: MAX_ANALYSIS_IMAGES,
+		}),
+	};
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	request: AnalysisRequest,
+): Promise<INodeExecutionData[]> {
+	const json: IDataObject = await requestAnalysis(this, itemIndex, request);
+	// The spec offers the brief in two fields; this version hands it on once, as 'formattedText',
+	// whichever came: every node after this one would carry it twice.
+	json.formattedText ??= json.output_text;
+	if (json.output_text === json.formattedText) delete json.output_text;
+	return [{ json: withInputFields(this, itemIndex, json) }];
+}

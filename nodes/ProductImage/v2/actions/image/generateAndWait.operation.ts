@@ -1,0 +1,89 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { hintFitting } from '../../../helpers/fitting';
+import type { GenerationRequest } from '../../../helpers/generation';
+import {
+	checkGenerationCount,
+	generatedItemJson,
+	readGenerationRequest,
+	submitGeneration,
+} from '../../../helpers/generation';
+import type { WaitSettings } from '../../../helpers/waitForTask';
+import { collectTask, readWaitSettings } from '../../../helpers/waitForTask';
+import type { ImageOutputSettings } from '../../../helpers/output';
+import {
+	generationOptions,
+	generationProperties,
+} from '../../descriptions/generation.descriptions';
+import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
+import { shapeOutput } from '../../outputFields';
+import { WAIT_PANEL } from '../../reading';
+import { generationPanel, hintModuleItemsDefinedBelow, LARGER_ADVICE } from './generationPanel';
+
+const properties: INodeProperties[] = [
+	...generationProperties,
+	...outputProperties(TASK_IMAGE_OUTPUT, 'each image item'),
+	...generationOptions(true),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['image'], operation: ['generateAndWait'] } },
+	properties,
+);
+
+export const runsConcurrently = true;
+
+interface Parameters {
+	request: GenerationRequest;
+	settings: WaitSettings & ImageOutputSettings;
+}
+
+export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
+	return {
+		settings: readWaitSettings(this, itemIndex, WAIT_PANEL),
+		request: readGenerationRequest(this, itemIndex, generationPanel),
+	};
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ request, settings }: Parameters,
+): Promise<INodeExecutionData[]> {
+	const { task_id: taskId } = await submitGeneration(this, itemIndex, request);
+	const purpose = {
+		fileName: request.fileName,
+		target: request.target,
+		productName: nameForFiles(request),
+		largerAdvice: LARGER_ADVICE,
+	};
+	const items = await collectTask(this, itemIndex, taskId, { ...settings, purpose }, Date.now());
+	const generated = items.map((item) => ({ ...item, json: generatedItemJson(request, item.json) }));
+	return shapeOutput(this, itemIndex, generated, TASK_IMAGE_OUTPUT);
+}
+
+/**
+ * The product name files are named after: 'Product Name', or, where that field is not set, the
+ * input item's own title or name, which the generated item carries anyway.
+ */
+function nameForFiles(request: GenerationRequest): string | undefined {
+	const typed = (request.fields.product_info as { name?: string } | undefined)?.name;
+	if (typed) return typed;
+	const own = request.inputFields?.title ?? request.inputFields?.name;
+	return typeof own === 'string' ? own : undefined;
+}
+
+/** Images that still need fitting to their A+ module: one hint says how. */
+export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintFitting(this, output);
+}
+
+/**
+ * The spending guard, checked once every item's parameters are read, and one hint when the
+ * input items are A+ modules the panel does not take the images from.
+ */
+export function checkRun(this: IExecuteFunctions, ready: number): void {
+	checkGenerationCount(this, ready, generationPanel);
+	hintModuleItemsDefinedBelow(this);
+}

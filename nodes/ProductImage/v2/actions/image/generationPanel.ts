@@ -1,0 +1,72 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { DETAILS } from '../../../descriptions/choices';
+import type { GenerationPanel } from '../../../helpers/generation';
+import { otherInputFields } from '../../../helpers/inputFields';
+import { labelOf } from '../../../helpers/parameters';
+import {
+	GENERATION_SOURCE,
+	generationOptions,
+	generationProperties,
+	generationSourceProperty,
+} from '../../descriptions/generation.descriptions';
+import { TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
+import { readChoice, readField, shownImageFields } from '../../reading';
+import { readModuleSource, SOURCE_PARAMETER } from './moduleSource';
+
+const properties = [...generationProperties, ...generationOptions(true)];
+
+/** The lists this version keeps in Product Details; Aspect Ratio and Resolution stay at the top. */
+const PRODUCT_LISTS = ['platform', 'outputLanguage'];
+
+/** Every field a generated item may have of its own: an input field of such a name stays behind. */
+const GENERATED_FIELDS = ['task_id', 'request_id', ...Object.keys(TASK_IMAGE_OUTPUT.fields)];
+
+function moduleSource(context: IExecuteFunctions, itemIndex: number) {
+	const source = context.getNodeParameter(
+		generationSourceProperty.name,
+		itemIndex,
+		generationSourceProperty.default,
+	);
+	return source === GENERATION_SOURCE.module ? readModuleSource(context, itemIndex) : undefined;
+}
+
+/** Where this version keeps what a generation reads: optional fields in Product Details, lists with Other. */
+export const generationPanel: GenerationPanel = {
+	properties,
+	text: (context, name, itemIndex) => readField(context, name, itemIndex, '', DETAILS.product),
+	choice: (context, name, itemIndex) =>
+		PRODUCT_LISTS.includes(name)
+			? readChoice(context, name, itemIndex, '', DETAILS.product)
+			: readChoice(context, name, itemIndex),
+	imageFields: shownImageFields,
+	moduleSource,
+	inputFields: (input) => otherInputFields(input, {}, GENERATED_FIELDS),
+	itemShape: 'ownFirst',
+	noGenerationLimit: 0,
+};
+
+/** What to do about an image generated smaller than its module: the panel's own words. */
+export const LARGER_ADVICE = `To generate it larger, choose 'Define Below' in '${SOURCE_PARAMETER}' and a higher '${labelOf(properties, 'resolution')}'.`;
+
+/**
+ * Input items that are A+ module items while the images are defined below: each would be made at
+ * the node's aspect ratio, not its module's, without a word. One hint for the run says so.
+ */
+export function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
+	const source = context.getNodeParameter(
+		generationSourceProperty.name,
+		0,
+		generationSourceProperty.default,
+	);
+	if (source === GENERATION_SOURCE.module) return;
+	const modules = context
+		.getInputData()
+		.filter(({ json }) => typeof json.recommended_prompt === 'string' && json.target_width);
+	if (modules.length === 0) return;
+	context.addExecutionHints?.({
+		message: `The input items are A+ module items, but '${SOURCE_PARAMETER}' is 'Define Below': each image is generated at the '${labelOf(properties, 'size')}' and '${labelOf(properties, 'resolution')}' set here, not at its module's size. Choose 'A+ Module of the Input Item' to take each module's prompt, aspect ratio and resolution.`,
+		type: 'warning',
+		location: 'outputPane',
+	});
+}

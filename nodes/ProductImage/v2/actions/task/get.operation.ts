@@ -1,0 +1,37 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readTaskId } from '../../../helpers/taskId';
+import { queryTask } from '../../../helpers/waitForTask';
+import { outputProperties, TASK_OUTPUT } from '../../descriptions/output.descriptions';
+import { shapeOutput } from '../../outputFields';
+import { taskIdProperty } from './taskId.description';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['task'], operation: ['get'] } },
+	[taskIdProperty, ...outputProperties(TASK_OUTPUT, 'the task')] as INodeProperties[],
+);
+
+/** The task's image URLs as one list, for Simplified and Selected Fields. */
+function imageUrls(task: IDataObject): IDataObject {
+	const images = (task.result as { images?: Array<{ url?: string }> } | undefined)?.images;
+	return Array.isArray(images) ? { image_urls: images.map((image) => image.url ?? null) } : {};
+}
+
+export function readParameters(this: IExecuteFunctions, itemIndex: number): string {
+	return readTaskId(this, itemIndex, taskIdProperty.displayName);
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+): Promise<INodeExecutionData[]> {
+	const { task } = await queryTask(this, itemIndex, taskId);
+	return shapeOutput(this, itemIndex, [{ json: task as IDataObject }], TASK_OUTPUT, imageUrls);
+}

@@ -1,0 +1,53 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection } from '../../../descriptions/common.descriptions';
+import { hintFitting } from '../../../helpers/fitting';
+import type { ImageOutputSettings } from '../../../helpers/output';
+import { readTaskId } from '../../../helpers/taskId';
+import type { WaitSettings } from '../../../helpers/waitForTask';
+import { collectTask, readWaitSettings } from '../../../helpers/waitForTask';
+import { waitOptions } from '../../descriptions/options.descriptions';
+import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
+import { shapeOutput } from '../../outputFields';
+import { WAIT_PANEL } from '../../reading';
+import { taskIdProperty } from './taskId.description';
+
+const properties: INodeProperties[] = [
+	taskIdProperty,
+	...outputProperties(TASK_IMAGE_OUTPUT, 'each image item'),
+	optionsCollection(waitOptions(true)),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['task'], operation: ['wait'] } },
+	properties,
+);
+
+export const runsConcurrently = true;
+
+interface Parameters {
+	taskId: string;
+	settings: WaitSettings & ImageOutputSettings;
+}
+
+export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
+	return {
+		taskId: readTaskId(this, itemIndex, taskIdProperty.displayName),
+		settings: readWaitSettings(this, itemIndex, WAIT_PANEL),
+	};
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ taskId, settings }: Parameters,
+): Promise<INodeExecutionData[]> {
+	const items = await collectTask(this, itemIndex, taskId, settings);
+	return shapeOutput(this, itemIndex, items, TASK_IMAGE_OUTPUT);
+}
+
+/** Images that still need fitting to their A+ module: one hint says how. */
+export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintFitting(this, output);
+}

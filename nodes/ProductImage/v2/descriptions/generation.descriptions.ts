@@ -1,0 +1,307 @@
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import {
+	bundledList,
+	DETAILS,
+	LANGUAGE_CASING,
+	OUTPUT_LANGUAGE_CHOICES,
+	platformList,
+	RESOLUTION_CHOICES,
+	SERVICE_DEFAULT,
+	SIZE_CHOICES,
+	withOther,
+} from '../../descriptions/choices';
+import {
+	billingNotice,
+	generatedFileNameOption,
+	imageUrlsProperty,
+	optionsCollection,
+	productNameProperty,
+	promptProperty,
+	sellingPointsProperty,
+	timeoutOption,
+} from '../../descriptions/common.descriptions';
+import {
+	detailsCollection,
+	imageSourceFields,
+	includeOtherFieldsOption,
+	waitOptions,
+} from './options.descriptions';
+
+export const GENERATION_SOURCE = { module: 'aPlusModule', define: 'define' } as const;
+
+const notFromModule = { hide: { generationSource: [GENERATION_SOURCE.module] } };
+const onlyFromModule = { show: { generationSource: [GENERATION_SOURCE.module] } };
+
+function notShownFromModule(property: INodeProperties): INodeProperties {
+	return { ...property, displayOptions: { ...property.displayOptions, ...notFromModule } };
+}
+
+/**
+ * From a module item an empty field means the plan's value, not the service's default: the same
+ * parameter (same name, same stored value) is shown with words that say so.
+ */
+function shownFromModule(
+	property: INodeProperties,
+	changes: Partial<INodeProperties>,
+): INodeProperties[] {
+	const own = property.displayOptions ?? {};
+	return [
+		notShownFromModule(property),
+		{
+			...property,
+			...changes,
+			displayOptions: { ...own, show: { ...(own.show ?? {}), ...onlyFromModule.show } },
+		},
+	];
+}
+
+/** A list whose empty entry, from a module item, takes the plan's value. */
+function planDefaultFromModule(list: INodeProperties, planValue: string): INodeProperties[] {
+	const [empty, ...rest] = (list.options ?? []) as INodePropertyOptions[];
+	return shownFromModule(list, {
+		options: [
+			{
+				...empty,
+				name: 'From the A+ Plan',
+				description: `The module item's ${planValue}; nothing is sent when the plan has none`,
+			},
+			...rest,
+		],
+	});
+}
+
+function planDefaultListsFromModule(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) => {
+		if (property.name === 'platform') return planDefaultFromModule(property, 'platform');
+		if (property.name === 'outputLanguage') return planDefaultFromModule(property, 'language');
+		return [property];
+	});
+}
+
+/** Image URLs as a module item reads it: empty is the photos the plan was made from. */
+const imageUrlsFromModule: INodeProperties = {
+	...imageUrlsProperty,
+	description:
+		"Empty: the photos the A+ plan was made from. To send others, drag a store node's images field here or enter URLs.",
+	displayOptions: onlyFromModule,
+};
+
+/** Lists of the common values, each with Other for any value the list lacks. */
+const platformLists: INodeProperties[] = planDefaultListsFromModule(
+	platformList('Sales platform whose image rules the service follows'),
+);
+
+const outputLanguageLists: INodeProperties[] = planDefaultListsFromModule(
+	withOther(
+		{
+			displayName: 'Output Language',
+			name: 'outputLanguage',
+			type: 'options',
+			options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
+			default: '',
+			description: 'Language of any text in the image',
+		},
+		{
+			placeholder: 'e.g. cs-cz',
+			description: `A code such as cs-cz: the language, a hyphen, the region. ${LANGUAGE_CASING}`,
+		},
+	),
+);
+
+/**
+ * The stored `size` is an aspect ratio, so the current version says so; "size" then always means
+ * pixels (an A+ module's size, 'target_width'). Store listings and A+ modules are the common targets.
+ */
+const sizeAndResolution: INodeProperties[] = [
+	...withOther(
+		{
+			displayName: 'Aspect Ratio',
+			name: 'size',
+			type: 'options',
+			options: SIZE_CHOICES,
+			default: '1:1',
+			description:
+				"Shape of the image, width:height. A store's product images: usually Square 1:1. A+ modules: choose 'A+ Module of the Input Item' above, which sets it per module.",
+		},
+		{
+			placeholder: 'e.g. 61:25',
+			description: 'Width:height, such as 61:25 for a 1464×600 banner',
+		},
+	).map(notShownFromModule),
+	...withOther(
+		{
+			displayName: 'Resolution',
+			name: 'resolution',
+			type: 'options',
+			options: RESOLUTION_CHOICES,
+			default: '1k',
+			description:
+				'How large the image is generated, by its long side. Fit it to an exact size afterwards with an Edit Image node.',
+			// Shown under the field: the common target, sourced from Shopify's help (docs/decisions.md).
+			hint: "Shopify product images: 'Square 1:1' at 2K (Shopify suggests 2048 × 2048 px)",
+		},
+		{ placeholder: 'e.g. 8k', description: 'A resolution label the service knows, such as 8k' },
+	).map(notShownFromModule),
+];
+
+/** Inside a collection a condition on Image Settings From names it from the top (`/generationSource`). */
+function fromTop(property: INodeProperties): INodeProperties {
+	const rename = (condition?: IDisplayOptions['show']) =>
+		condition &&
+		Object.fromEntries(
+			Object.entries(condition).map(([key, value]) => [
+				key === 'generationSource' ? '/generationSource' : key,
+				value,
+			]),
+		);
+	const own = property.displayOptions;
+	if (!own) return property;
+	return {
+		...property,
+		displayOptions: {
+			...(own.show ? { show: rename(own.show) } : {}),
+			...(own.hide ? { hide: rename(own.hide) } : {}),
+		},
+	};
+}
+
+/**
+ * The current version's Product Details: what the service is told about the product, apart from
+ * how the node runs. Each list and its Other field are one entry, shown together once added.
+ */
+const productDetails: INodeProperties = detailsCollection('Product Details', DETAILS.product, [
+	productNameProperty,
+	sellingPointsProperty,
+	bundledList(platformLists.map(fromTop)),
+	bundledList(outputLanguageLists.map(fromTop)),
+]);
+
+/** Analyze tells the service the product's name the same way. */
+export const analysisProductDetails: INodeProperties = detailsCollection(
+	'Product Details',
+	DETAILS.product,
+	[productNameProperty],
+);
+
+/** Where a generation's prompt, aspect ratio and resolution come from (the current version). */
+export const generationSourceProperty: INodeProperties = {
+	displayName: 'Image Settings From',
+	name: 'generationSource',
+	type: 'options',
+	noDataExpression: true,
+	default: 'define',
+	options: [
+		{
+			name: 'A+ Module of the Input Item',
+			value: GENERATION_SOURCE.module,
+			description:
+				"The input item is one module of 'A+ Plan → Create': its prompt, the plan's style guide, the module's aspect ratio and a resolution that covers its pixel size",
+		},
+		{
+			name: 'Define Below',
+			value: GENERATION_SOURCE.define,
+			description: "'Prompt', 'Aspect Ratio' and 'Resolution' as set below",
+		},
+	],
+	description: 'Where the prompt, the aspect ratio and the resolution of each image come from',
+};
+
+/** The submit parameters shared by Generate and Generate and Wait. */
+export const generationProperties: INodeProperties[] = [
+	billingNotice,
+	generationSourceProperty,
+	{
+		displayName:
+			"Each input item must be one module item of 'A+ Plan → Create'; empty fields below take the plan's values. To fit each image to its module, add an Edit Image node ('Resize', 'Ignore Aspect Ratio') and drag 'target_width' and 'target_height' into its 'Width' and 'Height'.",
+		name: 'moduleSourceNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { generationSource: [GENERATION_SOURCE.module] } },
+	},
+	{ ...promptProperty, displayOptions: notFromModule },
+	...imageSourceFields([notShownFromModule(imageUrlsProperty)], {
+		urlsFromModule: [imageUrlsFromModule],
+	}),
+	...sizeAndResolution,
+	productDetails,
+];
+
+/** Fields the service takes that the node has no field for, in the service's users' words. */
+const otherServiceFieldsOption: INodeProperties = {
+	displayName: 'Other Service Fields',
+	name: 'extraBodyFields',
+	type: 'json',
+	default: '{}',
+	description:
+		'Fields the service accepts that this node has no field for, as a JSON object of names and values from its documentation: they are added to what the node sends (<a href="https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/operations.md" target="_blank">more info</a>)',
+};
+
+/** How long the service has to accept a generation, without the jargon; the stored name stays. */
+const acceptanceTimeoutOption: INodeProperties = {
+	...timeoutOption,
+	displayName: 'Acceptance Timeout',
+	name: 'submitTimeout',
+	default: 60,
+	description:
+		'Seconds the service has to accept each generation. One that times out is not sent again, since the service may have taken it. Defaults to 60.',
+};
+
+/**
+ * The A+ fields the spec names (`plan_prompt`, `series_style_guide`): filled from the A+ module
+ * item, they show only there, as a way to replace what the item carries, in the words of the
+ * module item's fields.
+ */
+const aPlusOverrideOptions: INodeProperties[] = [
+	{
+		displayName: 'Module Prompt',
+		name: 'planPrompt',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		placeholder: 'e.g. The bottle on a mountain trail at sunrise, wide banner',
+		description: "Replaces the module item's prompt ('recommended_prompt') for every item",
+		displayOptions: { show: { '/generationSource': [GENERATION_SOURCE.module] } },
+	},
+	{
+		displayName: 'Style Guide',
+		name: 'seriesStyleGuide',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		placeholder: 'e.g. Cool blue tones, natural light, clean sans-serif text',
+		description:
+			"Replaces the plan's style guide ('global_style') that keeps all module images alike",
+		displayOptions: { show: { '/generationSource': [GENERATION_SOURCE.module] } },
+	},
+];
+
+/** The spending guard, showing the limit that applies when the option is not added: none (0). */
+const maxGenerationsOption: INodeProperties = {
+	displayName: 'Max Generations per Run',
+	name: 'maxGenerations',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description:
+		'A spending guard: when more items than this come in, the run stops before the first generation is sent, so nothing is billed. Read from the first item. Defaults to 0 (no limit).',
+};
+
+/**
+ * The Options of Submit Generation; Generate and Wait adds the wait options and File Name. They
+ * show the defaults they use (First Check After, Max Generations per Run, Check Interval),
+ * include the input item's fields unless switched off, bundle the settings that belong together
+ * (Output Files, Waiting) and keep the product's details apart.
+ */
+export function generationOptions(waits: boolean): INodeProperties[] {
+	return [
+		optionsCollection([
+			...(waits ? waitOptions(false, generatedFileNameOption) : []),
+			...aPlusOverrideOptions,
+			otherServiceFieldsOption,
+			acceptanceTimeoutOption,
+			includeOtherFieldsOption,
+			maxGenerationsOption,
+		]),
+	];
+}

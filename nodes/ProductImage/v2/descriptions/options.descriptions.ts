@@ -1,0 +1,275 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { bundle } from '../../descriptions/choices';
+import {
+	byLabel,
+	downloadImagesOption,
+	INPUT_BINARY_FIELDS,
+	maxWaitTimeOption,
+	OPTION_BUNDLES,
+	whenDownloading,
+} from '../../descriptions/common.descriptions';
+
+/**
+ * The optional inputs of a request (what the service is told about the product or the plan), in
+ * a collection of their own above Options, as n8n's nodes keep "Additional Fields" apart from
+ * how the node runs. Current version only.
+ */
+export function detailsCollection(
+	displayName: string,
+	name: string,
+	options: INodeProperties[],
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder: 'Add Detail',
+		default: {},
+		options: byLabel(options),
+	};
+}
+
+/** Where the images of an item come from: one choice instead of version 1's two fields. */
+export const IMAGE_SOURCE = { urls: 'urls', binary: 'binary', both: 'both' } as const;
+
+export const imageSourceProperty: INodeProperties = {
+	displayName: 'Images From',
+	name: 'imageSource',
+	type: 'options',
+	noDataExpression: true,
+	default: 'urls',
+	options: [
+		{ name: 'Both', value: IMAGE_SOURCE.both, description: 'URLs and files together' },
+		{
+			name: 'Files of the Input Item',
+			value: IMAGE_SOURCE.binary,
+			description:
+				"Files in the input item's binary fields, such as from Read/Write Files, HTTP Request or a store node",
+		},
+		{
+			name: 'URLs',
+			value: IMAGE_SOURCE.urls,
+			description: "Image URLs typed in, or a store node's images field dragged here",
+		},
+	],
+	description: 'Where the product photos come from',
+};
+
+/**
+ * The image fields of an operation: version 1 shows both fields (where it had them), the current
+ * version the Images From choice and the fields it names (the stored names stay `imageUrls` and
+ * `inputBinaryFields`). n8n drops a parameter its panel hides before the node runs, so a field not
+ * chosen is never read. Where an image is needed (`required`), the one field chosen is marked
+ * required.
+ */
+export function imageSourceFields(
+	urls: INodeProperties[],
+	{
+		urlsFromModule = [],
+		required = false,
+	}: { urlsFromModule?: INodeProperties[]; required?: boolean } = {},
+): INodeProperties[] {
+	const shownFor = (property: INodeProperties, sources: string[]): INodeProperties[] => {
+		const variant = (only: string[], isRequired: boolean): INodeProperties => ({
+			...property,
+			...(isRequired ? { required: true } : {}),
+			displayOptions: {
+				...property.displayOptions,
+				show: { ...(property.displayOptions?.show ?? {}), imageSource: only },
+			},
+		});
+		return required
+			? [variant([sources[0]], true), variant([IMAGE_SOURCE.both], false)]
+			: [variant([...sources, IMAGE_SOURCE.both], false)];
+	};
+	return [
+		imageSourceProperty,
+		...[...urls, ...urlsFromModule].flatMap((property) => shownFor(property, [IMAGE_SOURCE.urls])),
+		...shownFor(inputBinaryFieldsProperty, [IMAGE_SOURCE.binary]),
+	];
+}
+
+/** One word per thing: the content is a file, the named place on an item is a binary field. */
+const inputBinaryFieldsProperty: INodeProperties = {
+	displayName: INPUT_BINARY_FIELDS,
+	name: 'inputBinaryFields',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. data, data_1',
+	description:
+		"Names of the input item's binary fields that hold the product photos, separated by commas. Each file is uploaded first.",
+};
+
+/** The current version says the default it shows, as every other option does. */
+export const outputFileFieldOption: INodeProperties = {
+	displayName: 'Put Output File in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	placeholder: 'e.g. data',
+	description: "Defaults to 'data'",
+	hint: 'The name of the output binary field to put the image file in',
+};
+
+/** Max Concurrency in plain words (the current version); the stored name stays. */
+export const itemsInParallelOption: INodeProperties = {
+	displayName: 'Items in Parallel',
+	name: 'maxConcurrency',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 50 },
+	default: 5,
+	description:
+		'How many items run at the same time, read from the first item. The output keeps the input order. Defaults to 5.',
+};
+
+/**
+ * The current version shows each operation the delay it uses: 5 s after its own generation
+ * (Generate and Wait), none for a task sent before (Wait for Completion).
+ */
+const initialDelayAfterSubmitOption: INodeProperties = {
+	displayName: 'First Check After',
+	name: 'initialDelay',
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 1 },
+	default: 5,
+	description:
+		'Seconds between sending the generation and the first status check. Defaults to 5, as the service asks.',
+};
+
+const initialDelayExistingTaskOption: INodeProperties = {
+	...initialDelayAfterSubmitOption,
+	default: 0,
+	description:
+		'Seconds before the first status check. Defaults to 0; set 5 when the task was sent just before this node.',
+};
+
+/**
+ * Check Interval no longer chooses the rhythm (Poll Interval did in version 1), so the default is
+ * Adaptive alone; the current version says "status check" for what version 1 calls polling.
+ */
+const pollingOption: INodeProperties = {
+	displayName: 'Status Checks',
+	name: 'polling',
+	type: 'options',
+	default: 'adaptive',
+	options: [
+		{
+			name: 'Adaptive',
+			value: 'adaptive',
+			description:
+				"Once a few tasks of this run have finished, check when the next ones should be done; until then every 'Check Interval'",
+		},
+		{ name: 'Fixed Interval', value: 'fixed', description: "Every 'Check Interval'" },
+	],
+	description:
+		"When the node asks the service whether a task has finished. Defaults to 'Adaptive'.",
+};
+
+/** Status Checks says the rhythm; Check Interval no longer chooses it as Poll Interval did in version 1. */
+const pollIntervalOption: INodeProperties = {
+	displayName: 'Check Interval',
+	name: 'pollInterval',
+	type: 'number',
+	typeOptions: { minValue: 0.1, numberPrecision: 1 },
+	default: 5,
+	description:
+		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', until this run knows how long tasks take, and outside the predicted finish. Defaults to 5.",
+};
+
+const imagesOutputOption: INodeProperties = {
+	displayName: 'Images Output',
+	name: 'imagesOutput',
+	type: 'options',
+	default: 'perImage',
+	displayOptions: whenDownloading,
+	description: "How the image files are put on items. Defaults to 'One Item per Image'.",
+	options: [
+		{
+			name: 'One Item per Image',
+			value: 'perImage',
+			description:
+				"Each image is an item of its own, its file in the binary field named in 'Put Output File in Field'",
+		},
+		{
+			name: 'One Item per Task',
+			value: 'together',
+			description:
+				"All images of the task on one item, in numbered binary fields: 'data_0', 'data_1', … for the field name 'data'",
+		},
+	],
+};
+
+/** Sorted as n8n's guidelines ask of lists; Stop stays the default. */
+const onTimeoutOption: INodeProperties = {
+	displayName: 'On Timeout',
+	name: 'onTimeout',
+	type: 'options',
+	default: 'error',
+	options: [
+		{
+			name: 'Output Task State',
+			value: 'outputTaskState',
+			description:
+				"Output the task ID and its last status with 'timed_out' true, so a scheduled workflow can collect it later",
+		},
+		{ name: 'Stop', value: 'error', description: 'Stop the run and name the task ID' },
+	],
+	description:
+		"What happens when 'Max Wait Time' runs out before the task finishes. Defaults to 'Stop'.",
+};
+
+/**
+ * The current version's files settings as one entry of Options, since the last three mean
+ * something only while images are downloaded. File Name only where the node names the files.
+ */
+function outputFilesBundle(fileName?: INodeProperties): INodeProperties {
+	return bundle(
+		'Output Files',
+		OPTION_BUNDLES.outputFiles,
+		[
+			downloadImagesOption,
+			imagesOutputOption,
+			{ ...outputFileFieldOption, displayOptions: whenDownloading },
+			...(fileName ? [{ ...fileName, displayOptions: whenDownloading }] : []),
+		],
+		'Whether the images are output as files, and how the files are placed and named',
+	);
+}
+
+/**
+ * The current version's wait settings as one entry of Options, in the order a wait uses them:
+ * each operation shows the first check it uses, and Status Checks alone chooses the rhythm.
+ */
+function waitingBundle(existingTask: boolean): INodeProperties {
+	return bundle(
+		'Waiting',
+		OPTION_BUNDLES.waiting,
+		[
+			existingTask ? initialDelayExistingTaskOption : initialDelayAfterSubmitOption,
+			pollingOption,
+			pollIntervalOption,
+			maxWaitTimeOption,
+			onTimeoutOption,
+		],
+		'When the node checks whether the task has finished, and how long it waits',
+	);
+}
+
+/** The Options of the current version's waits: the two bundles and Items in Parallel. */
+export function waitOptions(existingTask: boolean, fileName?: INodeProperties): INodeProperties[] {
+	return [outputFilesBundle(fileName), waitingBundle(existingTask), itemsInParallelOption];
+}
+
+/**
+ * The product's own fields reach the output items unless switched off (off by default in version
+ * 1); an input field named like one of the node's own stays behind, so neither is taken for the other.
+ */
+export const includeOtherFieldsOption: INodeProperties = {
+	displayName: 'Include Other Input Fields',
+	name: 'includeOtherFields',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether to copy the input item's fields onto each output item after the node's own, such as a product's ID and title. A field named like one this node outputs is left out, so the node's results are never confused with it. Defaults to on.",
+};

@@ -1,0 +1,27 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as aPlusPlan from './actions/aPlusPlan/APlusPlan.resource';
+import * as analysis from './actions/analysis/Analysis.resource';
+import * as image from './actions/image/Image.resource';
+import * as task from './actions/task/Task.resource';
+import { itemsInParallelOption } from './descriptions/options.descriptions';
+import type { NodeVersion } from '../router';
+
+/** The current version's parameters, each resource's operations in turn. */
+export const properties: INodeProperties[] = [
+	...image.description,
+	...task.description,
+	...analysis.description,
+	...aPlusPlan.description,
+];
+
+/** Each resource's operations, as the router runs them. */
+export const version2: NodeVersion = {
+	resources: {
+		image: image.operations,
+		task: task.operations,
+		analysis: analysis.operations,
+		aPlusPlan: aPlusPlan.operations,
+	} as NodeVersion['resources'],
+	concurrencyOption: itemsInParallelOption,
+};

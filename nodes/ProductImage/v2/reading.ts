@@ -1,0 +1,97 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { Details } from '../descriptions/choices';
+import { BUNDLE_GROUP, OTHER, otherFieldName } from '../descriptions/choices';
+import { INPUT_BINARY_FIELDS } from '../descriptions/common.descriptions';
+import type { ShownImageFields } from '../helpers/imageInputs';
+import { BOTH_IMAGE_FIELDS, IMAGE_URLS } from '../helpers/imageInputs';
+import type { WaitPanel } from '../helpers/waitForTask';
+import {
+	IMAGE_SOURCE,
+	imageSourceProperty,
+	waitOptions,
+} from './descriptions/options.descriptions';
+
+/** The stored value of a bundle's fields: `{ value: { platform, customPlatform } }`. */
+function bundleValues(value: unknown): IDataObject | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const group = (value as IDataObject)[BUNDLE_GROUP];
+	return typeof group === 'object' && group !== null ? (group as IDataObject) : undefined;
+}
+
+/** The fields stored beside `name` in a details collection: its bundle's, or the collection's own. */
+function fieldsBeside(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	details: Details,
+): IDataObject {
+	const collection = context.getNodeParameter(details, itemIndex, {}) as IDataObject;
+	return bundleValues(collection[name]) ?? collection;
+}
+
+/**
+ * A field where this version keeps it: in its details collection (`details`), a list with its
+ * Other field in their bundle, or at the top level where no collection is named. Unset, it reads
+ * as `fallback`.
+ */
+export function readField(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback?: unknown,
+	details?: Details,
+): unknown {
+	if (details === undefined) return context.getNodeParameter(name, itemIndex, fallback);
+	const value = fieldsBeside(context, name, itemIndex, details)[name];
+	return value ?? fallback;
+}
+
+/**
+ * The value of a list field: the typed one when Other is chosen. Without `fallback` the field's
+ * own default applies (n8n fills it in); with one, a field hidden for this item reads as it.
+ */
+export function readChoice(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback?: string,
+	details?: Details,
+): unknown {
+	const value = readField(context, name, itemIndex, fallback, details);
+	if (value !== OTHER) return value;
+	const other = otherFieldName(name);
+	if (details === undefined) return context.getNodeParameter(other, itemIndex, '');
+	return fieldsBeside(context, name, itemIndex, details)[other] ?? '';
+}
+
+/** The image fields the item's panel shows: those 'Images From' names. */
+export function shownImageFields(context: IExecuteFunctions, itemIndex: number): ShownImageFields {
+	const source = context.getNodeParameter(
+		imageSourceProperty.name,
+		itemIndex,
+		imageSourceProperty.default,
+	);
+	const sourceLabel = imageSourceProperty.displayName;
+	if (source === IMAGE_SOURCE.urls) {
+		const files = imageSourceProperty.options?.find(
+			(option) => 'value' in option && option.value === IMAGE_SOURCE.binary,
+		)?.name;
+		return {
+			labels: [IMAGE_URLS],
+			tooFewAdvice: `Enter at least one image URL, or set '${sourceLabel}' to '${files}'.`,
+		};
+	}
+	if (source === IMAGE_SOURCE.binary)
+		return {
+			labels: [INPUT_BINARY_FIELDS],
+			tooFewAdvice: `Name the binary fields of the input item that hold the product photos, or set '${sourceLabel}' to 'URLs'.`,
+		};
+	return BOTH_IMAGE_FIELDS;
+}
+
+/** This version's wait settings, where its labels and defaults are read; only Status Checks chooses the rhythm. */
+export const WAIT_PANEL: WaitPanel = {
+	options: waitOptions(false),
+	pollIntervalAloneMeansFixed: false,
+};
