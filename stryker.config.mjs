@@ -1,6 +1,8 @@
 // Mutation testing of the code that guards money (submits), keys (the request path) and cancels
-// (the wait, the run's stop signal). Run with `npm run mutation`, which picks a Node that StrykerJS
-// accepts and writes docs/mutation.md from the JSON report.
+// (the wait, the run's stop signal), and of the code where a slip misleads an operator or bills
+// (the credential test, the values sent, the output's shape, the labels errors name). Run with
+// `npm run mutation`, which picks a Node that StrykerJS accepts and writes docs/mutation.md from
+// the JSON report.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import ts from 'typescript';
@@ -9,8 +11,10 @@ const { RECORD } = createRequire(import.meta.url)('./test/mutation/record.js');
 
 /**
  * What is mutated: whole files, or the named functions (and class methods) of a file. Left out are
- * the functions that only word a message or read a parameter: the fault table and the parameter
- * suites guard those, and every mutant here costs every test that reaches it.
+ * the functions that only word a message or read a parameter, except where a slip would send a
+ * value the user did not choose, pass a credential that does not work, or name the wrong field:
+ * the fault table and the parameter suites guard the rest, and every mutant here costs every test
+ * that reaches it.
  */
 export const GUARDED = {
 	// The request path: the one retry rule, the 429 pause, the cancellable sleep, the entry.
@@ -52,6 +56,29 @@ export const GUARDED = {
 	// The run's state and its stop: after another item failed, nothing more is sent.
 	'nodes/ProductImage/transport/runState.ts': ['runStateOf', 'stopSignal'],
 	'nodes/ProductImage/router.ts': '*',
+	// The credential's Test button: a valid key that fails it, or a wrong one that passes.
+	'nodes/ProductImage/methods/credentialTest.ts': '*',
+	// Where a list's Other value is read: a slip sends the list's own value ('custom').
+	'nodes/ProductImage/v2/reading.ts': ['bundleValues', 'fieldsBeside', 'readField', 'readChoice'],
+	'nodes/ProductImage/descriptions/choices.ts': ['otherFieldName'],
+	// The output's shape: Simplified and Selected Fields.
+	'nodes/ProductImage/v2/outputFields.ts': '*',
+	// The A+ plan's items per module, a store's description as plain text; a module item read as a
+	// generation's source.
+	'nodes/ProductImage/helpers/aPlus.ts': '*',
+	'nodes/ProductImage/v2/actions/image/moduleSource.ts': '*',
+	// The plan's request read from either version's panel: the description, the modules, the target.
+	'nodes/ProductImage/helpers/aPlusPlan.ts': '*',
+	// The label an error names, as the version's panel shows it.
+	'nodes/ProductImage/helpers/parameters.ts': [
+		'allParameters',
+		'innerParameters',
+		'propertyIn',
+		'labelOf',
+		'quotedName',
+	],
+	// The field a refused request names, and the option a rate limit names.
+	'nodes/ProductImage/transport/guidance.ts': ['refusedField', 'slowDown'],
 };
 
 /** `file:line:column-line:column` of each named function, as StrykerJS's mutate takes ranges. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run mutation: StrykerJS over the code that guards money (submits), keys (the request path)
-// and cancels (the wait, the run's stop signal), then docs/mutation.md from the results: the score
+// and cancels (the wait, the run's stop signal), and where a slip misleads or bills (the set in
+// stryker.config.mjs), then docs/mutation.md from the results: the score
 // per file and every mutant that survived, each with the one-line reason from
 // docs/mutation-notes.json why no test can kill it. A survivor without a reason fails the run.
 //

@@ -34,6 +34,23 @@ test('the valid key passes: the service answers the probe with its envelope (tas
 	]);
 });
 
+test('the valid key passes when the keyless probe is turned away with 403, as an API gateway does', async () => {
+	const sim = simulator();
+	// The keyed probe gets the service's own answer; the keyless one a gateway's 403 (AWS's words).
+	sim.addFault({ route: 'task', delayMs: 0 });
+	sim.addFault({ route: 'task', status: 403, message: 'Missing Authentication Token' });
+	const result = await testCredential({ baseUrl: sim.baseUrl, apiKey: sim.apiKey });
+
+	expect(result.status).toBe('OK');
+	expect(result.message).toMatch(
+		/^Connection successful: the service accepted the key \(request ID req_[0-9a-f]+\)$/,
+	);
+	expect(sim.stats.requests).toMatchObject([
+		{ route: 'task', status: 404, path: PROBE, authorization: `Bearer ${sim.apiKey}` },
+		{ route: 'task', status: 403, path: PROBE, authorization: undefined },
+	]);
+});
+
 test('a Base URL with an extra path (/v1) fails: the service answers there without checking the key', async () => {
 	const sim = simulator();
 	const result = await testCredential({ baseUrl: `${sim.baseUrl}/v1`, apiKey: sim.apiKey });

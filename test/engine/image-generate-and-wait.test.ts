@@ -1,5 +1,6 @@
+import { DEFAULT_VERSION } from '../../nodes/ProductImage/descriptions/versions';
 import { readPngInfo } from '../simulator';
-import { pairedIndexes } from '../harness/fixtures';
+import { currentVersionOptions, pairedIndexes } from '../harness/fixtures';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { binaryBytes, loadedPackage, NODE_TYPE, runWorkflow } from '../harness/engine';
@@ -361,4 +362,36 @@ test('a task that reports an empty error object while it runs is waited for, not
 	expect(result.items[0].json.status).toBe('succeeded');
 	const [task] = [...sim.tasks.values()];
 	expect(task.queries).toBeGreaterThan(1);
+});
+
+test('Aspect Ratio → Other (61:25) and Resolution → Other (2K) send the typed values; the image comes at that shape', async () => {
+	const sim = simulator();
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					typeVersion: DEFAULT_VERSION,
+					parameters: {
+						resource: 'image',
+						operation: 'generateAndWait',
+						prompt: 'banner of the bottle',
+						size: 'custom',
+						customSize: '61:25',
+						resolution: 'custom',
+						customResolution: '2K',
+						options: currentVersionOptions(fast),
+					},
+				},
+			],
+		}),
+	);
+
+	expect(result.error).toBeUndefined();
+	const [task] = [...sim.tasks.values()];
+	expect(task.body).toMatchObject({ size: '61:25', resolution: '2k' });
+	expect(result.items).toHaveLength(1);
+	// 2k is a long side of 512 px on the simulator: 61:25 makes it 512 × 210.
+	const png = readPngInfo(await binaryBytes(result, result.items[0]));
+	expect([png.width, png.height]).toEqual([512, 210]);
 });

@@ -175,7 +175,10 @@ describe('a finished task whose result cannot be read', () => {
 		const description = String(result.error?.description);
 		expect(description).toContain(`"storage_key":"internal/generated/open-result/${taskId}-0.png"`);
 		expect(description).toContain(`task ID ${taskId}`);
-		expect(description).not.toContain('Wait for Task');
+		// Collecting the task again would read the same result: no resume advice, from the wait or
+		// from the run's list of billed tasks.
+		expect(description).toContain('Asking again would read the same reply');
+		expect(description).not.toContain('Wait for Completion');
 		expect(description).not.toContain(TEST_API_KEY);
 		expect(result.error?.context?.taskId).toBe(taskId);
 		expect(sim.stats.submitsAccepted).toBe(1);
@@ -239,8 +242,11 @@ describe('a finished task whose result cannot be read', () => {
 		const [taskId] = [...sim.tasks.keys()];
 		const description = String(result.error?.description);
 		expect(description).toContain(`"task_id":"${taskId}"`);
-		expect(description).toContain('waiting for task');
-		expect(description).not.toContain('Wait for Task');
+		expect(description).toContain(
+			`Asking again would read the same reply, so waiting for task ${taskId} again does not help.`,
+		);
+		// Neither the wait's resume advice nor the run's list of billed tasks to collect.
+		expect(description).not.toContain('Wait for Completion');
 		expect(result.error?.context?.taskId).toBe(taskId);
 	});
 });

@@ -187,6 +187,47 @@ test('Output → Simplified keeps what a timed-out task state is decided by: tim
 	]);
 });
 
+describe('a status check that failed once, then answered again, then Max Wait Time ran out', () => {
+	/** The first look is one query's five attempts, all 503 pages; every later look is answered. */
+	async function failedThenAnswered(onTimeout: 'error' | 'outputTaskState') {
+		const sim = simulator();
+		const taskId = await submittedTask(sim, { taskOutcome: 'never' });
+		sim.addFault({ route: 'task', status: 503, body: 'html', times: 5 });
+		const result = await run(
+			sim,
+			collectWait(taskId, { polling: 'fixed', pollInterval: 5, maxWaitTime: 30, onTimeout }),
+		);
+		const statuses = taskQueries(sim).map((query) => query.status);
+		expect(statuses.slice(0, 5)).toEqual(Array(5).fill(503));
+		expect(statuses.slice(5).length).toBeGreaterThan(0);
+		expect(statuses.slice(5).every((status) => status === 200)).toBe(true);
+		expect(result.items).toHaveLength(1);
+		return { taskId, item: result.items[0].json };
+	}
+
+	test('On Timeout → Stop: the timeout ("did not finish within"), not a service that did not answer', async () => {
+		const { taskId, item } = await failedThenAnswered('error');
+
+		expect(item.error).toBe('The task did not finish within 30 s');
+		expect(item.description).toBe(
+			`Its last status was "processing". The task goes on at the service: resume with 'Task → Wait for Completion' and task ID ${taskId}, or raise 'Max Wait Time'.`,
+		);
+		expect(item).toMatchObject({ taskId, outcome: 'lookAgainLater' });
+	});
+
+	test('On Timeout → Output Task State: the task state without a last_check_error from the earlier failure', async () => {
+		const { taskId, item } = await failedThenAnswered('outputTaskState');
+
+		expect(item).toEqual({
+			task_id: taskId,
+			status: 'processing',
+			timed_out: true,
+			waited_seconds: expect.any(Number),
+			outcome: 'lookAgainLater',
+		});
+	});
+});
+
 describe('a 429 with Retry-After: 1 that arrives 0.6 s before Max Wait Time', () => {
 	/** Looks at 0 s (answered) and 7.4 s (429): the pause the service asks for passes the 8 s. */
 	async function rateLimitedAtTheEnd(onTimeout: 'error' | 'outputTaskState') {

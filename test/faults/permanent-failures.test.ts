@@ -1,3 +1,4 @@
+import { DEFAULT_VERSION } from '../../nodes/ProductImage/descriptions/versions';
 import { readPngInfo } from '../simulator';
 import { binaryBytes } from '../harness/engine';
 import { pairedIndexes, photoItem } from '../harness/fixtures';
@@ -116,6 +117,45 @@ test('a 400 on submit names the service complaint, creates nothing and is not re
 		case: '400 on submit',
 		operation: 'image/generateAndWait',
 		injected: 'resolution 8k (service refuses)',
+	});
+});
+
+describe('a refused submit names the refused field by its panel label', () => {
+	// Every field of a generation request the service may refuse, in words that name it (the
+	// simulator's own checks pass whatever the node sends: these are the refusals of a service with
+	// stricter rules), and the label the item's version shows for it.
+	const CURRENT: Array<[string, string, string]> = [
+		['prompt', 'prompt must be at most 2000 characters', 'Prompt'],
+		['image_urls', 'image_urls[0] could not be fetched', 'Image URLs'],
+		['size', 'size 61:25 is not supported', 'Aspect Ratio'],
+		['resolution', 'resolution must be one of 1k, 2k, got "4k"', 'Resolution'],
+		['output_language', 'output_language xx-yy is not supported', 'Output Language'],
+		['product_info.name', 'product_info.name must be at most 200 characters', 'Product Name'],
+		['product_info.sellingPoints', 'product_info.sellingPoints is too long', 'Selling Points'],
+		['product_info.platform', 'product_info.platform must be one of amazon, shopify', 'Platform'],
+		['plan_prompt', 'plan_prompt must be at most 4000 characters', 'Module Prompt'],
+		['series_style_guide', 'series_style_guide is too long', 'Style Guide'],
+	];
+	const VERSION_1: Array<[string, string, string]> = [
+		['size', 'size 61:25 is not supported', 'Size'],
+		['plan_prompt', 'plan_prompt must be at most 4000 characters', 'Plan Prompt'],
+		['series_style_guide', 'series_style_guide is too long', 'Series Style Guide'],
+	];
+
+	test.each([
+		...CURRENT.map(([field, said, label]) => [DEFAULT_VERSION, field, said, label] as const),
+		...VERSION_1.map(([field, said, label]) => [1, field, said, label] as const),
+	])('version %s: a refused %s names %s', async (typeVersion, _field, said, label) => {
+		const sim = simulator();
+		sim.addFault({ route: 'submit', status: 400, message: said });
+		const result = await run(sim, { nodes: [{ typeVersion, parameters: generate() }] });
+
+		expect(result.error?.message).toBe('The service refused the generation request [item 0]');
+		expect(result.error?.description).toMatch(/^The reply said: "/);
+		expect(result.error?.description).toContain(
+			`The service refused '${label}'. Change it and run the item again; nothing was billed.`,
+		);
+		expectOneAttempt(sim, 'submit', result);
 	});
 });
 

@@ -17,6 +17,7 @@ const { errorBody, xmlError } = require('./errors');
  * @property {number} [status]
  * @property {string} [retryAfter]
  * @property {FaultBody} [body]
+ * @property {string} [message] the service's words in an error body, in place of `Simulated <status>`
  * @property {number} [delayMs]
  * @property {FaultReset} [reset]
  * @property {boolean} [acceptSubmit]
@@ -36,6 +37,7 @@ const KEYS = [
 	'status',
 	'retryAfter',
 	'body',
+	'message',
 	'delayMs',
 	'reset',
 	'acceptSubmit',
@@ -43,6 +45,17 @@ const KEYS = [
 	'times',
 	'forMs',
 ];
+
+/**
+ * The service's words, for an error body only.
+ * @param {Record<string, unknown>} f
+ */
+function checkMessage(f) {
+	if (f.message === undefined) return;
+	if (typeof f.message !== 'string') throw new TypeError('fault.message must be a string');
+	if (f.body !== undefined && f.body !== 'error')
+		throw new TypeError("fault.message only applies to the 'error' body");
+}
 
 /**
  * @param {unknown} input
@@ -77,6 +90,7 @@ function normalizeFault(input) {
 		throw new TypeError('fault.retryAfter must be a string');
 	if (f.contentType !== undefined && typeof f.contentType !== 'string')
 		throw new TypeError('fault.contentType must be a string');
+	checkMessage(f);
 	if (f.body !== undefined && !BODIES.includes(/** @type {string} */ (f.body))) {
 		throw new TypeError(
 			`fault.body must be one of ${BODIES.join(', ')}, got ${JSON.stringify(f.body)}`,
@@ -120,7 +134,10 @@ function normalizeFault(input) {
  * @param {Fault} fault
  */
 const replacesReply = (fault) =>
-	fault.status !== undefined || fault.body !== undefined || fault.reset !== undefined;
+	fault.status !== undefined ||
+	fault.body !== undefined ||
+	fault.message !== undefined ||
+	fault.reset !== undefined;
 
 class FaultQueue {
 	constructor() {
@@ -224,7 +241,7 @@ function faultReply(ctx, fault) {
 	const message =
 		kind === 'echoHeaders'
 			? `Simulated ${status}; request headers were:\n${headerDump(ctx)}`
-			: `Simulated ${status}`;
+			: (fault.message ?? `Simulated ${status}`);
 	if (ctx.origin === 'cdn') {
 		return {
 			status,

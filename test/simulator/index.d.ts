@@ -92,6 +92,8 @@ export interface Fault {
 	status?: number;
 	retryAfter?: string;
 	body?: 'error' | 'html' | 'signIn' | 'empty' | 'malformed' | 'echoHeaders';
+	/** the service's words in an error body, in place of `Simulated <status>` */
+	message?: string;
 	delayMs?: number;
 	reset?: 'beforeResponse' | 'midBody';
 	acceptSubmit?: boolean;
