@@ -10,6 +10,7 @@ import { outcomeOf } from './helpers/outcome';
 import { optionOrDefault, readOptions } from './helpers/parameters';
 import type { AcceptedTask } from './transport';
 import { resumeAdvice, runStateOf, withoutAngleBrackets } from './transport';
+import { KEPT_FOR } from './serviceFacts';
 
 /**
  * What every `<operation>.operation.ts` exports. The router reads every item's parameters before
@@ -140,7 +141,7 @@ function listAcceptedTasks(
 	if (!accepted.length) return;
 	const sorted = [...accepted].sort((a, b) => a.itemIndex - b.itemIndex);
 	const list = sorted.map(({ itemIndex, taskId }) => `item ${itemIndex}: ${taskId}`).join(', ');
-	const advice = `The service had already accepted ${accepted.length} generation(s) of this run (${list}); they are billed, and their images stay at the service for 3 days. ${resumeAdvice('these task IDs')}`;
+	const advice = `The service had already accepted ${accepted.length} generation(s) of this run (${list}); they are billed, and their images stay at the service for ${KEPT_FOR}. ${resumeAdvice('these task IDs')}`;
 	error.description = error.description ? `${error.description} ${advice}` : advice;
 	error.context.acceptedTasks = sorted.map(({ itemIndex, taskId }) => ({ itemIndex, taskId }));
 }

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { KEPT_FOR, SYNC_OPERATION_SECONDS } from '../serviceFacts';
 
 // The parameters both versions show alike, and the shapes the panel is built of; a parameter one
 // version shows otherwise is written in that version's folder (v1/, v2/).
@@ -57,8 +58,7 @@ export const timeoutOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, numberPrecision: 1 },
 	default: 120,
-	description:
-		'Seconds to wait for the reply. The service works while the request is open; 120 or more is recommended. Defaults to 120.',
+	description: `Seconds to wait for the reply. The service works while the request is open; ${SYNC_OPERATION_SECONDS} or more is recommended. Defaults to 120.`,
 };
 
 /** Shown only while images are downloaded: with URLs only there is no file to place. */
@@ -79,8 +79,7 @@ export const downloadImagesOption: INodeProperties = {
 	name: 'downloadImages',
 	type: 'boolean',
 	default: true,
-	description:
-		'Whether to download the images as files. Off: output the image URLs only (valid 3 days). Defaults to on.',
+	description: `Whether to download the images as files. Off: output the image URLs only (valid ${KEPT_FOR}). Defaults to on.`,
 };
 
 /** The entries of Options that hold several settings; readOptions spreads them into one object. */
@@ -155,8 +154,7 @@ export const downloadUrlProperty: INodeProperties = {
 	default: '',
 	required: true,
 	placeholder: 'e.g. https://example.com/image.png',
-	description:
-		"URL of one image: a generated image's URL (valid 3 days), any image URL, or one image of a store node dragged here",
+	description: `URL of one image: a generated image's URL (valid ${KEPT_FOR}), any image URL, or one image of a store node dragged here`,
 };
 
 /** What Analyze outputs, and where it goes next. */

@@ -8,6 +8,7 @@ import { downloadMeasured, downloadToBinary } from './download';
 import type { ResultImage, Task } from './schemas';
 import { readResultImage, resultImageEntries } from './schemas';
 import { handedOverInError, nameTaskInError, unreadableReplyAdvice, withTaskId } from './task';
+import { KEPT_FOR } from '../serviceFacts';
 
 export interface ImageOutputSettings {
 	downloadImages: boolean;
@@ -263,7 +264,7 @@ export async function taskResultItems(
 			throw nameTaskInError(
 				error,
 				taskId,
-				`Task ${taskId} succeeded; its image URLs are valid 3 days. ${resumeAdvice('this task ID')}`,
+				`Task ${taskId} succeeded; its image URLs are valid ${KEPT_FOR}. ${resumeAdvice('this task ID')}`,
 			);
 		}
 	}

@@ -33,6 +33,7 @@ import {
 	taskFailureReason,
 	withTaskId,
 } from './task';
+import { KEPT_FOR } from '../serviceFacts';
 
 export interface WaitSettings {
 	initialDelay: number;
@@ -388,7 +389,7 @@ function unanswered(wait: TaskWait): { message: string; description: string } {
 		: 'It reported no status in this wait.';
 	return {
 		message: `The service did not answer about task ${taskId} within ${wait.settings.maxWaitTime} s`,
-		description: `The last check could not be made. ${title}.${facts} ${seen} A check that could not be made says nothing about the task itself: it goes on at the service. Look again later: ${resumeTask(taskId)} (a finished task's images stay at the service for up to 3 days), or raise '${maxWaitTimeOption.displayName}'.`,
+		description: `The last check could not be made. ${title}.${facts} ${seen} A check that could not be made says nothing about the task itself: it goes on at the service. Look again later: ${resumeTask(taskId)} (a finished task's images stay at the service for up to ${KEPT_FOR}), or raise '${maxWaitTimeOption.displayName}'.`,
 	};
 }
 

@@ -3,6 +3,7 @@ import type { Failure } from './errors';
 import { isTimeoutCode, isTlsCode, nothingSent, submitMayHaveLanded } from './errors';
 import type { RequestKind } from './requestKinds';
 import { MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
+import { KEPT_FOR, SYNC_OPERATION_SECONDS } from '../serviceFacts';
 
 /**
  * n8n renders an error's title and description as HTML, where anything in angle brackets would
@@ -215,7 +216,7 @@ const ADVICE: Array<[(c: Case) => boolean, (c: Case) => string]> = [
 	[
 		(c) => c.failure.kind === 'timeout' && billable(c),
 		(c) =>
-			`The service did not answer in time. It may still have done the work, so this was not sent again. Raise '${c.wording.timeout ?? 'Timeout'}' in the options (the service recommends at least 120 seconds) or try again later.`,
+			`The service did not answer in time. It may still have done the work, so this was not sent again. Raise '${c.wording.timeout ?? 'Timeout'}' in the options (the service recommends at least ${SYNC_OPERATION_SECONDS} seconds) or try again later.`,
 	],
 	[
 		(c) => c.failure.kind === 'timeout',
@@ -273,9 +274,9 @@ const SERVICE_ADVICE: Record<number, (c: Case) => string | undefined> = {
 	403: () => `The API key lacks permission: ${FULL_KEY_NEEDED}.`,
 	404: (c) => {
 		if (c.kind === 'taskQuery')
-			return 'The service does not know this task ID. Check it; tasks and their results are kept at most 3 days.';
+			return `The service does not know this task ID. Check it; tasks and their results are kept at most ${KEPT_FOR}.`;
 		if (c.kind === 'download')
-			return 'The URL has expired or never existed: uploaded and result images are kept at most 3 days. Generate the image again.';
+			return `The URL has expired or never existed: uploaded and result images are kept at most ${KEPT_FOR}. Generate the image again.`;
 		// The service's endpoints are fixed paths: a 404 on one means the request never reached
 		// them, most often because 'Base URL' carries a path of its own (such as /v1) in front.
 		return `${BASE_URL} is the service's URL without /v1 (the node adds /v1/open/…); correct it in the Product Image API credential and save it, which tests the connection again.`;

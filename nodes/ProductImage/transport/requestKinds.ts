@@ -1,3 +1,5 @@
+import { SYNC_OPERATION_SECONDS } from '../serviceFacts';
+
 /** Every endpoint of the service, below the credential's base URL. */
 export const ENDPOINTS = {
 	upload: '/v1/open/uploads/images',
@@ -28,8 +30,8 @@ export const MAX_ATTEMPTS: Record<RetryPolicy, number> = { read: 5, billable: 4 
 /** A Retry-After longer than this is not waited for: the run would look hung. */
 export const MAX_RETRY_AFTER_MS = 120_000;
 
-/** Uploads and downloads move whole images: as long as the service's synchronous operations (120 s). */
-const TRANSFER_MS = 120_000;
+/** Uploads and downloads move whole images: as long as the service's synchronous operations. */
+const TRANSFER_MS = SYNC_OPERATION_SECONDS * 1000;
 
 /**
  * Every kind of request the node makes. Its name in error texts (`noun`), its retry policy and its

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { KEPT_FOR } from '../../serviceFacts';
 
 /**
  * The Output choice, n8n's pattern for nodes an AI agent uses as a tool: items of more
@@ -52,7 +53,7 @@ export const TASK_IMAGE_OUTPUT: OutputShape = {
 		asset_id: "The service's ID of the image file",
 		below_target: 'Whether the image is smaller than its A+ module, so fitting it would enlarge it',
 		completed_at: 'When the service finished the task',
-		expires_at: 'When the image URL stops working (3 days after generation)',
+		expires_at: `When the image URL stops working (${KEPT_FOR} after generation)`,
 		generated_height: 'Height of the generated image in pixels, before any resize',
 		generated_width: 'Width of the generated image in pixels, before any resize',
 		image_count: 'How many images the task produced',
@@ -68,7 +69,7 @@ export const TASK_IMAGE_OUTPUT: OutputShape = {
 		target_size: "The A+ module's pixel size as width x height, such as 970x600",
 		target_width: "Width in pixels the A+ module's image must have",
 		timed_out: "Whether 'Max Wait Time' ran out before the task finished",
-		url: 'URL of the image, valid 3 days',
+		url: `URL of the image, valid ${KEPT_FOR}`,
 		waited_seconds: 'How long the node waited for the task',
 	},
 };
@@ -83,7 +84,7 @@ export const TASK_OUTPUT: OutputShape = {
 		completed_at: 'When the service finished the task',
 		created_at: 'When the task was sent',
 		error: 'Why the task did not succeed; empty when it did',
-		image_urls: "URLs of the task's images, valid 3 days",
+		image_urls: `URLs of the task's images, valid ${KEPT_FOR}`,
 		result: 'The finished task as the service returns it, with its images',
 		status: "The task's status, such as succeeded",
 	},

@@ -1,0 +1,10 @@
+/**
+ * What the service's interface promises, written once for every text and timeout that depends on
+ * it: how long it keeps what it stores, and how long its synchronous operations may take.
+ */
+
+/** Uploaded images, tasks and their result images are kept this long. */
+export const KEPT_FOR = '3 days';
+
+/** Analysis, planning and image transfers may take this long; the service recommends waiting as long. */
+export const SYNC_OPERATION_SECONDS = 120;
