@@ -21,7 +21,7 @@ export const SERVICE_DEFAULT: INodePropertyOptions = {
 };
 
 /** The last entry of a list with a typed field: it reveals the field right below the list. */
-const OTHER_CHOICE: INodePropertyOptions = { name: 'Other (Type Below)', value: OTHER };
+export const OTHER_CHOICE: INodePropertyOptions = { name: 'Other (Type Below)', value: OTHER };
 
 /**
  * A list of common values, followed by Other (Type Below) and the field that takes any other

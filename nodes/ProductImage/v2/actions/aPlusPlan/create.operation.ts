@@ -244,7 +244,7 @@ export const runsConcurrently = true;
 const planPanel: PlanPanel = {
 	properties,
 	choice: (context, name, itemIndex, fallback) =>
-		readChoice(context, name, itemIndex, fallback, DETAILS.plan),
+		readChoice(context, name, itemIndex, { properties, fallback, details: DETAILS.plan }),
 	imageFields: shownImageFields,
 	productDescription: readProductDescription,
 };

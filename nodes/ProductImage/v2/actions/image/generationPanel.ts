@@ -37,8 +37,8 @@ export const generationPanel: GenerationPanel = {
 	text: (context, name, itemIndex) => readField(context, name, itemIndex, '', DETAILS.product),
 	choice: (context, name, itemIndex) =>
 		PRODUCT_LISTS.includes(name)
-			? readChoice(context, name, itemIndex, '', DETAILS.product)
-			: readChoice(context, name, itemIndex),
+			? readChoice(context, name, itemIndex, { properties, fallback: '', details: DETAILS.product })
+			: readChoice(context, name, itemIndex, { properties }),
 	imageFields: shownImageFields,
 	moduleSource,
 	inputFields: (input) => otherInputFields(input, {}, GENERATED_FIELDS),
