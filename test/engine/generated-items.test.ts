@@ -318,6 +318,46 @@ describe('the node’s own fields are never the input’s (the current version)'
 		},
 	};
 
+	test('a product’s status and images keep their values under input_fields in Raw; the output says so', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait()],
+			input: [shopifyProduct],
+		});
+
+		expect(result.error).toBeUndefined();
+		const [item] = result.items;
+		expect(item.json.status).toBe('succeeded');
+		expect(item.json.input_fields).toEqual({
+			status: 'active',
+			images: shopifyProduct.json.images,
+		});
+		expect(hintsOf(result)).toEqual([
+			expect.stringContaining(
+				"The input fields 'status', 'images' are named like this node's own, which keep their names: the input's values are under 'input_fields'",
+			),
+		]);
+	});
+
+	test('Submit Generation keeps them the same way; an input field equal to the node’s own is not repeated', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					typeVersion: CURRENT,
+					parameters: { resource: 'image', operation: 'generate', prompt: 'studio shot' },
+				},
+			],
+			input: [{ json: { ...shopifyProduct.json, status: 'submitted' } }],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ status: 'submitted', id: 8801 });
+		expect(result.items[0].json.input_fields).toEqual({ images: shopifyProduct.json.images });
+	});
+
 	test('a product’s images and status do not ride along as the generated image’s; its identity does', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
@@ -391,6 +431,7 @@ describe('the node’s own fields are never the input’s (the current version)'
 		expect(result.error).toBeUndefined();
 		expect(hintsOf(result)).toEqual([
 			expect.stringContaining('1 image is not yet the exact size of its A+ module'),
+			expect.stringContaining("The input fields 'status', 'images'"),
 		]);
 	});
 
@@ -413,12 +454,15 @@ describe('the node’s own fields are never the input’s (the current version)'
 			expect.stringContaining(
 				"The input items are A+ module items, but 'Image Settings From' is 'Define Below'",
 			),
+			// Not this node's module: the item keeps it aside, and says so.
+			expect.stringContaining("The input fields 'module', 'target_width', 'target_height'"),
 		]);
 		const plain = await runWorkflow({
 			credentials: credentialsFor(sim),
 			nodes: [generateAndWait()],
 			input: products,
 		});
-		expect(hintsOf(plain)).toEqual([]);
+		// Their 'task_id' is kept aside (one hint says so); no word of A+ modules.
+		expect(hintsOf(plain)).toEqual([expect.stringContaining("The input field 'task_id' is")]);
 	});
 });

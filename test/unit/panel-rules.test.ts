@@ -16,6 +16,7 @@ import {
 	TASK_OUTPUT,
 } from '../../nodes/ProductImage/v2/descriptions/output.descriptions';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
+import { INPUT_FIELDS_ASIDE } from '../../nodes/ProductImage/helpers/inputFields';
 import type { ShownParameter } from '../harness/panelWalk';
 import { walkShown } from '../harness/panelWalk';
 
@@ -221,6 +222,7 @@ const QUOTABLE = new Set([
 	]),
 	'formattedText',
 	'output_text',
+	INPUT_FIELDS_ASIDE,
 	'data',
 	'data_0',
 	'data_1',

@@ -25,7 +25,7 @@ import {
 import { A_PLUS_MODULES, moduleTitle, planModuleItems, plainText } from '../../../helpers/aPlus';
 import type { PlanPanel, PlanRequest } from '../../../helpers/aPlusPlan';
 import { readPlanRequest, requestPlan } from '../../../helpers/aPlusPlan';
-import { ANALYSIS_FIELDS } from '../../../helpers/inputFields';
+import { ANALYSIS_FIELDS, hintInputFieldsAside } from '../../../helpers/inputFields';
 import { parameterError, validateParameter } from '../../../helpers/parameters';
 import {
 	detailsCollection,
@@ -188,7 +188,7 @@ const properties: INodeProperties[] = [
 	optionsCollection([...planOptions, includeOtherFieldsOption]),
 ];
 
-/** Every field a module item may have of its own: an input field of such a name stays behind. */
+/** Every field a module item may have of its own: an input field of such a name goes under 'input_fields'. */
 const moduleFields = ['module', ...Object.keys(PLAN_MODULE_OUTPUT.fields)];
 
 /** The Analyze brief of an input item, in whichever of its two fields it came. */
@@ -265,17 +265,27 @@ export async function execute(
 	const { plan, imageUrls, requestId } = await requestPlan(this, itemIndex, request);
 	if (!request.splitModules) {
 		const json = { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject;
-		return [{ json: withInputFields(this, itemIndex, json, ANALYSIS_FIELDS) }];
+		return [{ json: withInputFields(this, itemIndex, json, { consumed: ANALYSIS_FIELDS }) }];
 	}
 	const carried: IDataObject = { image_urls: imageUrls };
 	for (const key of ['platform', 'market', 'language'])
 		if (request.fields[key] !== undefined) carried[key] = request.fields[key];
 	// The plan was made from the analysis: its brief is not handed on to every module item.
 	const items = planModuleItems(plan, request.modules, { ownKeys: true }).map((json) => ({
-		json: withInputFields(this, itemIndex, { ...json, ...carried }, [
-			...ANALYSIS_FIELDS,
-			...moduleFields,
-		]),
+		json: withInputFields(
+			this,
+			itemIndex,
+			{ ...json, ...carried },
+			{
+				ownNames: moduleFields,
+				consumed: ANALYSIS_FIELDS,
+			},
+		),
 	}));
 	return shapeOutput(this, itemIndex, items, PLAN_MODULE_OUTPUT);
+}
+
+/** Input fields kept under 'input_fields': one hint says which. */
+export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintInputFieldsAside(this, output);
 }

@@ -23,6 +23,7 @@ import {
 	includeOtherFieldsOption,
 	itemsInParallelOption,
 } from '../../descriptions/options.descriptions';
+import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import { withInputFields } from '../../inputFields';
 import { readField, shownImageFields } from '../../reading';
 
@@ -73,4 +74,9 @@ export async function execute(
 	json.formattedText ??= json.output_text;
 	if (json.output_text === json.formattedText) delete json.output_text;
 	return [{ json: withInputFields(this, itemIndex, json) }];
+}
+
+/** Input fields kept under 'input_fields': one hint says which. */
+export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintInputFieldsAside(this, output);
 }

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { hintFitting } from '../../../helpers/fitting';
+import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import type { GenerationRequest } from '../../../helpers/generation';
 import {
 	checkGenerationCount,
@@ -74,9 +75,10 @@ function nameForFiles(request: GenerationRequest): string | undefined {
 	return typeof own === 'string' ? own : undefined;
 }
 
-/** Images that still need fitting to their A+ module: one hint says how. */
+/** Images that still need fitting to their A+ module, input fields under 'input_fields': a hint each. */
 export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
 	hintFitting(this, output);
+	hintInputFieldsAside(this, output);
 }
 
 /**
