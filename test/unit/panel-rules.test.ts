@@ -17,6 +17,7 @@ import {
 } from '../../nodes/ProductImage/v2/descriptions/output.descriptions';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 import { INPUT_FIELDS_ASIDE } from '../../nodes/ProductImage/helpers/inputFields';
+import { OUTCOME } from '../../nodes/ProductImage/helpers/outcome';
 import type { ShownParameter } from '../harness/panelWalk';
 import { walkShown } from '../harness/panelWalk';
 
@@ -223,6 +224,8 @@ const QUOTABLE = new Set([
 	'formattedText',
 	'output_text',
 	INPUT_FIELDS_ASIDE,
+	// The values of 'outcome' an IF node compares.
+	...Object.values(OUTCOME),
 	'data',
 	'data_0',
 	'data_1',

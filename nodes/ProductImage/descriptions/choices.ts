@@ -120,14 +120,6 @@ const LANGUAGES: Array<[string, string]> = [
 ];
 
 /**
- * One casing rule for languages, as the spec shows each field: a generation's output_language is
- * all lowercase (zh-cn), an A+ plan's language is language-REGION (zh-CN). Typed codes are sent
- * in that form whatever their case.
- */
-export const LANGUAGE_CASING =
-	"Any case may be typed: a generation's 'Output Language' is sent in lowercase (zh-cn), an A+ plan's 'Language' as language-REGION (zh-CN).";
-
-/**
  * A list entry in words. Its title says what it is; the code the service receives is the stored
  * value, which n8n's guidelines keep out of the tooltip (the Other field says the form of a code).
  */

@@ -158,12 +158,3 @@ export const downloadUrlProperty: INodeProperties = {
 	description:
 		"URL of one image: a generated image's URL (valid 3 days), any image URL, or one image of a store node dragged here",
 };
-
-/** What Analyze outputs, and where it goes next. */
-export const analysisOutputNotice: INodeProperties = {
-	displayName:
-		"Outputs the product's facts and a written brief ('formattedText'), which 'A+ Plan → Create' takes as its 'Product Description'",
-	name: 'analysisOutputNotice',
-	type: 'notice',
-	default: '',
-};

@@ -41,7 +41,7 @@ export const OPERATION_LISTS = {
 			{
 				name: 'Submit Generation (No Wait)',
 				value: 'generate',
-				description: 'Submit a generation task and output its task ID without waiting',
+				description: 'Submit an image generation task and output its task ID without waiting',
 				action: 'Submit image generation without waiting',
 			},
 			{

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import {
 	bundledList,
 	DETAILS,
-	LANGUAGE_CASING,
 	MARKET_CHOICES,
 	PLAN_LANGUAGE_CHOICES,
 	PLATFORM_CHOICES,
@@ -59,6 +58,12 @@ const MODULE_USES: Record<string, string> = {
 	tips: 'Suggestions for use, in a smaller image',
 };
 
+/**
+ * One term per thing: the spec calls the close-up module "Product details", the name of this
+ * version's collection of product inputs; its entry says what it shows.
+ */
+const MODULE_TITLES: Record<string, string> = { detail: 'Close-Ups of Details (970×600)' };
+
 /** No modules chosen for the user: each one becomes a billed generation later. */
 const modulesProperty: INodeProperties = {
 	displayName: 'Modules',
@@ -67,9 +72,9 @@ const modulesProperty: INodeProperties = {
 	required: true,
 	default: [],
 	description:
-		'The A+ modules to plan; each becomes one image later. A common start: Premium First-Screen Key Visual, Core Selling Points, Usage Scenes.',
+		"The A+ modules to plan; each becomes one image later. A common start: 'Premium First-Screen Key Visual (1464×600)', 'Core Selling Points (970×600)', 'Usage Scenes (970×600)'.",
 	options: A_PLUS_MODULES.map((module) => ({
-		name: moduleTitle(module),
+		name: MODULE_TITLES[module.id] ?? moduleTitle(module),
 		value: module.id,
 		description: MODULE_USES[module.id] ?? module.purpose,
 	})).sort((a, b) => a.name.localeCompare(b.name)),
@@ -158,7 +163,8 @@ const planDetails: INodeProperties = detailsCollection('Plan Details', DETAILS.p
 			},
 			{
 				placeholder: 'e.g. cs-CZ',
-				description: `A code such as cs-CZ: the language, a hyphen, the region. ${LANGUAGE_CASING}`,
+				description:
+					"The plan's language and region, such as cs-CZ for Czech in Czechia; upper or lower case alike",
 			},
 		),
 	),

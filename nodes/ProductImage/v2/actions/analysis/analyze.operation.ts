@@ -8,7 +8,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { DETAILS } from '../../../descriptions/choices';
 import {
-	analysisOutputNotice,
 	imageUrlsProperty,
 	optionsCollection,
 	timeoutOption,
@@ -26,6 +25,18 @@ import {
 import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import { withInputFields } from '../../inputFields';
 import { readField, shownImageFields } from '../../reading';
+
+/**
+ * What a user must know before trusting the output: the service guesses some facts. Where the
+ * brief goes next is said where it is taken ('A+ Plan → Create', 'Product Description From').
+ */
+const analysisOutputNotice: INodeProperties = {
+	displayName:
+		"Some product facts are the service's guesses from the photos, marked as inferred: check them before they reach a listing",
+	name: 'analysisOutputNotice',
+	type: 'notice',
+	default: '',
+};
 
 const properties: INodeProperties[] = [
 	analysisOutputNotice,
