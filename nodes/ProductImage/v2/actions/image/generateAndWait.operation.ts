@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { hintFitting } from '../../../helpers/fitting';
+import { hintFitting, hintHandOver } from '../../../helpers/fitting';
 import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import type { GenerationRequest } from '../../../helpers/generation';
 import {
@@ -75,8 +75,9 @@ function nameForFiles(request: GenerationRequest): string | undefined {
 	return typeof own === 'string' ? own : undefined;
 }
 
-/** Images that still need fitting to their A+ module, input fields under 'input_fields': a hint each. */
+/** Which field goes to the store, images still to fit, input fields under 'input_fields': a hint each. */
 export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintHandOver(this, output);
 	hintFitting(this, output);
 	hintInputFieldsAside(this, output);
 }
