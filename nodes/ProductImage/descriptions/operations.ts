@@ -85,7 +85,8 @@ export const OPERATION_LISTS = {
 			{
 				name: 'Analyze',
 				value: 'analyze',
-				description: 'Analyze product photos into product facts and a written product brief',
+				description:
+					'Run a product analysis of the photos: product facts and a written product brief',
 				action: 'Analyze product photos',
 			},
 		],

@@ -50,7 +50,7 @@ export const imageSourceProperty: INodeProperties = {
 		{
 			name: 'URLs',
 			value: IMAGE_SOURCE.urls,
-			description: "Image URLs typed in, or a store node's images field dragged here",
+			description: "'Image URLs': typed in, or a store node's images field dragged here",
 		},
 	],
 	description: 'Where the product photos come from',
