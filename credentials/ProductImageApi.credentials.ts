@@ -38,7 +38,6 @@ export class ProductImageApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			placeholder: 'e.g. the key of your Product Image Generation Service account',
 			description:
 				'The member API key your provider issued with your Product Image Generation Service account (a full key, not a restricted one)',
 		},
