@@ -25,11 +25,11 @@ export class ProductImageApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'e.g. https://api.your-provider.com',
+			placeholder: 'e.g. https://product-image-service.your-provider.com',
 			// Shown under the field, not only on hover: the one thing a first connection gets wrong.
 			hint: 'Without /v1 at the end: the node adds the path itself',
 			description:
-				"The service's URL from your provider (the base URL of its API documentation), without the /v1 path. The API key is sent to this host only.",
+				'The URL of your Product Image Generation Service, as its API documentation writes the base URL, without the /v1 path. The API key is sent to this host only. <a href="https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/credentials.md">Where to find both values</a>.',
 		},
 		{
 			displayName: 'API Key',
@@ -39,7 +39,7 @@ export class ProductImageApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'The member API key your provider issued with your account (a full key, not a restricted one)',
+				'The member API key your provider issued with your Product Image Generation Service account (a full key, not a restricted one)',
 		},
 	];
 

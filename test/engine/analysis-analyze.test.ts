@@ -2,6 +2,7 @@ import { photoItem } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 import { analyzeNode as analyze, photoUrls as urls } from '../harness/operations';
+import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
 const simulator = useSimulator();
 describe.each([true, false])('results inside data: %s', (resultsInData) => {
@@ -79,4 +80,31 @@ test('a JSON reply over the 10 MiB cap is refused, not read into memory whole', 
 	expect(result.error?.message).toBe("The service's reply was too large [item 0]");
 	expect(result.error?.description).toContain('larger than this node accepts for JSON');
 	expect(sim.stats.byRoute.analysis).toBe(1);
+});
+
+test('the current version keeps an input field named like its own under input_fields', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			{
+				typeVersion: CURRENT,
+				parameters: {
+					resource: 'analysis',
+					operation: 'analyze',
+					imageUrls: 'https://img.test/bottle.jpg',
+				},
+			},
+		],
+		input: [{ json: { id: 8801, analysis: 'from the store', status: 'active' } }],
+	});
+
+	expect(result.error).toBeUndefined();
+	const { json } = result.items[0];
+	expect(typeof json.analysis).toBe('object');
+	expect(json).toMatchObject({
+		id: 8801,
+		status: 'active',
+		input_fields: { analysis: 'from the store' },
+	});
 });

@@ -307,6 +307,39 @@ describe('Max Generations per Run', () => {
 const hintsOf = (result: Awaited<ReturnType<typeof runWorkflow>>, node = 'Product Image') =>
 	(result.run.data.resultData.runData[node]?.[0]?.hints ?? []).map((hint) => hint.message);
 
+describe('what goes to the store (the current version)', () => {
+	test('one hint says which field goes to the store and what the generated size means', async () => {
+		const sim = simulator();
+		sim.configure({ imagesPerTask: 2 });
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait()],
+			input: [{ json: { id: 101, title: 'Trail Bottle' } }],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(hintsOf(result)).toEqual([
+			"To the store: the file in 'data' to upload (as the Shopify example does), or 'url' for a store that fetches images by URL until 'expires_at' (3 days). After an Edit Image resize, 'generated_width' and 'generated_height' still give the generated size, not the fitted one.",
+		]);
+	});
+
+	test('without files it names the URL alone', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({ outputFiles: { value: { downloadImages: false } } })],
+			input: [{ json: { id: 101, title: 'Trail Bottle' } }],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(hintsOf(result)).toEqual([
+			expect.stringContaining(
+				"To the store: 'url', which the store must fetch before 'expires_at' (3 days).",
+			),
+		]);
+	});
+});
+
 describe('the node’s own fields are never the input’s (the current version)', () => {
 	// A Shopify product as its node outputs it: the product's photos in `images`, its own `status`.
 	const shopifyProduct = {
@@ -317,6 +350,47 @@ describe('the node’s own fields are never the input’s (the current version)'
 			images: [{ id: 1, src: 'https://cdn.shop.test/bottle.jpg', width: 800, height: 800 }],
 		},
 	};
+
+	test('a product’s status and images keep their values under input_fields in Raw; the output says so', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait()],
+			input: [shopifyProduct],
+		});
+
+		expect(result.error).toBeUndefined();
+		const [item] = result.items;
+		expect(item.json.status).toBe('succeeded');
+		expect(item.json.input_fields).toEqual({
+			status: 'active',
+			images: shopifyProduct.json.images,
+		});
+		expect(hintsOf(result)).toEqual([
+			expect.stringContaining("To the store: the file in 'data'"),
+			expect.stringContaining(
+				"The input fields 'status', 'images' are named like this node's own, which keep their names: the input's values are under 'input_fields'",
+			),
+		]);
+	});
+
+	test('Submit Generation keeps them the same way; an input field equal to the node’s own is not repeated', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					typeVersion: CURRENT,
+					parameters: { resource: 'image', operation: 'generate', prompt: 'studio shot' },
+				},
+			],
+			input: [{ json: { ...shopifyProduct.json, status: 'submitted' } }],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ status: 'submitted', id: 8801 });
+		expect(result.items[0].json.input_fields).toEqual({ images: shopifyProduct.json.images });
+	});
 
 	test('a product’s images and status do not ride along as the generated image’s; its identity does', async () => {
 		const sim = simulator();
@@ -390,7 +464,9 @@ describe('the node’s own fields are never the input’s (the current version)'
 
 		expect(result.error).toBeUndefined();
 		expect(hintsOf(result)).toEqual([
+			expect.stringContaining("To the store: the file in 'data'"),
 			expect.stringContaining('1 image is not yet the exact size of its A+ module'),
+			expect.stringContaining("The input fields 'status', 'images'"),
 		]);
 	});
 
@@ -413,12 +489,19 @@ describe('the node’s own fields are never the input’s (the current version)'
 			expect.stringContaining(
 				"The input items are A+ module items, but 'Image Settings From' is 'Define Below'",
 			),
+			expect.stringContaining("To the store: the file in 'data'"),
+			// Not this node's module: the item keeps it aside, and says so.
+			expect.stringContaining("The input fields 'module', 'target_width', 'target_height'"),
 		]);
 		const plain = await runWorkflow({
 			credentials: credentialsFor(sim),
 			nodes: [generateAndWait()],
 			input: products,
 		});
-		expect(hintsOf(plain)).toEqual([]);
+		// Their 'task_id' is kept aside (one hint says so); no word of A+ modules.
+		expect(hintsOf(plain)).toEqual([
+			expect.stringContaining("To the store: the file in 'data'"),
+			expect.stringContaining("The input field 'task_id' is"),
+		]);
 	});
 });

@@ -1,8 +1,10 @@
+import type { INodeParameters } from 'n8n-workflow';
 import type { RequestRecord } from '../simulator';
 import { pairedIndexes, photoItem } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 import { runOnVirtualClock } from '../harness/virtualClock';
+import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
 /** How many requests of a route were open at once, seen as each one arrived. */
 const openAtArrival: Record<string, number[]> = {};
@@ -435,4 +437,67 @@ test.each([
 	expect(result.error).toBeUndefined();
 	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 	expect(openAtArrival[route]).toEqual([1, 1, 1]);
+});
+
+describe('an Other field left empty is refused before any request, naming the field (the current version)', () => {
+	const current = (parameters: INodeParameters) => ({ typeVersion: CURRENT, parameters });
+	const generation = (parameters: INodeParameters) =>
+		current({ resource: 'image', operation: 'generate', prompt: 'studio shot', ...parameters });
+	const plan = (planDetails: INodeParameters) =>
+		current({
+			resource: 'aPlusPlan',
+			operation: 'create',
+			modules: ['core'],
+			imageUrls: 'https://img.test/bottle.jpg',
+			descriptionSource: 'define',
+			productDescription: 'Steel bottle',
+			planDetails,
+		});
+
+	test.each([
+		[
+			'Other Platform',
+			'Platform',
+			generation({
+				productDetails: { platform: { value: { platform: 'custom', customPlatform: '' } } },
+			}),
+		],
+		[
+			'Other Output Language',
+			'Output Language',
+			generation({
+				productDetails: {
+					outputLanguage: { value: { outputLanguage: 'custom', customOutputLanguage: '  ' } },
+				},
+			}),
+		],
+		['Other Aspect Ratio', 'Aspect Ratio', generation({ size: 'custom', customSize: '' })],
+		[
+			'Other Resolution',
+			'Resolution',
+			generation({ resolution: 'custom', customResolution: '={{ $json.missing }}' }),
+		],
+		['Other Market', 'Market', plan({ market: { value: { market: 'custom' } } })],
+		[
+			'Other Language',
+			'Language',
+			plan({ language: { value: { language: 'custom', customLanguage: '' } } }),
+		],
+		[
+			'Other Platform',
+			'Platform',
+			plan({ platform: { value: { platform: 'custom', customPlatform: '' } } }),
+		],
+	])("'%s' empty while '%s' is Other", async (field, list, node) => {
+		const sim = simulator();
+		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [node] });
+
+		expect(result.error?.message).toBe(
+			`'${field}': is empty while '${list}' is 'Other (Type Below)' [item 0]`,
+		);
+		expect(result.error?.description).toBe(
+			`Type the value in '${field}', or choose an entry of '${list}'. No request was sent.`,
+		);
+		expect(sim.stats.requests).toHaveLength(0);
+	});
 });

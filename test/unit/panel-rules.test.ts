@@ -16,6 +16,8 @@ import {
 	TASK_OUTPUT,
 } from '../../nodes/ProductImage/v2/descriptions/output.descriptions';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
+import { INPUT_FIELDS_ASIDE } from '../../nodes/ProductImage/helpers/inputFields';
+import { OUTCOME } from '../../nodes/ProductImage/helpers/outcome';
 import type { ShownParameter } from '../harness/panelWalk';
 import { walkShown } from '../harness/panelWalk';
 
@@ -221,6 +223,9 @@ const QUOTABLE = new Set([
 	]),
 	'formattedText',
 	'output_text',
+	INPUT_FIELDS_ASIDE,
+	// The values of 'outcome' an IF node compares.
+	...Object.values(OUTCOME),
 	'data',
 	'data_0',
 	'data_1',
@@ -239,6 +244,45 @@ const QUOTABLE = new Set([
 /** The names a text quotes ('Max Wait Time'), not the apostrophes of "the product's". */
 const quotedNames = (text: string) =>
 	[...text.matchAll(/(?:^|[\s(])'([^']+)'(?=[\s),.:;]|$)/g)].map((match) => match[1]);
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** 'Resource → Operation' for every operation of the panel. */
+function operationNames(description: Description): string[] {
+	const resources = (description.properties.find(named('resource'))?.options ??
+		[]) as INodePropertyOptions[];
+	return operationsOf(description).map(({ resource, operation }) => {
+		const resourceName = resources.find((option) => option.value === resource)?.name;
+		const operationName = description.properties
+			.filter(
+				(property) =>
+					property.name === 'operation' &&
+					property.displayOptions?.show?.resource?.includes(resource),
+			)
+			.flatMap((property) => property.options as INodePropertyOptions[])
+			.find((option) => option.value === operation)?.name;
+		return `${resourceName} → ${operationName}`;
+	});
+}
+
+/**
+ * The names the current panel shows: operations, labels and list entries. A text may point at
+ * another operation's field ('A+ Module of the Input Item' of 'Image → Generate and Wait').
+ */
+function panelNames(description: Description): Set<string> {
+	const panel = currentPanel(description);
+	return new Set([
+		...operationNames(description),
+		...panel
+			.filter(({ property }) => property.type !== 'notice')
+			.map(({ property }) => property.displayName),
+		...panel.flatMap(({ property }) => optionsOf(property).map((option) => option.name)),
+	]);
+}
+
+/** What a text may quote: the panel's names, output fields and n8n's own. */
+const quotableNames = (description: Description) =>
+	new Set([...QUOTABLE, ...panelNames(description)]);
 
 const checks: Record<string, (description: Description) => string[]> = {
 	'labels and list titles are Title Case, as title-case (n8n’s lint) writes them': (
@@ -421,34 +465,29 @@ const checks: Record<string, (description: Description) => string[]> = {
 	'every name a text quotes is one the panel shows, an operation, or a field of the items': (
 		description,
 	) => {
-		const panel = currentPanel(description);
-		const resources = (description.properties.find(named('resource'))?.options ??
-			[]) as INodePropertyOptions[];
-		const operations = operationsOf(description).map(({ resource, operation }) => {
-			const resourceName = resources.find((option) => option.value === resource)?.name;
-			const operationName = description.properties
-				.filter(
-					(property) =>
-						property.name === 'operation' &&
-						property.displayOptions?.show?.resource?.includes(resource),
-				)
-				.flatMap((property) => property.options as INodePropertyOptions[])
-				.find((option) => option.value === operation)?.name;
-			return `${resourceName} → ${operationName}`;
-		});
-		// A text may point at another operation's field ('A+ Module of the Input Item' of 'Image →
-		// Generate and Wait'): any name the current panel shows counts.
-		const names = new Set([
-			...QUOTABLE,
-			...operations,
-			...panel.map(({ property }) => property.displayName),
-			...panel.flatMap(({ property }) => optionsOf(property).map((option) => option.name)),
-		]);
+		const names = quotableNames(description);
 		const unknown: string[] = [];
-		for (const [where, text] of sentenceTexts(panel))
+		for (const [where, text] of sentenceTexts(currentPanel(description)))
 			for (const name of quotedNames(text))
 				if (!names.has(name)) unknown.push(`${where}: '${name}'`);
 		return unknown;
+	},
+
+	'a text names a label, a list entry or an operation of the panel in single quotation marks': (
+		description,
+	) => {
+		const names = [...panelNames(description)].filter(
+			(name) => name.includes(' ') || /\d/.test(name),
+		);
+		const unquoted: string[] = [];
+		for (const [where, text] of sentenceTexts(currentPanel(description))) {
+			// What is quoted is set apart; a name left in the rest stands bare.
+			const bare = text.replace(/(?:^|[\s(])'([^']+)'(?=[\s),.:;]|$)/g, ' ');
+			for (const name of names)
+				if (new RegExp(`(^|[^\\w'])${escaped(name)}($|[^\\w'])`).test(bare))
+					unquoted.push(`${where}: ${name}`);
+		}
+		return unquoted;
 	},
 
 	'a toggle’s description starts with "Whether"': (description) =>
@@ -473,6 +512,26 @@ const checks: Record<string, (description: Description) => string[]> = {
 					!option.description,
 			)
 			.map((option) => option.name),
+
+	'an operation’s description names its resource (the verification page)': (description) => {
+		const resources = (description.properties.find(named('resource'))?.options ??
+			[]) as INodePropertyOptions[];
+		return description.properties
+			.filter((property) => property.name === 'operation')
+			.flatMap((property) => {
+				const resource = resources.find(
+					(option) => option.value === property.displayOptions?.show?.resource?.[0],
+				);
+				return (property.options as INodePropertyOptions[])
+					.filter(
+						(option) =>
+							!String(option.description)
+								.toLowerCase()
+								.includes(String(resource?.name).toLowerCase()),
+					)
+					.map((option) => `${resource?.name} → ${option.name}: ${option.description}`);
+			});
+	},
 };
 
 const description = new ProductImage().description;
@@ -593,8 +652,29 @@ const plants: Array<[string, () => Description]> = [
 			),
 	],
 	[
+		'a text names a label, a list entry or an operation of the panel in single quotation marks',
+		() =>
+			// The tooltip as 0.3.0 shipped it: a list entry named bare.
+			plantIn(
+				copy(),
+				named('size'),
+				(p) => (p.description = "A store's product images: usually Square 1:1"),
+			),
+	],
+	[
 		'a toggle’s description starts with "Whether"',
 		() => plantIn(copy(), named('downloadImages'), (p) => (p.description = 'Download the images.')),
+	],
+	[
+		'an operation’s description names its resource (the verification page)',
+		() => {
+			// Submit Generation's description as 0.3.0 shipped it.
+			const target = copy();
+			const operation = target.properties.find(named('operation')) as INodeProperties;
+			const submit = list(operation).find((option) => option.value === 'generate');
+			if (submit) submit.description = 'Submit a generation task and output its task ID';
+			return target;
+		},
 	],
 	[
 		'operations: a Title Case name, an action in sentence case without articles, a description',

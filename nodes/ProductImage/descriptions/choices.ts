@@ -21,7 +21,7 @@ export const SERVICE_DEFAULT: INodePropertyOptions = {
 };
 
 /** The last entry of a list with a typed field: it reveals the field right below the list. */
-const OTHER_CHOICE: INodePropertyOptions = { name: 'Other (Type Below)', value: OTHER };
+export const OTHER_CHOICE: INodePropertyOptions = { name: 'Other (Type Below)', value: OTHER };
 
 /**
  * A list of common values, followed by Other (Type Below) and the field that takes any other
@@ -118,14 +118,6 @@ const LANGUAGES: Array<[string, string]> = [
 	['Chinese (Simplified)', 'zh-CN'],
 	['Chinese (Traditional)', 'zh-TW'],
 ];
-
-/**
- * One casing rule for languages, as the spec shows each field: a generation's output_language is
- * all lowercase (zh-cn), an A+ plan's language is language-REGION (zh-CN). Typed codes are sent
- * in that form whatever their case.
- */
-export const LANGUAGE_CASING =
-	"Any case may be typed: a generation's 'Output Language' is sent in lowercase (zh-cn), an A+ plan's 'Language' as language-REGION (zh-CN).";
 
 /**
  * A list entry in words. Its title says what it is; the code the service receives is the stored

@@ -156,12 +156,3 @@ export const downloadUrlProperty: INodeProperties = {
 	placeholder: 'e.g. https://example.com/image.png',
 	description: `URL of one image: a generated image's URL (valid ${KEPT_FOR}), any image URL, or one image of a store node dragged here`,
 };
-
-/** What Analyze outputs, and where it goes next. */
-export const analysisOutputNotice: INodeProperties = {
-	displayName:
-		"Outputs the product's facts and a written brief ('formattedText'), which 'A+ Plan → Create' takes as its 'Product Description'",
-	name: 'analysisOutputNotice',
-	type: 'notice',
-	default: '',
-};

@@ -41,7 +41,7 @@ export const OPERATION_LISTS = {
 			{
 				name: 'Submit Generation (No Wait)',
 				value: 'generate',
-				description: 'Submit a generation task and output its task ID without waiting',
+				description: 'Submit an image generation task and output its task ID without waiting',
 				action: 'Submit image generation without waiting',
 			},
 			{
@@ -85,7 +85,8 @@ export const OPERATION_LISTS = {
 			{
 				name: 'Analyze',
 				value: 'analyze',
-				description: 'Analyze product photos into product facts and a written product brief',
+				description:
+					'Run a product analysis of the photos: product facts and a written product brief',
 				action: 'Analyze product photos',
 			},
 		],

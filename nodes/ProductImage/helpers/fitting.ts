@@ -50,3 +50,20 @@ export function hintFitting(context: IExecuteFunctions, items: INodeExecutionDat
 		location: 'outputPane',
 	});
 }
+
+/**
+ * One hint for the run: which field goes to the store. A URL expires, a file does not; the pixel
+ * size fields keep the generated size after a resize (Edit Image passes the fields on unchanged).
+ */
+export function hintHandOver(context: IExecuteFunctions, items: INodeExecutionData[]): void {
+	const withUrl = items.find(({ json }) => typeof outputImages([{ json }])[0]?.url === 'string');
+	if (!withUrl) return;
+	const file = Object.keys(withUrl.binary ?? {})[0];
+	const upload = file
+		? `the file in '${file}' to upload (as the Shopify example does), or 'url' for a store that fetches images by URL until 'expires_at' (3 days)`
+		: `'url', which the store must fetch before 'expires_at' (3 days)`;
+	context.addExecutionHints?.({
+		message: `To the store: ${upload}. After an Edit Image resize, 'generated_width' and 'generated_height' still give the generated size, not the fitted one.`,
+		location: 'outputPane',
+	});
+}

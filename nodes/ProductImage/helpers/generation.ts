@@ -7,7 +7,7 @@ import { ENDPOINTS, requestResult, runStateOf } from '../transport';
 import type { ModuleSource, ModuleTarget } from './aPlus';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
-import { otherInputFields } from './inputFields';
+import { inputFieldsBeside } from './inputFields';
 import {
 	labelOf,
 	optionOrDefault,
@@ -36,6 +36,8 @@ export interface GenerationPanel {
 	moduleSource?(context: IExecuteFunctions, itemIndex: number): ModuleSource | undefined;
 	/** The input item's fields that ride along when Include Other Input Fields is on. */
 	inputFields(input: IDataObject): IDataObject;
+	/** `ownFirst`: every field a generated item may have of its own, named like an input field or not. */
+	ownFields?: readonly string[];
 	/** `ownFirst`: the node's own fields first, the size named as generated; `inputFirst`: the input's first. */
 	itemShape: 'inputFirst' | 'ownFirst';
 	/** The limit Max Generations per Run means "none" by: unset, or also 0. */
@@ -98,6 +100,7 @@ export interface GenerationRequest {
 	/** File Name option: the base name of each image file. */
 	fileName?: string;
 	itemShape: GenerationPanel['itemShape'];
+	ownFields?: readonly string[];
 	/** The panel labels a refused submit's advice names. */
 	wording: Wording;
 }
@@ -246,6 +249,7 @@ export function readGenerationRequest(
 		images,
 		submitTimeoutMs,
 		itemShape: panel.itemShape,
+		ownFields: panel.ownFields,
 		wording,
 	};
 	if (fromModule) request.target = fromModule.target;
@@ -266,7 +270,7 @@ function generatedSize(json: IDataObject): IDataObject {
 /**
  * A generated item's fields: the A+ module it is for and the node's own, then, when asked for
  * (Include Other Input Fields), the input item's. The `inputFirst` shape puts the input's first,
- * the node's own winning on a clash.
+ * the node's own winning on a clash; `ownFirst` keeps a clashing input field under 'input_fields'.
  */
 export function generatedItemJson(request: GenerationRequest, json: IDataObject): IDataObject {
 	if (request.itemShape === 'inputFirst') {
@@ -276,7 +280,10 @@ export function generatedItemJson(request: GenerationRequest, json: IDataObject)
 	const own: IDataObject = { ...(request.target ?? {}), ...generatedSize(json) };
 	if (Array.isArray(own.images))
 		own.images = (own.images as IDataObject[]).map((image) => generatedSize(image));
-	return { ...own, ...otherInputFields(request.inputFields ?? {}, own) };
+	return {
+		...own,
+		...inputFieldsBeside(request.inputFields ?? {}, own, { ownNames: request.ownFields }),
+	};
 }
 
 /**

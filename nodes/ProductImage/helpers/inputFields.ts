@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 /** The fields of an 'Analysis → Analyze' item: what A+ Plan → Create plans from. */
 export const ANALYSIS_FIELDS: readonly string[] = [
@@ -8,16 +8,53 @@ export const ANALYSIS_FIELDS: readonly string[] = [
 	'request_id',
 ];
 
+/** Where an input field named like one of the node's own is kept: one field, added beside them. */
+export const INPUT_FIELDS_ASIDE = 'input_fields';
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
- * The input item's fields that ride along with the node's own: none named like one of them or
- * like one of `leaveOut` (fields the node may output, or input it consumed), so an input field is
- * never taken for a result. Set's "Include Other Input Fields" works the same way.
+ * The input item's fields for Include Other Input Fields, as the current version hands them on: a
+ * field named like one of the node's own (`own`'s, or one of `ownNames`, fields the node may
+ * output) keeps its value under 'input_fields' unless the node's field holds the same value, so a
+ * store's `status` or `images` is neither lost nor taken for a result. `consumed` (input the node
+ * read, such as an analysis brief) is left out.
  */
-export function otherInputFields(
+export function inputFieldsBeside(
 	input: IDataObject,
 	own: IDataObject,
-	leaveOut: readonly string[] = [],
+	{ ownNames = [], consumed = [] }: { ownNames?: readonly string[]; consumed?: readonly string[] },
 ): IDataObject {
-	const taken = new Set([...Object.keys(own), ...leaveOut]);
-	return Object.fromEntries(Object.entries(input).filter(([name]) => !taken.has(name)));
+	const named = new Set([...Object.keys(own), ...ownNames]);
+	const riding: IDataObject = {};
+	const aside: IDataObject = {};
+	for (const [name, value] of Object.entries(input)) {
+		if (consumed.includes(name)) continue;
+		if (!named.has(name)) riding[name] = value;
+		else if (JSON.stringify(own[name]) !== JSON.stringify(value)) aside[name] = value;
+	}
+	if (Object.keys(aside).length === 0) return riding;
+	const earlier = riding[INPUT_FIELDS_ASIDE];
+	return { ...riding, [INPUT_FIELDS_ASIDE]: { ...(isObject(earlier) ? earlier : {}), ...aside } };
+}
+
+/** One hint for the run: which input fields went under 'input_fields', and why. */
+export function hintInputFieldsAside(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+): void {
+	const names = new Set(
+		items.flatMap(({ json }) =>
+			isObject(json[INPUT_FIELDS_ASIDE]) ? Object.keys(json[INPUT_FIELDS_ASIDE]) : [],
+		),
+	);
+	if (names.size === 0) return;
+	const listed = [...names].map((name) => `'${name}'`).join(', ');
+	const fields = names.size === 1 ? `input field ${listed} is` : `input fields ${listed} are`;
+	context.addExecutionHints?.({
+		message: `The ${fields} named like this node's own, which keep their names: the input's values are under '${INPUT_FIELDS_ASIDE}', such as {{ $json.${INPUT_FIELDS_ASIDE}.${[...names][0]} }}`,
+		location: 'outputPane',
+	});
 }

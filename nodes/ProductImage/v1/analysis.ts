@@ -2,7 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
-	analysisOutputNotice,
 	imageUrlsProperty,
 	optionsCollection,
 	productNameProperty,
@@ -14,6 +13,15 @@ import { BOTH_IMAGE_FIELDS, readImageInputs } from '../helpers/imageInputs';
 import { readTimeoutMs } from '../helpers/parameters';
 import type { OperationModule } from '../router';
 import { inputBinaryFieldsProperty, maxConcurrencyOption } from './descriptions';
+
+/** What Analyze outputs, and where it goes next (version 1's words). */
+const analysisOutputNotice: INodeProperties = {
+	displayName:
+		"Outputs the product's facts and a written brief ('formattedText'), which 'A+ Plan → Create' takes as its 'Product Description'",
+	name: 'analysisOutputNotice',
+	type: 'notice',
+	default: '',
+};
 
 const analyze: OperationModule<AnalysisRequest> = {
 	description: updateDisplayOptions({ show: { resource: ['analysis'], operation: ['analyze'] } }, [

@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Details } from '../descriptions/choices';
-import { BUNDLE_GROUP, OTHER, otherFieldName } from '../descriptions/choices';
+import { BUNDLE_GROUP, OTHER, OTHER_CHOICE, otherFieldName } from '../descriptions/choices';
 import { INPUT_BINARY_FIELDS } from '../descriptions/common.descriptions';
 import type { ShownImageFields } from '../helpers/imageInputs';
 import { BOTH_IMAGE_FIELDS, IMAGE_URLS } from '../helpers/imageInputs';
+import { labelOf, parameterError } from '../helpers/parameters';
 import type { WaitPanel } from '../helpers/waitForTask';
 import {
 	IMAGE_SOURCE,
@@ -47,22 +48,41 @@ export function readField(
 	return value ?? fallback;
 }
 
+/** Where a list is read: the version's parameters (for its labels) and its details collection. */
+export interface ChoiceIn {
+	properties: INodeProperties[];
+	fallback?: string;
+	details?: Details;
+}
+
 /**
  * The value of a list field: the typed one when Other is chosen. Without `fallback` the field's
- * own default applies (n8n fills it in); with one, a field hidden for this item reads as it.
+ * own default applies (n8n fills it in); with one, a field hidden for this item reads as it. An
+ * Other field left empty would send nothing while the generation is billed: refused, by its name.
  */
 export function readChoice(
 	context: IExecuteFunctions,
 	name: string,
 	itemIndex: number,
-	fallback?: string,
-	details?: Details,
+	{ properties, fallback, details }: ChoiceIn,
 ): unknown {
 	const value = readField(context, name, itemIndex, fallback, details);
 	if (value !== OTHER) return value;
 	const other = otherFieldName(name);
-	if (details === undefined) return context.getNodeParameter(other, itemIndex, '');
-	return fieldsBeside(context, name, itemIndex, details)[other] ?? '';
+	const typed =
+		details === undefined
+			? context.getNodeParameter(other, itemIndex, '')
+			: fieldsBeside(context, name, itemIndex, details)[other];
+	if (typed !== undefined && typed !== null && String(typed).trim() !== '') return typed;
+	const field = labelOf(properties, other);
+	const list = labelOf(properties, name);
+	throw parameterError(
+		context,
+		itemIndex,
+		field,
+		`is empty while '${list}' is '${OTHER_CHOICE.name}'`,
+		`Type the value in '${field}', or choose an entry of '${list}'. No request was sent.`,
+	);
 }
 
 /** The image fields the item's panel shows: those 'Images From' names. */

@@ -3,7 +3,6 @@ import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n
 import {
 	bundledList,
 	DETAILS,
-	LANGUAGE_CASING,
 	OUTPUT_LANGUAGE_CHOICES,
 	platformList,
 	RESOLUTION_CHOICES,
@@ -104,7 +103,8 @@ const outputLanguageLists: INodeProperties[] = planDefaultListsFromModule(
 		},
 		{
 			placeholder: 'e.g. cs-cz',
-			description: `A code such as cs-cz: the language, a hyphen, the region. ${LANGUAGE_CASING}`,
+			description:
+				'The language and region of the text in the image, such as cs-cz for Czech in Czechia; upper or lower case alike',
 		},
 	),
 );
@@ -122,7 +122,7 @@ const sizeAndResolution: INodeProperties[] = [
 			options: SIZE_CHOICES,
 			default: '1:1',
 			description:
-				"Shape of the image, width:height. A store's product images: usually Square 1:1. A+ modules: choose 'A+ Module of the Input Item' above, which sets it per module.",
+				"Shape of the image, width:height. A store's product images: usually 'Square 1:1'. A+ modules: choose 'A+ Module of the Input Item' in 'Image Settings From', which sets it per module.",
 		},
 		{
 			placeholder: 'e.g. 61:25',

@@ -50,7 +50,7 @@ export const imageSourceProperty: INodeProperties = {
 		{
 			name: 'URLs',
 			value: IMAGE_SOURCE.urls,
-			description: "Image URLs typed in, or a store node's images field dragged here",
+			description: "'Image URLs': typed in, or a store node's images field dragged here",
 		},
 	],
 	description: 'Where the product photos come from',
@@ -271,5 +271,5 @@ export const includeOtherFieldsOption: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		"Whether to copy the input item's fields onto each output item after the node's own, such as a product's ID and title. A field named like one this node outputs is left out, so the node's results are never confused with it. Defaults to on.",
+		"Whether to copy the input item's fields onto each output item after the node's own, such as a product's ID and title. A field named like one this node outputs, such as a product's 'status', keeps its value under 'input_fields', so the node's results are never confused with it. Defaults to on.",
 };

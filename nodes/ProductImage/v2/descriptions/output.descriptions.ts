@@ -63,7 +63,7 @@ export const TASK_IMAGE_OUTPUT: OutputShape = {
 			'Why the last status check could not be made, when the wait ran out while the service did not answer',
 		module: 'The A+ module the image is for, such as hero',
 		outcome:
-			'On a task that did not end with images: final when the service ended it, lookAgainLater when this run could not complete a step',
+			"On a task that did not end with images, what to do next: 'final' when the service ended it (looking again gives the same), 'lookAgainLater' when this run could not complete a step (the task may still finish)",
 		status: "The task's status, such as succeeded",
 		target_height: "Height in pixels the A+ module's image must have",
 		target_size: "The A+ module's pixel size as width x height, such as 970x600",
@@ -125,8 +125,15 @@ export const PLAN_MODULE_OUTPUT: OutputShape = {
 	},
 };
 
+/** Fields the panel names in other words: one term per thing ('Style Guide', 'Module Prompt'). */
+const FIELD_TITLES: Readonly<Record<string, string>> = {
+	global_style: 'Style Guide',
+	recommended_prompt: 'Module Prompt',
+};
+
 /** An output field as a list title: `target_width` → "Target Width", `image_urls` → "Image URLs". */
 function titleOf(field: string): string {
+	if (FIELD_TITLES[field]) return FIELD_TITLES[field];
 	return field
 		.split('_')
 		.map((word) =>
@@ -149,7 +156,8 @@ export function outputProperties(shape: OutputShape, what: string): INodePropert
 				{
 					name: 'Raw',
 					value: OUTPUT.raw,
-					description: 'All fields the node outputs: what the next node of the chain reads',
+					description:
+						'All fields the node outputs: what the next node of the chain reads. An AI agent using the node as a tool gets every one of them, the input photos too.',
 				},
 				{
 					name: 'Selected Fields',
@@ -159,10 +167,10 @@ export function outputProperties(shape: OutputShape, what: string): INodePropert
 				{
 					name: 'Simplified',
 					value: OUTPUT.simplified,
-					description: `At most 10 fields: ${shape.summary}`,
+					description: `At most 10 fields, the choice for an AI agent using the node as a tool: ${shape.summary}`,
 				},
 			],
-			description: `How much of ${what} to pass on. Files stay on the items whatever the choice.`,
+			description: `How much of ${what} to pass on. For an AI agent using the node as a tool, choose 'Simplified': it reads every field it gets. Files stay on the items whatever the choice.`,
 		},
 		{
 			displayName: 'Fields',

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import {
 	bundledList,
 	DETAILS,
-	LANGUAGE_CASING,
 	MARKET_CHOICES,
 	PLAN_LANGUAGE_CHOICES,
 	PLATFORM_CHOICES,
@@ -25,7 +24,7 @@ import {
 import { A_PLUS_MODULES, moduleTitle, planModuleItems, plainText } from '../../../helpers/aPlus';
 import type { PlanPanel, PlanRequest } from '../../../helpers/aPlusPlan';
 import { readPlanRequest, requestPlan } from '../../../helpers/aPlusPlan';
-import { ANALYSIS_FIELDS } from '../../../helpers/inputFields';
+import { ANALYSIS_FIELDS, hintInputFieldsAside } from '../../../helpers/inputFields';
 import { parameterError, validateParameter } from '../../../helpers/parameters';
 import {
 	detailsCollection,
@@ -59,6 +58,12 @@ const MODULE_USES: Record<string, string> = {
 	tips: 'Suggestions for use, in a smaller image',
 };
 
+/**
+ * One term per thing: the spec calls the close-up module "Product details", the name of this
+ * version's collection of product inputs; its entry says what it shows.
+ */
+const MODULE_TITLES: Record<string, string> = { detail: 'Close-Ups of Details (970×600)' };
+
 /** No modules chosen for the user: each one becomes a billed generation later. */
 const modulesProperty: INodeProperties = {
 	displayName: 'Modules',
@@ -67,9 +72,9 @@ const modulesProperty: INodeProperties = {
 	required: true,
 	default: [],
 	description:
-		'The A+ modules to plan; each becomes one image later. A common start: Premium First-Screen Key Visual, Core Selling Points, Usage Scenes.',
+		"The A+ modules to plan; each becomes one image later. A common start: 'Premium First-Screen Key Visual (1464×600)', 'Core Selling Points (970×600)', 'Usage Scenes (970×600)'.",
 	options: A_PLUS_MODULES.map((module) => ({
-		name: moduleTitle(module),
+		name: MODULE_TITLES[module.id] ?? moduleTitle(module),
 		value: module.id,
 		description: MODULE_USES[module.id] ?? module.purpose,
 	})).sort((a, b) => a.name.localeCompare(b.name)),
@@ -158,7 +163,8 @@ const planDetails: INodeProperties = detailsCollection('Plan Details', DETAILS.p
 			},
 			{
 				placeholder: 'e.g. cs-CZ',
-				description: `A code such as cs-CZ: the language, a hyphen, the region. ${LANGUAGE_CASING}`,
+				description:
+					"The plan's language and region, such as cs-CZ for Czech in Czechia; upper or lower case alike",
 			},
 		),
 	),
@@ -188,7 +194,7 @@ const properties: INodeProperties[] = [
 	optionsCollection([...planOptions, includeOtherFieldsOption]),
 ];
 
-/** Every field a module item may have of its own: an input field of such a name stays behind. */
+/** Every field a module item may have of its own: an input field of such a name goes under 'input_fields'. */
 const moduleFields = ['module', ...Object.keys(PLAN_MODULE_OUTPUT.fields)];
 
 /** The Analyze brief of an input item, in whichever of its two fields it came. */
@@ -244,7 +250,7 @@ export const runsConcurrently = true;
 const planPanel: PlanPanel = {
 	properties,
 	choice: (context, name, itemIndex, fallback) =>
-		readChoice(context, name, itemIndex, fallback, DETAILS.plan),
+		readChoice(context, name, itemIndex, { properties, fallback, details: DETAILS.plan }),
 	imageFields: shownImageFields,
 	productDescription: readProductDescription,
 };
@@ -265,17 +271,27 @@ export async function execute(
 	const { plan, imageUrls, requestId } = await requestPlan(this, itemIndex, request);
 	if (!request.splitModules) {
 		const json = { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject;
-		return [{ json: withInputFields(this, itemIndex, json, ANALYSIS_FIELDS) }];
+		return [{ json: withInputFields(this, itemIndex, json, { consumed: ANALYSIS_FIELDS }) }];
 	}
 	const carried: IDataObject = { image_urls: imageUrls };
 	for (const key of ['platform', 'market', 'language'])
 		if (request.fields[key] !== undefined) carried[key] = request.fields[key];
 	// The plan was made from the analysis: its brief is not handed on to every module item.
 	const items = planModuleItems(plan, request.modules, { ownKeys: true }).map((json) => ({
-		json: withInputFields(this, itemIndex, { ...json, ...carried }, [
-			...ANALYSIS_FIELDS,
-			...moduleFields,
-		]),
+		json: withInputFields(
+			this,
+			itemIndex,
+			{ ...json, ...carried },
+			{
+				ownNames: moduleFields,
+				consumed: ANALYSIS_FIELDS,
+			},
+		),
 	}));
 	return shapeOutput(this, itemIndex, items, PLAN_MODULE_OUTPUT);
+}
+
+/** Input fields kept under 'input_fields': one hint says which. */
+export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintInputFieldsAside(this, output);
 }

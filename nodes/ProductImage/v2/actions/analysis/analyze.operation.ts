@@ -8,7 +8,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { DETAILS } from '../../../descriptions/choices';
 import {
-	analysisOutputNotice,
 	imageUrlsProperty,
 	optionsCollection,
 	timeoutOption,
@@ -23,8 +22,21 @@ import {
 	includeOtherFieldsOption,
 	itemsInParallelOption,
 } from '../../descriptions/options.descriptions';
+import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import { withInputFields } from '../../inputFields';
 import { readField, shownImageFields } from '../../reading';
+
+/**
+ * What a user must know before trusting the output: the service guesses some facts. Where the
+ * brief goes next is said where it is taken ('A+ Plan → Create', 'Product Description From').
+ */
+const analysisOutputNotice: INodeProperties = {
+	displayName:
+		"Some product facts are the service's guesses from the photos, marked as inferred: check them before they reach a listing",
+	name: 'analysisOutputNotice',
+	type: 'notice',
+	default: '',
+};
 
 const properties: INodeProperties[] = [
 	analysisOutputNotice,
@@ -73,4 +85,9 @@ export async function execute(
 	json.formattedText ??= json.output_text;
 	if (json.output_text === json.formattedText) delete json.output_text;
 	return [{ json: withInputFields(this, itemIndex, json) }];
+}
+
+/** Input fields kept under 'input_fields': one hint says which. */
+export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintInputFieldsAside(this, output);
 }

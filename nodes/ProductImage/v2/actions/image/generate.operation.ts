@@ -17,6 +17,7 @@ import {
 	generationOptions,
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
+import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import { generationPanel, hintModuleItemsDefinedBelow } from './generationPanel';
 
 const properties: INodeProperties[] = [...generationProperties, ...generationOptions(false)];
@@ -46,4 +47,9 @@ export async function execute(
 export function checkRun(this: IExecuteFunctions, ready: number): void {
 	checkGenerationCount(this, ready, generationPanel);
 	hintModuleItemsDefinedBelow(this);
+}
+
+/** Input fields kept under 'input_fields': one hint says which. */
+export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintInputFieldsAside(this, output);
 }

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { hintFitting } from '../../../helpers/fitting';
+import { hintFitting, hintHandOver } from '../../../helpers/fitting';
+import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import type { GenerationRequest } from '../../../helpers/generation';
 import {
 	checkGenerationCount,
@@ -74,9 +75,11 @@ function nameForFiles(request: GenerationRequest): string | undefined {
 	return typeof own === 'string' ? own : undefined;
 }
 
-/** Images that still need fitting to their A+ module: one hint says how. */
+/** Which field goes to the store, images still to fit, input fields under 'input_fields': a hint each. */
 export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintHandOver(this, output);
 	hintFitting(this, output);
+	hintInputFieldsAside(this, output);
 }
 
 /**

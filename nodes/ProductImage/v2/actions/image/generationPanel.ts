@@ -2,7 +2,6 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { DETAILS } from '../../../descriptions/choices';
 import type { GenerationPanel } from '../../../helpers/generation';
-import { otherInputFields } from '../../../helpers/inputFields';
 import { labelOf } from '../../../helpers/parameters';
 import {
 	GENERATION_SOURCE,
@@ -19,7 +18,7 @@ const properties = [...generationProperties, ...generationOptions(true)];
 /** The lists this version keeps in Product Details; Aspect Ratio and Resolution stay at the top. */
 const PRODUCT_LISTS = ['platform', 'outputLanguage'];
 
-/** Every field a generated item may have of its own: an input field of such a name stays behind. */
+/** Every field a generated item may have of its own: an input field of such a name goes under 'input_fields'. */
 const GENERATED_FIELDS = ['task_id', 'request_id', ...Object.keys(TASK_IMAGE_OUTPUT.fields)];
 
 function moduleSource(context: IExecuteFunctions, itemIndex: number) {
@@ -37,12 +36,13 @@ export const generationPanel: GenerationPanel = {
 	text: (context, name, itemIndex) => readField(context, name, itemIndex, '', DETAILS.product),
 	choice: (context, name, itemIndex) =>
 		PRODUCT_LISTS.includes(name)
-			? readChoice(context, name, itemIndex, '', DETAILS.product)
-			: readChoice(context, name, itemIndex),
+			? readChoice(context, name, itemIndex, { properties, fallback: '', details: DETAILS.product })
+			: readChoice(context, name, itemIndex, { properties }),
 	imageFields: shownImageFields,
 	moduleSource,
-	inputFields: (input) => otherInputFields(input, {}, GENERATED_FIELDS),
+	inputFields: (input) => input,
 	itemShape: 'ownFirst',
+	ownFields: GENERATED_FIELDS,
 	noGenerationLimit: 0,
 };
 

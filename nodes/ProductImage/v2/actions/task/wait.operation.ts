@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../descriptions/common.descriptions';
-import { hintFitting } from '../../../helpers/fitting';
+import { hintFitting, hintHandOver } from '../../../helpers/fitting';
 import type { ImageOutputSettings } from '../../../helpers/output';
 import { readTaskId } from '../../../helpers/taskId';
 import type { WaitSettings } from '../../../helpers/waitForTask';
@@ -47,7 +47,8 @@ export async function execute(
 	return shapeOutput(this, itemIndex, items, TASK_IMAGE_OUTPUT);
 }
 
-/** Images that still need fitting to their A+ module: one hint says how. */
+/** Which field goes to the store, and images that still need fitting: one hint each. */
 export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
+	hintHandOver(this, output);
 	hintFitting(this, output);
 }
