@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { STORED } from '../descriptions/stored';
 
 import {
 	optionsCollection,
@@ -29,11 +30,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Product Description',
-		name: 'productDescription',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		placeholder: 'e.g. Insulated steel water bottle, 750 ml, keeps drinks cold for 24 hours',
+		...STORED.productDescription,
 		description:
 			"What the product is. The brief of 'Analysis → Analyze' is the recommended source.",
 	},

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { STORED } from '../descriptions/stored';
 
 import {
 	downloadImagesOption,
@@ -9,10 +10,7 @@ import {
 
 export const inputBinaryFieldsProperty: INodeProperties = {
 	displayName: INPUT_BINARY_FIELDS,
-	name: 'inputBinaryFields',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. data, data_1',
+	...STORED.inputBinaryFields,
 	description:
 		"Names of the input item's file fields that hold the product photos, separated by commas. Each file is uploaded before the request.",
 };
@@ -28,19 +26,13 @@ export const platformProperty: INodeProperties = {
 
 export const binaryPropertyOption: INodeProperties = {
 	displayName: 'Put Output File in Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	placeholder: 'e.g. data',
+	...STORED.binaryPropertyName,
 	hint: 'The name of the output binary field to put the image in',
 };
 
 export const maxConcurrencyOption: INodeProperties = {
 	displayName: 'Max Concurrency',
-	name: 'maxConcurrency',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 50 },
-	default: 5,
+	...STORED.maxConcurrency,
 	description:
 		'How many items are sent to the service and waited for at the same time (read from the first item). The output keeps the input order. Defaults to 5.',
 };
@@ -51,19 +43,14 @@ export const maxConcurrencyOption: INodeProperties = {
  */
 const initialDelayOption: INodeProperties = {
 	displayName: 'Initial Delay',
-	name: 'initialDelay',
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 1 },
-	default: 5,
+	...STORED.initialDelay,
 	description:
 		"Seconds between the submit and the first status check; the service asks for 5. 'Task → Wait for Completion' checks at once when this option is not added.",
 };
 
 const pollingOption: INodeProperties = {
 	displayName: 'Polling',
-	name: 'polling',
-	type: 'options',
-	default: 'adaptive',
+	...STORED.polling,
 	options: [
 		{
 			name: 'Adaptive',
@@ -79,10 +66,7 @@ const pollingOption: INodeProperties = {
 
 const pollIntervalOption: INodeProperties = {
 	displayName: 'Poll Interval',
-	name: 'pollInterval',
-	type: 'number',
-	typeOptions: { minValue: 0.1, numberPrecision: 1 },
-	default: 5,
+	...STORED.pollInterval,
 	description:
 		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', before anything is known and outside the predicted finish. Added without the 'Polling' option, it means 'Fixed Interval'. Defaults to 5.",
 };
@@ -97,9 +81,7 @@ export const waitOptions: INodeProperties[] = [
 	downloadImagesOption,
 	{
 		displayName: 'Images Output',
-		name: 'imagesOutput',
-		type: 'options',
-		default: 'perImage',
+		...STORED.imagesOutput,
 		displayOptions: whenDownloading,
 		description: "How the downloaded files are put on items. Defaults to 'One Item per Image'.",
 		options: [
@@ -121,9 +103,7 @@ export const waitOptions: INodeProperties[] = [
 	maxConcurrencyOption,
 	{
 		displayName: 'On Timeout',
-		name: 'onTimeout',
-		type: 'options',
-		default: 'error',
+		...STORED.onTimeout,
 		options: [
 			{ name: 'Stop', value: 'error', description: 'Stop the run and name the task ID' },
 			{

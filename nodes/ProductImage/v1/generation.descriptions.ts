@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { STORED } from '../descriptions/stored';
 
 import {
 	billingNotice,
@@ -48,9 +49,7 @@ const textFields: INodeProperties[] = [
 
 const extraBodyFieldsOption: INodeProperties = {
 	displayName: 'Extra Body Fields',
-	name: 'extraBodyFields',
-	type: 'json',
-	default: '{}',
+	...STORED.extraBodyFields,
 	description:
 		'A JSON object merged into the request, for service fields this node has no parameter for (see the README)',
 };
@@ -67,21 +66,13 @@ const submitTimeoutOption: INodeProperties = {
 const aPlusGenerationOptions: INodeProperties[] = [
 	{
 		displayName: 'Plan Prompt',
-		name: 'planPrompt',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-		placeholder: 'e.g. The bottle on a mountain trail at sunrise, wide banner',
+		...STORED.planPrompt,
 		description:
 			"The module's prompt from 'A+ Plan → Create', which the service follows for an A+ image",
 	},
 	{
 		displayName: 'Series Style Guide',
-		name: 'seriesStyleGuide',
-		type: 'string',
-		typeOptions: { rows: 2 },
-		default: '',
-		placeholder: 'e.g. Cool blue tones, natural light, clean sans-serif text',
+		...STORED.seriesStyleGuide,
 		description: "The plan's style guide from 'A+ Plan → Create', so every module image matches",
 	},
 ];

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { STORED } from '../descriptions/stored';
 
 import { optionsCollection } from '../descriptions/common.descriptions';
 import { hintFitting } from '../helpers/fitting';
@@ -15,11 +16,7 @@ export const WAIT_PANEL: WaitPanel = { options: waitOptions, pollIntervalAloneMe
 
 const taskIdProperty: INodeProperties = {
 	displayName: 'Task ID',
-	name: 'taskId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. task_abc123',
+	...STORED.taskId,
 	description:
 		"The task ID that 'Submit Generation (No Wait)' outputs, or that 'Generate and Wait' names when it stops before the task finishes",
 };

@@ -1,4 +1,5 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { STORED } from '../../descriptions/stored';
 
 import {
 	bundledList,
@@ -230,9 +231,7 @@ export const generationProperties: INodeProperties[] = [
 /** Fields the service takes that the node has no field for, in the service's users' words. */
 const otherServiceFieldsOption: INodeProperties = {
 	displayName: 'Other Service Fields',
-	name: 'extraBodyFields',
-	type: 'json',
-	default: '{}',
+	...STORED.extraBodyFields,
 	description:
 		'Fields the service accepts that this node has no field for, as a JSON object of names and values from its documentation: they are added to what the node sends (<a href="https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/operations.md" target="_blank">more info</a>)',
 };
@@ -255,21 +254,13 @@ const acceptanceTimeoutOption: INodeProperties = {
 const aPlusOverrideOptions: INodeProperties[] = [
 	{
 		displayName: 'Module Prompt',
-		name: 'planPrompt',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-		placeholder: 'e.g. The bottle on a mountain trail at sunrise, wide banner',
+		...STORED.planPrompt,
 		description: "Replaces the module item's prompt ('recommended_prompt') for every item",
 		displayOptions: { show: { '/generationSource': [GENERATION_SOURCE.module] } },
 	},
 	{
 		displayName: 'Style Guide',
-		name: 'seriesStyleGuide',
-		type: 'string',
-		typeOptions: { rows: 2 },
-		default: '',
-		placeholder: 'e.g. Cool blue tones, natural light, clean sans-serif text',
+		...STORED.seriesStyleGuide,
 		description:
 			"Replaces the plan's style guide ('global_style') that keeps all module images alike",
 		displayOptions: { show: { '/generationSource': [GENERATION_SOURCE.module] } },

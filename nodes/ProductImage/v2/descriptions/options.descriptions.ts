@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { STORED } from '../../descriptions/stored';
 
 import { bundle } from '../../descriptions/choices';
 import {
@@ -93,10 +94,7 @@ export function imageSourceFields(
 /** One word per thing: the content is a file, the named place on an item is a binary field. */
 const inputBinaryFieldsProperty: INodeProperties = {
 	displayName: INPUT_BINARY_FIELDS,
-	name: 'inputBinaryFields',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. data, data_1',
+	...STORED.inputBinaryFields,
 	description:
 		"Names of the input item's binary fields that hold the product photos, separated by commas. Each file is uploaded first.",
 };
@@ -104,10 +102,7 @@ const inputBinaryFieldsProperty: INodeProperties = {
 /** The current version says the default it shows, as every other option does. */
 export const outputFileFieldOption: INodeProperties = {
 	displayName: 'Put Output File in Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	placeholder: 'e.g. data',
+	...STORED.binaryPropertyName,
 	description: "Defaults to 'data'",
 	hint: 'The name of the output binary field to put the image file in',
 };
@@ -115,10 +110,7 @@ export const outputFileFieldOption: INodeProperties = {
 /** Max Concurrency in plain words (the current version); the stored name stays. */
 export const itemsInParallelOption: INodeProperties = {
 	displayName: 'Items in Parallel',
-	name: 'maxConcurrency',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 50 },
-	default: 5,
+	...STORED.maxConcurrency,
 	description:
 		'How many items run at the same time, read from the first item. The output keeps the input order. Defaults to 5.',
 };
@@ -129,10 +121,7 @@ export const itemsInParallelOption: INodeProperties = {
  */
 const initialDelayAfterSubmitOption: INodeProperties = {
 	displayName: 'First Check After',
-	name: 'initialDelay',
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 1 },
-	default: 5,
+	...STORED.initialDelay,
 	description:
 		'Seconds between sending the generation and the first status check. Defaults to 5, as the service asks.',
 };
@@ -150,9 +139,7 @@ const initialDelayExistingTaskOption: INodeProperties = {
  */
 const pollingOption: INodeProperties = {
 	displayName: 'Status Checks',
-	name: 'polling',
-	type: 'options',
-	default: 'adaptive',
+	...STORED.polling,
 	options: [
 		{
 			name: 'Adaptive',
@@ -169,19 +156,14 @@ const pollingOption: INodeProperties = {
 /** Status Checks says the rhythm; Check Interval no longer chooses it as Poll Interval did in version 1. */
 const pollIntervalOption: INodeProperties = {
 	displayName: 'Check Interval',
-	name: 'pollInterval',
-	type: 'number',
-	typeOptions: { minValue: 0.1, numberPrecision: 1 },
-	default: 5,
+	...STORED.pollInterval,
 	description:
 		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', until this run knows how long tasks take, and outside the predicted finish. Defaults to 5.",
 };
 
 const imagesOutputOption: INodeProperties = {
 	displayName: 'Images Output',
-	name: 'imagesOutput',
-	type: 'options',
-	default: 'perImage',
+	...STORED.imagesOutput,
 	displayOptions: whenDownloading,
 	description: "How the image files are put on items. Defaults to 'One Item per Image'.",
 	options: [
@@ -203,9 +185,7 @@ const imagesOutputOption: INodeProperties = {
 /** Sorted as n8n's guidelines ask of lists; Stop stays the default. */
 const onTimeoutOption: INodeProperties = {
 	displayName: 'On Timeout',
-	name: 'onTimeout',
-	type: 'options',
-	default: 'error',
+	...STORED.onTimeout,
 	options: [
 		{
 			name: 'Output Task State',

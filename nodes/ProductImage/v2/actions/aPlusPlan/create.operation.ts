@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
+import { STORED } from '../../../descriptions/stored';
 
 import {
 	bundledList,
@@ -107,11 +108,7 @@ const descriptionSourceProperty: INodeProperties = {
 /** Required where it is the source: a plan needs a description. */
 const productDescriptionProperty: INodeProperties = {
 	displayName: 'Product Description',
-	name: 'productDescription',
-	type: 'string',
-	typeOptions: { rows: 4 },
-	default: '',
-	placeholder: 'e.g. Insulated steel water bottle, 750 ml, keeps drinks cold for 24 hours',
+	...STORED.productDescription,
 	required: true,
 	description:
 		"What the product is, such as a store's product description dragged here. HTML and Markdown are sent as plain text.",

@@ -1,13 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { STORED } from '../../../descriptions/stored';
 
 /** The Task ID field; it names each operation with its resource, as every other text does. */
 export const taskIdProperty: INodeProperties = {
 	displayName: 'Task ID',
-	name: 'taskId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. task_abc123',
+	...STORED.taskId,
 	description:
 		"The task ID that 'Image → Submit Generation (No Wait)' outputs, or that 'Image → Generate and Wait' names when it stops before the task finishes. A task URL or a dragged task item works too.",
 };
