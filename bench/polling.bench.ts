@@ -94,6 +94,26 @@ function detectionDelays(tasks: TaskLooks[]): number[] {
 	});
 }
 
+/**
+ * Tasks seen finished after a fixed poller would have seen them: its polls come Initial Delay after
+ * the submit, then every Poll Interval, each later by the answers' latency so far, which
+ * `slackMs` allows for.
+ */
+function seenAfterFixedPoller(
+	tasks: TaskLooks[],
+	initialDelayMs: number,
+	pollMs: number,
+	slackMs: number,
+): number {
+	const delays = detectionDelays(tasks);
+	return tasks.filter((task, index) => {
+		const done = task.createdAt + task.durationMs;
+		let fixedPoll = task.createdAt + initialDelayMs;
+		while (fixedPoll < done) fixedPoll += pollMs;
+		return done + delays[index] > fixedPoll + slackMs;
+	}).length;
+}
+
 /** The same lanes with no detection delay and no overhead: each task starts when a lane frees. */
 function idealMs(tasks: TaskLooks[], lanes: number): number {
 	const free = Array.from({ length: lanes }, () => 0);
@@ -106,13 +126,17 @@ function idealMs(tasks: TaskLooks[], lanes: number): number {
 
 const queriesOf = (tasks: TaskLooks[]) => tasks.reduce((sum, task) => sum + task.looks.length, 0);
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** The fixed poller's polls drift later by the answers' latency and late timers: this much is allowed. */
+const LATE_SLACK_MS = 250;
 
 interface Scenario {
 	name: string;
 	items: number;
 	lanes: number;
 	/** What the scenario measures against a fixed poller, as written in the goals. */
-	kind: 'nothing to learn' | 'similar lengths' | 'throughput';
+	kind: 'nothing to learn' | 'similar lengths' | 'throughput' | 'drifting';
+	/** Drifting durations that fall: the batch must end near the ideal, not only by the fixed poller. */
+	faster?: boolean;
 	/** How the durations are drawn, in words. */
 	durations: string;
 	/** Simulator settings for these durations, in seconds before scaling. */
@@ -134,6 +158,12 @@ const clearOfPolls = (seconds: number) => {
 	const poll = Math.round(seconds / 5) * 5;
 	return seconds - poll > -0.1 && seconds - poll < 0.4 ? poll + 0.4 : seconds;
 };
+
+/** The throughput batch's durations, in seconds (the simulator's draws of 8–20 s). */
+const throughputS = Array.from(
+	{ length: 30 },
+	(_, order) => 8 + Math.round(12_000 * share(order)) / 1000,
+);
 
 const SCENARIOS: Scenario[] = [
 	{
@@ -185,6 +215,34 @@ const SCENARIOS: Scenario[] = [
 		toS: 20,
 	},
 	{
+		name: 'falling durations',
+		kind: 'drifting',
+		faster: true,
+		items: 30,
+		lanes: 10,
+		durations: '8–20 s, sent longest first',
+		listS: [...throughputS].sort((a, b) => b - a),
+	},
+	{
+		name: 'rising durations',
+		kind: 'drifting',
+		items: 30,
+		lanes: 10,
+		durations: '8–20 s, sent shortest first',
+		listS: [...throughputS].sort((a, b) => a - b),
+	},
+	{
+		name: 'a step down',
+		kind: 'drifting',
+		items: 30,
+		lanes: 10,
+		durations: '16–20 s for the first 15, then 8–12 s',
+		listS: Array.from(
+			{ length: 30 },
+			(_, order) => (order < 15 ? 16 : 8) + Math.round(4_000 * share(order)) / 1000,
+		),
+	},
+	{
 		name: 'throughput, 100 tasks',
 		kind: 'throughput',
 		items: 100,
@@ -202,6 +260,9 @@ interface Measured {
 	/** Every task of every run. */
 	delays: number[];
 	queries: number;
+	/** Tasks seen finished after the fixed poller's poll would have seen them, over the runs. */
+	late: number;
+	tasks: number;
 }
 
 /** Each goal of a scenario: its measured figure and whether it is met. */
@@ -221,6 +282,14 @@ function goals(scenario: Scenario, adaptive: Measured, fixed: Measured): string[
 			return [
 				`median detection delay ≤ 0.5 s: ${median.toFixed(2)} s, ${verdict(median <= 0.5 * SCALE)}`,
 				`≤ 1.25× the fixed poller's queries: ${queries.toFixed(2)}×, ${verdict(queries <= 1.25)}`,
+			];
+		case 'drifting':
+			return [
+				...(scenario.faster
+					? [`wall ≤ 1.05× the ideal: ${wall.toFixed(3)}×, ${verdict(wall <= 1.05)}`]
+					: []),
+				`wall no longer than the fixed poller's (within 0.1 s): ${sec(adaptive.wallMs)} vs ${sec(fixed.wallMs)}, ${verdict(adaptive.wallMs <= fixed.wallMs + 100)}`,
+				`no task seen finished after the fixed poller would have seen it (${LATE_SLACK_MS / 1000} s allowed for latency): ${adaptive.late} of ${adaptive.tasks}, ${verdict(adaptive.late === 0)}`,
 			];
 		case 'throughput':
 			return [
@@ -281,6 +350,12 @@ test(
 					ideal: mean(runs[polling].map((outcome) => idealMs(outcome.tasks, scenario.lanes))),
 					delays: runs[polling].flatMap((outcome) => detectionDelays(outcome.tasks)),
 					queries: runs[polling].reduce((sum, outcome) => sum + queriesOf(outcome.tasks), 0),
+					late: runs[polling].reduce(
+						(sum, outcome) =>
+							sum + seenAfterFixedPoller(outcome.tasks, pollS * 1000, pollS * 1000, LATE_SLACK_MS),
+						0,
+					),
+					tasks: scenario.items * rounds,
 				};
 			}
 			const fixed = measured.fixed;
