@@ -4,11 +4,7 @@ import {
 	durationQuantile,
 } from '../../nodes/ProductImage/helpers/pollSchedule';
 import type { PollPlan } from '../../nodes/ProductImage/helpers/pollSchedule';
-import {
-	firstPollIn,
-	nextPollIn,
-	rhythmAfterPoll,
-} from '../../nodes/ProductImage/helpers/pollSchedule';
+import { nextPollIn, rhythmAfterPoll } from '../../nodes/ProductImage/helpers/pollSchedule';
 
 const finished = (ms: number, createdAt = 0) => ({
 	status: 'succeeded',
@@ -117,27 +113,19 @@ describe('the poll schedule', () => {
 
 	test('Fixed Interval: the poll interval after every answer', () => {
 		expect(nextPollIn({ ...plan, mode: 'fixed', now: 18_000 })).toBe(5_000);
-		expect(firstPollIn({ ...plan, mode: 'fixed', now: 0 }, 5_000)).toBe(5_000);
 	});
 
 	test('Adaptive with nothing learned polls when the fixed poller does', () => {
 		expect(nextPollIn({ ...plan, window: undefined, now: 15_010 })).toBe(4_990);
-		expect(firstPollIn({ ...plan, window: undefined, now: 0 }, 5_000)).toBe(5_000);
 	});
 
-	test('no poll before the window opens: the first a ninth of the window into it', () => {
+	test("the window's first poll a ninth of the window into it", () => {
 		expect(nextPollIn({ ...plan, now: 5_000 })).toBeCloseTo(13_000 + 6_000 / 9, 6);
-		expect(firstPollIn({ ...plan, now: 0 }, 5_000)).toBeCloseTo(18_000 + 6_000 / 9, 6);
-	});
-
-	test('never before Initial Delay, whatever the window', () => {
-		expect(
-			firstPollIn({ ...plan, window: { earliestMs: 1_000, latestMs: 2_000 }, now: 0 }, 5_000),
-		).toBe(5_000);
 	});
 
 	test('inside the window, polls closer together as its end nears: a ninth of the window where it opens, shrinking with the square root of the time left, at most twice a second', () => {
-		const wide = { ...plan, window: { earliestMs: 10_000, latestMs: 22_000 } };
+		// The fixed poller's next poll past the window: the gaps are the window's alone.
+		const wide = { ...plan, rhythmAt: 25_000, window: { earliestMs: 10_000, latestMs: 22_000 } };
 		const gaps = [10_000, 13_000, 16_000, 19_000, 21_000].map((now) =>
 			nextPollIn({ ...wide, now }),
 		);
@@ -154,8 +142,38 @@ describe('the poll schedule', () => {
 
 	test('past the window, back on the fixed rhythm: no poll the fixed poller would not make', () => {
 		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 24_100 })).toBe(900);
-		// The fixed poller's next poll would come right after this one: the one after it instead.
-		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 24_600 })).toBe(400 + 5_000);
+		// The fixed poller's next poll comes right after this one: it is made all the same, or a task
+		// finishing in between would be seen a whole interval later than the fixed poller sees it.
+		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 24_600 })).toBe(400);
+	});
+
+	test("before the window opens, the fixed poller's polls are made: a task shorter than any seen is seen as soon", () => {
+		expect(nextPollIn({ ...plan, rhythmAt: 10_000, now: 5_000 })).toBe(5_000);
+		expect(nextPollIn({ ...plan, rhythmAt: 15_000, now: 10_000 })).toBe(5_000);
+	});
+
+	test("a poll of the window due less than one of its gaps before the fixed poller's waits for it: the fixed poller's stands in", () => {
+		// At 18.5 s the window's next poll is due 0.64 s on, at 19.14 s, where its gap is 0.6 s.
+		const gap = (elapsedMs: number) => (6_000 / 9) * Math.sqrt((24_000 - elapsedMs) / 6_000);
+		expect(nextPollIn({ ...plan, rhythmAt: 19_600, now: 18_500 })).toBe(1_100);
+		expect(nextPollIn({ ...plan, rhythmAt: 19_800, now: 18_500 })).toBeCloseTo(gap(18_500), 6);
+		expect(19_800 - (18_500 + gap(18_500))).toBeGreaterThan(gap(18_500 + gap(18_500)));
+	});
+
+	test("whatever the window, no poll comes after the fixed poller's next", () => {
+		let seed = 7;
+		const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+		const late: unknown[] = [];
+		for (let round = 0; round < 5_000; round++) {
+			const earliestMs = random() * 30_000;
+			const window = { earliestMs, latestMs: earliestMs + random() * 16_000 };
+			const pollMs = 1_000 + random() * 9_000;
+			const now = random() * 40_000;
+			const rhythmAt = now + 1 + random() * pollMs;
+			const next = nextPollIn({ mode: 'adaptive', pollMs, window, startedAt: 0, rhythmAt, now });
+			if (!(next > 0 && next <= rhythmAt - now)) late.push({ window, pollMs, now, rhythmAt, next });
+		}
+		expect(late).toEqual([]);
 	});
 
 	test('a window wider than three poll intervals saves nothing: the fixed rhythm', () => {

@@ -2,9 +2,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Task } from './schemas';
 
-// When a waiting item polls its task next: on a fixed poller's rhythm, or inside the window this
-// node run has learned from its tasks' durations (the duration model below). docs/polling.md
-// explains the rule.
+// When a waiting item polls its task next: on a fixed poller's rhythm, and in between inside the
+// window this node run has learned from its tasks' durations (the duration model below).
+// docs/polling.md explains the rule.
 
 export type PollingMode = 'adaptive' | 'fixed';
 
@@ -12,13 +12,13 @@ export type PollingMode = 'adaptive' | 'fixed';
 const DENSEST_MS = 500;
 /** Where the window opens, polls come a ninth of its width apart. */
 const OPENING_SHARE = 1 / 9;
-/** A window wider than this many poll intervals says too little: polling stays fixed. */
+/** A window wider than this many poll intervals says too little: it adds no polls. */
 const WIDEST_IN_INTERVALS = 3;
 
 export interface PollPlan {
 	mode: PollingMode;
 	pollMs: number;
-	/** Where this run expects a task to finish, once it has seen enough finish. */
+	/** Where this run expects the task to finish, once it has seen enough finish. */
 	window: CompletionWindow | undefined;
 	/** When the task started, on this machine's clock, if known. */
 	startedAt: number | undefined;
@@ -34,13 +34,11 @@ function usableWindow(plan: PollPlan): CompletionWindow | undefined {
 	return window.latestMs - window.earliestMs > WIDEST_IN_INTERVALS * pollMs ? undefined : window;
 }
 
-/** Until the fixed poller's next poll; one that would come right after this poll is skipped. */
-function nextOnRhythm(plan: PollPlan): number {
-	const { rhythmAt, pollMs, now } = plan;
-	const left = rhythmAt - now;
+/** Until the fixed poller's next poll. */
+function untilRhythm(plan: PollPlan): number {
+	const left = plan.rhythmAt - plan.now;
 	// Answers slower than the interval: a fixed poller still sleeps the interval after each.
-	if (left <= 0) return pollMs;
-	return left < Math.min(DENSEST_MS, pollMs / 2) ? left + pollMs : left;
+	return left <= 0 ? plan.pollMs : left;
 }
 
 /**
@@ -77,37 +75,33 @@ function stepInside(window: CompletionWindow, pollMs: number, elapsedMs: number)
 	return Math.min(pollMs, Math.max(DENSEST_MS, gap));
 }
 
-/**
- * The first poll: never before Initial Delay (the spec's 5 s), and with a window a gap into it:
- * a poll where the window opens would find only tasks shorter than any seen.
- */
-export function firstPollIn(plan: PollPlan, initialDelayMs: number): number {
-	const window = usableWindow(plan);
-	if (!window || plan.startedAt === undefined) return initialDelayMs;
-	return Math.max(
-		initialDelayMs,
-		window.earliestMs +
-			stepInside(window, plan.pollMs, window.earliestMs) -
-			(plan.now - plan.startedAt),
-	);
+/** Until the window's next poll: a step into it before it opens, none after it closes. */
+function nextInWindow(window: CompletionWindow, pollMs: number, elapsedMs: number): number {
+	if (elapsedMs < window.earliestMs)
+		return window.earliestMs + stepInside(window, pollMs, window.earliestMs) - elapsedMs;
+	if (elapsedMs >= window.latestMs) return Infinity;
+	return stepInside(window, pollMs, elapsedMs);
 }
 
 /**
  * Milliseconds until the next poll of a task. Fixed: the poll interval. Adaptive: the fixed
- * poller's rhythm, except with a predicted window: no poll before it opens, polls closer together
- * as its end nears within it (see stepInside), and back on the rhythm (the same polls a fixed
- * poller makes) after it.
+ * poller's next poll, or sooner where the predicted window (see stepInside) has one first. The
+ * window only adds polls to the fixed poller's, whatever it predicts: no task is seen finished
+ * later than a fixed poller would see it, and where nothing is predicted the polls are the same.
  */
 export function nextPollIn(plan: PollPlan): number {
 	const { startedAt, pollMs, now } = plan;
 	if (plan.mode === 'fixed') return pollMs;
+	const bound = untilRhythm(plan);
 	const window = usableWindow(plan);
-	if (!window || startedAt === undefined) return nextOnRhythm(plan);
+	if (!window || startedAt === undefined) return bound;
 	const elapsed = now - startedAt;
-	if (elapsed < window.earliestMs)
-		return window.earliestMs + stepInside(window, pollMs, window.earliestMs) - elapsed;
-	if (elapsed >= window.latestMs) return nextOnRhythm(plan);
-	return stepInside(window, pollMs, elapsed);
+	const planned = nextInWindow(window, pollMs, elapsed);
+	if (planned >= bound) return bound;
+	// A poll inside the window mostly finds the task still running: the fixed poller's poll due
+	// within a window's gap after it stands in for it. One at the window's end should find it done.
+	const at = elapsed + planned;
+	return at < window.latestMs && planned > bound - stepInside(window, pollMs, at) ? bound : planned;
 }
 
 // The duration model: what the run's tasks, finished and still running, say about the next one.

@@ -29,7 +29,7 @@ import { taskResultItems } from './output';
 import { labelOf, optionOrDefault, propertyIn, readOptions, validateParameter } from './parameters';
 import { OUTCOME } from './outcome';
 import type { DurationModel, PollingMode, PollPlan } from './pollSchedule';
-import { createdAt, durationModel, firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
+import { createdAt, durationModel, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import {
 	classifyTask,
 	nameTaskInError,
@@ -218,10 +218,9 @@ function pollPlan(wait: TaskWait): PollPlan {
 	};
 }
 
-/** The first poll: the schedule's, Initial Delay at the earliest, Max Wait Time at the latest. */
+/** The first poll: Initial Delay in either mode (the fixed poller's first), Max Wait Time at the latest. */
 function firstPollDelay(wait: TaskWait): number {
-	const planned = firstPollIn(pollPlan(wait), wait.initialDelayMs);
-	return Math.min(planned, wait.settings.maxWaitTime * 1000);
+	return Math.min(wait.initialDelayMs, wait.settings.maxWaitTime * 1000);
 }
 
 /** The next poll by the schedule, or undefined once it would pass Max Wait Time. */
