@@ -31,14 +31,17 @@ const generateAndWait = (options: Record<string, unknown>) => ({
 const items = Array.from({ length: 6 }, (_, index) => ({ json: { prompt: `bottle ${index}` } }));
 
 /**
- * Each task's queries, as milliseconds after its creation, in submit order, and whether the task
- * was submitted after three tasks had been seen finished (the run could predict it). "After" is by
- * the order the simulator saw the requests in: on the virtual clock a submit can share the
- * millisecond of the poll that informed it.
+ * Each task's queries, as milliseconds after its creation, in submit order, how many tasks had
+ * been seen finished when it was submitted, and whether three had (the run could predict it).
+ * "When" is by the order the simulator saw the requests in: on the virtual clock a submit can
+ * share the millisecond of the poll that informed it.
  */
-function queryTimes(
-	sim: ReturnType<typeof simulator>,
-): Array<{ looks: number[]; informed: boolean; durationMs: number }> {
+function queryTimes(sim: ReturnType<typeof simulator>): Array<{
+	looks: number[];
+	informed: boolean;
+	finishedBefore: number;
+	durationMs: number;
+}> {
 	const tasks = [...sim.tasks.values()].sort((a, b) => a.createdAt - b.createdAt);
 	const requests = sim.stats.requests.map((request, index) => ({ ...request, index }));
 	// Every submit is accepted (run() checks), so the n-th submit created the n-th task.
@@ -51,11 +54,15 @@ function queryTimes(
 				looksOf(task).find((r) => r.at >= task.createdAt + task.durationMs)?.index ?? Infinity,
 		)
 		.sort((a, b) => a - b);
-	return tasks.map((task, order) => ({
-		looks: looksOf(task).map((r) => r.at - task.createdAt),
-		informed: submits[order].index > seenFinished[2],
-		durationMs: task.durationMs,
-	}));
+	return tasks.map((task, order) => {
+		const finishedBefore = seenFinished.filter((index) => index < submits[order].index).length;
+		return {
+			looks: looksOf(task).map((r) => r.at - task.createdAt),
+			informed: finishedBefore >= 3,
+			finishedBefore,
+			durationMs: task.durationMs,
+		};
+	});
 }
 
 async function run(polling: Record<string, unknown>, durations?: number[]) {
@@ -289,3 +296,47 @@ test('Adaptive in Task → Wait for Completion: a task this run did not submit i
 	// the window the three taught.
 	expect(looks[3]).toEqual([0, 2000, 2800 + 500]);
 });
+
+/** A share in [0, 1) per task, spread evenly (the simulator's own sequence): durations that jitter by ±0.3 s. */
+const share = (order: number) => (((order + 1) * 2654435761) % 4294967296) / 4294967296;
+const drifting = (duration: (order: number) => number) =>
+	Array.from(
+		{ length: 20 },
+		(_, order) => duration(order) + Math.round((share(order) - 0.5) * 600),
+	);
+
+const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+
+test.each([
+	[
+		'fall, each task 0.3 s shorter than the one before',
+		drifting((order) => 9000 - 300 * order),
+		0.5,
+	],
+	[
+		'rise, each task 0.3 s longer than the one before',
+		drifting((order) => 3300 + 300 * order),
+		0.5,
+	],
+	['step down from 8 s to 3.5 s', drifting((order) => (order < 10 ? 8000 : 3500)), 0.75],
+	['step up from 3.5 s to 8 s', drifting((order) => (order < 10 ? 3500 : 8000)), 0.75],
+])(
+	'Adaptive where durations %s: every poll of the fixed poller made, no task seen later than it sees it, and once eight have finished the drift followed',
+	async (_, durations, shareOfFixed) => {
+		// Twenty tasks over four lanes.
+		const times = await run({ polling: 'adaptive', maxConcurrency: 4 }, durations);
+		for (const { looks, durationMs } of times) {
+			const seenAt = looks.at(-1)!;
+			const fixed = onRhythm(durationMs);
+			expect(looks).toEqual(expect.arrayContaining(fixed.filter((poll) => poll < seenAt)));
+			expect(seenAt).toBeLessThanOrEqual(fixed.at(-1)!);
+		}
+		// The tasks submitted once eight had been seen finished: seen finished, in all, in a share of
+		// the time after their finish that the fixed poller takes.
+		const learned = times.filter((task) => task.finishedBefore >= 8);
+		expect(learned.length).toBeGreaterThan(0);
+		const delays = learned.map(({ looks, durationMs }) => looks.at(-1)! - durationMs);
+		const fixedDelays = learned.map(({ durationMs }) => onRhythm(durationMs).at(-1)! - durationMs);
+		expect(total(delays)).toBeLessThan(shareOfFixed * total(fixedDelays));
+	},
+);

@@ -91,6 +91,64 @@ describe('the duration model', () => {
 		expect(model.window()).toBeUndefined();
 	});
 
+	test("durations that fall in the order the run met its tasks: a later task's window opens earlier than any duration seen", () => {
+		// Ten tasks met in turn, each about 0.4 s shorter than the one before; the eleventh runs.
+		const durations = [
+			20_000, 19_500, 19_300, 18_700, 18_500, 17_900, 17_700, 17_200, 16_800, 16_500,
+		];
+		const model = modelOf(durations);
+		model.noteRunning('next', 5_000);
+		expect(model.window()).toEqual({ earliestMs: 16_500, latestMs: 20_000 });
+		const window = model.window('next')!;
+		expect(window.earliestMs).toBeLessThan(16_500);
+		expect(window.latestMs).toBeLessThan(16_500);
+		expect(window.latestMs - window.earliestMs).toBeLessThan(2_000);
+	});
+
+	test("durations that rise in the order the run met its tasks: a later task's window opens after the longest seen", () => {
+		const durations = [8_000, 8_600, 8_900, 9_500, 9_700, 10_400, 10_600, 11_200, 11_500, 12_000];
+		const model = modelOf(durations);
+		model.noteRunning('next', 5_000);
+		const window = model.window('next')!;
+		expect(window.earliestMs).toBeGreaterThan(12_000);
+		expect(window.latestMs - window.earliestMs).toBeLessThan(2_000);
+	});
+
+	test('the further a task is past the tasks the trend was learned from, the wider its window', () => {
+		const model = modelOf([
+			20_000, 19_500, 19_300, 18_700, 18_500, 17_900, 17_700, 17_200, 16_800, 16_500,
+		]);
+		model.noteRunning('next', 5_000);
+		model.noteRunning('after-next', 5_000);
+		const width = (window: { earliestMs: number; latestMs: number } | undefined) =>
+			window!.latestMs - window!.earliestMs;
+		expect(width(model.window('after-next'))).toBeGreaterThan(width(model.window('next')));
+	});
+
+	test("steady durations in whatever order show no trend: every task's window is the run's", () => {
+		// Twenty of 18–24 s in the order the service's tasks spread them.
+		const share = (order: number) => (((order + 1) * 2654435761) % 4294967296) / 4294967296;
+		const model = modelOf(
+			Array.from({ length: 20 }, (_, order) => 18_000 + Math.round(6_000 * share(order))),
+		);
+		model.noteRunning('next', 5_000);
+		expect(model.window('next')).toEqual(model.window());
+	});
+
+	test('fewer than eight finished tasks show no trend, however they line up', () => {
+		const model = modelOf([20_000, 19_000, 18_000, 17_000, 16_000, 15_000, 14_000]);
+		model.noteRunning('next', 5_000);
+		expect(model.window('next')).toEqual(model.window());
+		model.noteFinished('eighth', finished(13_000));
+		model.noteRunning('later', 5_000);
+		expect(model.window('later')!.latestMs).toBeLessThan(13_000);
+	});
+
+	test('a long run learns from its most recent forty finished tasks: durations that changed for good leave the old ones behind', () => {
+		const model = modelOf([...Array(40).fill(20_000), ...Array(40).fill(8_000)]);
+		expect(model.window()).toEqual({ earliestMs: 8_000, latestMs: 8_000 });
+	});
+
 	test('a task this run did not submit started at its created_at', () => {
 		const created = Date.parse('2026-11-23T10:00:00Z');
 		expect(createdAt({ status: 'queued', created_at: new Date(created).toISOString() })).toBe(

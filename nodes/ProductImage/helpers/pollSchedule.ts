@@ -108,6 +108,16 @@ export function nextPollIn(plan: PollPlan): number {
 
 /** Fewer finished tasks than this say too little about the next one. */
 const MIN_FINISHED = 3;
+/** A window is learned from the run's most recent finished tasks, so a long run forgets old durations. */
+const RECENT_FINISHED = 40;
+/** A trend in the durations needs this many finished tasks… */
+const TREND_MIN_FINISHED = 8;
+/**
+ * …and this much agreement between the order the run met its tasks in and their durations
+ * (Kendall's τ): eight tasks of steady durations, in whatever order, reach it by chance about
+ * once in thirty, twenty once in five thousand.
+ */
+const TREND_AGREEMENT = 0.6;
 /**
  * The window ends where this share of the run's tasks have finished. A task still running past
  * every duration seen holds the share below it: the window stays unknown until it finishes.
@@ -170,25 +180,75 @@ export function durationQuantile(
 	return undefined;
 }
 
+/** A task as the run knows it: its place in the order the run met its tasks, and its duration so far. */
+interface Seen {
+	order: number;
+	ms: number;
+}
+
+/** How durations move from one task to the next in the order the run met them (durationTrend). */
+interface Trend {
+	/** Milliseconds per task. */
+	slope: number;
+	/** How far the slope may be off, in milliseconds per task: half the middle half of the slopes. */
+	slack: number;
+}
+
 /**
- * What one node run learns about how long its tasks take: the durations of the tasks it saw
- * finish (`completed_at` − `created_at`, both on the service's clock, so this machine's clock does
- * not matter) and, for each task still running, how long it had run at its last poll.
+ * The durations' trend: the median of the slopes between every two finished tasks (Theil–Sen: a
+ * few odd tasks do not sway it), or none while order and duration agree too little for a trend
+ * to be more than chance. Tasks sent longest first, a service draining its queue or getting busy
+ * all show as one; tasks started together finish at different times, so the order the run met
+ * them in, not their start, tells a trend apart in the first of them.
+ */
+function durationTrend(finished: readonly Seen[]): Trend | undefined {
+	if (finished.length < TREND_MIN_FINISHED) return undefined;
+	const slopes: number[] = [];
+	let agreement = 0;
+	for (let i = 0; i < finished.length; i++) {
+		for (let j = i + 1; j < finished.length; j++) {
+			const apart = finished[j].order - finished[i].order;
+			const longer = finished[j].ms - finished[i].ms;
+			slopes.push(longer / apart);
+			agreement += Math.sign(apart) * Math.sign(longer);
+		}
+	}
+	if (Math.abs(agreement / slopes.length) < TREND_AGREEMENT) return undefined;
+	slopes.sort((a, b) => a - b);
+	const at = (share: number) => slopes[Math.floor(share * (slopes.length - 1))];
+	return { slope: at(0.5), slack: (at(0.75) - at(0.25)) / 2 };
+}
+
+/**
+ * What one node run learns about how long its tasks take: the durations of the most recent tasks
+ * it saw finish (`completed_at` − `created_at`, both on the service's clock, so this machine's
+ * clock does not matter) and, for each task still running, how long it had run at its last poll;
+ * each with its place in the order the run met its tasks (its first poll).
  */
 export class DurationModel {
-	private readonly finished: number[] = [];
-	private readonly running = new Map<string, number>();
+	/** In order, at most RECENT_FINISHED. */
+	private readonly finished: Seen[] = [];
+	private readonly running = new Map<string, Seen>();
+	private met = 0;
 
 	/** A poll found the task still running `elapsedMs` after its start. */
 	noteRunning(taskId: string, elapsedMs: number): void {
 		if (!(elapsedMs >= 0)) return;
-		this.running.set(taskId, Math.max(elapsedMs, this.running.get(taskId) ?? 0));
+		const seen = this.running.get(taskId);
+		this.running.set(taskId, {
+			order: seen?.order ?? this.met++,
+			ms: Math.max(elapsedMs, seen?.ms ?? 0),
+		});
 	}
 
 	noteFinished(taskId: string, task: Task): void {
+		const order = this.running.get(taskId)?.order ?? this.met++;
 		this.running.delete(taskId);
 		const duration = finishedDuration(task);
-		if (duration !== undefined) this.finished.push(duration);
+		if (duration === undefined) return;
+		this.finished.push({ order, ms: duration });
+		this.finished.sort((a, b) => a.order - b.order);
+		if (this.finished.length > RECENT_FINISHED) this.finished.shift();
 	}
 
 	/** A failed task says nothing about how long a successful one takes. */
@@ -199,13 +259,30 @@ export class DurationModel {
 	/**
 	 * From the shortest duration seen to the one by which 95 % of the run's tasks have finished,
 	 * counting the tasks still running; undefined before three have finished or while tasks still
-	 * running leave that share unknown.
+	 * running leave that share unknown. For one task of the run (`taskId`), every duration seen is
+	 * first moved along the durations' trend (durationTrend) to that task's place in the order,
+	 * and the window widened by how far the trend may be off there: where tasks get faster, the
+	 * window of a later task opens earlier; where they get slower, later.
 	 */
-	window(): CompletionWindow | undefined {
+	window(taskId?: string): CompletionWindow | undefined {
 		if (this.finished.length < MIN_FINISHED) return undefined;
-		const latestMs = durationQuantile(this.finished, [...this.running.values()], COVERED_SHARE);
+		const order = taskId === undefined ? undefined : (this.running.get(taskId)?.order ?? this.met);
+		const trend = order === undefined ? undefined : durationTrend(this.finished);
+		const slope = trend?.slope ?? 0;
+		const moved = (seen: Seen) => seen.ms + slope * ((order ?? seen.order) - seen.order);
+		const finished = this.finished.map(moved);
+		const latestMs = durationQuantile(
+			finished,
+			[...this.running.values()].map(moved),
+			COVERED_SHARE,
+		);
 		if (latestMs === undefined) return undefined;
-		return { earliestMs: Math.min(...this.finished), latestMs };
+		// The further past the tasks it was learned from, the less sure the trend.
+		const margin =
+			trend && order !== undefined
+				? trend.slack * Math.max(0, order - this.finished[this.finished.length - 1].order)
+				: 0;
+		return { earliestMs: Math.min(...finished) - margin, latestMs: latestMs + margin };
 	}
 }
 

@@ -211,7 +211,7 @@ function pollPlan(wait: TaskWait): PollPlan {
 	return {
 		mode: wait.settings.polling,
 		pollMs: wait.pollMs,
-		window: wait.taskDurations.window(),
+		window: wait.taskDurations.window(wait.taskId),
 		startedAt: wait.taskStartedAt,
 		rhythmAt: wait.rhythmAt,
 		now: Date.now(),
