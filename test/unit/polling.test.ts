@@ -191,7 +191,7 @@ describe('the poll schedule', () => {
 		expect(gaps[2]).toBeCloseTo((12_000 / 9) * Math.sqrt(6 / 12), 6);
 		for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeLessThan(gaps[i - 1]);
 		expect(gaps[4]).toBe(500);
-		expect(nextPollIn({ ...plan, now: 23_500 })).toBe(500);
+		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 23_500 })).toBe(500);
 		// Never sparser than the fixed poller, however wide the window.
 		expect(
 			nextPollIn({ ...plan, pollMs: 1_000, window: { earliestMs: 0, latestMs: 3_000 }, now: 100 }),
@@ -216,6 +216,11 @@ describe('the poll schedule', () => {
 		expect(nextPollIn({ ...plan, rhythmAt: 19_600, now: 18_500 })).toBe(1_100);
 		expect(nextPollIn({ ...plan, rhythmAt: 19_800, now: 18_500 })).toBeCloseTo(gap(18_500), 6);
 		expect(19_800 - (18_500 + gap(18_500))).toBeGreaterThan(gap(18_500 + gap(18_500)));
+	});
+
+	test("a poll of the window sent before the fixed poller's poll and answered after it: the fixed poller's poll at once", () => {
+		expect(nextPollIn({ ...plan, rhythmAt: 20_000, now: 20_040 })).toBe(0);
+		expect(nextPollIn({ ...plan, window: undefined, rhythmAt: 20_000, now: 20_040 })).toBe(0);
 	});
 
 	test("whatever the window, no poll comes after the fixed poller's next", () => {

@@ -34,11 +34,13 @@ function usableWindow(plan: PollPlan): CompletionWindow | undefined {
 	return window.latestMs - window.earliestMs > WIDEST_IN_INTERVALS * pollMs ? undefined : window;
 }
 
-/** Until the fixed poller's next poll. */
+/**
+ * Until the fixed poller's next poll. A poll on its rhythm moves it on past the answer
+ * (rhythmAfterPoll); a poll of the window sent before it and answered after it leaves it due: at
+ * once.
+ */
 function untilRhythm(plan: PollPlan): number {
-	const left = plan.rhythmAt - plan.now;
-	// Answers slower than the interval: a fixed poller still sleeps the interval after each.
-	return left <= 0 ? plan.pollMs : left;
+	return Math.max(0, plan.rhythmAt - plan.now);
 }
 
 /**
