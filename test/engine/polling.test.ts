@@ -31,14 +31,17 @@ const generateAndWait = (options: Record<string, unknown>) => ({
 const items = Array.from({ length: 6 }, (_, index) => ({ json: { prompt: `bottle ${index}` } }));
 
 /**
- * Each task's queries, as milliseconds after its creation, in submit order, and whether the task
- * was submitted after three tasks had been seen finished (the run could predict it). "After" is by
- * the order the simulator saw the requests in: on the virtual clock a submit can share the
- * millisecond of the poll that informed it.
+ * Each task's queries, as milliseconds after its creation, in submit order, how many tasks had
+ * been seen finished when it was submitted, and whether three had (the run could predict it).
+ * "When" is by the order the simulator saw the requests in: on the virtual clock a submit can
+ * share the millisecond of the poll that informed it.
  */
-function queryTimes(
-	sim: ReturnType<typeof simulator>,
-): Array<{ looks: number[]; informed: boolean; durationMs: number }> {
+function queryTimes(sim: ReturnType<typeof simulator>): Array<{
+	looks: number[];
+	informed: boolean;
+	finishedBefore: number;
+	durationMs: number;
+}> {
 	const tasks = [...sim.tasks.values()].sort((a, b) => a.createdAt - b.createdAt);
 	const requests = sim.stats.requests.map((request, index) => ({ ...request, index }));
 	// Every submit is accepted (run() checks), so the n-th submit created the n-th task.
@@ -51,11 +54,15 @@ function queryTimes(
 				looksOf(task).find((r) => r.at >= task.createdAt + task.durationMs)?.index ?? Infinity,
 		)
 		.sort((a, b) => a - b);
-	return tasks.map((task, order) => ({
-		looks: looksOf(task).map((r) => r.at - task.createdAt),
-		informed: submits[order].index > seenFinished[2],
-		durationMs: task.durationMs,
-	}));
+	return tasks.map((task, order) => {
+		const finishedBefore = seenFinished.filter((index) => index < submits[order].index).length;
+		return {
+			looks: looksOf(task).map((r) => r.at - task.createdAt),
+			informed: finishedBefore >= 3,
+			finishedBefore,
+			durationMs: task.durationMs,
+		};
+	});
 }
 
 async function run(polling: Record<string, unknown>, durations?: number[]) {
@@ -104,20 +111,25 @@ test('Adaptive: after three tasks have finished, the next ones are looked at whe
 	// The first wave knows nothing yet: it polls like Fixed Interval.
 	for (const { looks, durationMs } of times.slice(0, 3))
 		expect(looks).toEqual(onRhythm(durationMs));
-	// Tasks submitted once three were seen finished: no look before the shortest task seen, less a
-	// second, nor after the longest seen, plus a step; looks inside the window half a second apart;
-	// seen finished at the first look at or after the finish, in fewer looks than the fixed rhythm.
+	// Tasks submitted once three were seen finished: before the shortest task seen, less a second,
+	// only the fixed poller's looks (a task shorter than any seen is seen as soon); then looks inside
+	// the window half a second apart, none after the longest seen plus a step; seen finished at the
+	// first look at or after the finish, before the fixed poller's look and in no more looks.
 	const seen = times.slice(0, 3).map((task) => task.durationMs);
 	const informed = times.filter((task) => task.informed);
 	expect(informed.length).toBeGreaterThan(0);
 	for (const { looks, durationMs } of informed) {
-		expect(looks[0]).toBeGreaterThanOrEqual(Math.min(...seen) - 1000);
-		for (let look = 1; look < looks.length; look++)
-			expect(looks[look] - looks[look - 1]).toBeLessThanOrEqual(500);
+		const beforeWindow = looks.filter((look) => look < Math.min(...seen) - 1000);
+		expect(beforeWindow).toEqual(onRhythm(durationMs).slice(0, beforeWindow.length));
+		const inWindow = looks.slice(beforeWindow.length);
+		expect(inWindow.length).toBeGreaterThan(0);
+		for (let look = 1; look < inWindow.length; look++)
+			expect(inWindow[look] - inWindow[look - 1]).toBeLessThanOrEqual(500);
 		expect(looks.at(-2) ?? 0).toBeLessThan(durationMs);
 		expect(looks.at(-1)).toBeGreaterThanOrEqual(durationMs);
 		expect(looks.at(-1)).toBeLessThanOrEqual(Math.max(...seen) + 500);
-		expect(looks.length).toBeLessThan(fixedPolls(durationMs));
+		expect(looks.at(-1)).toBeLessThan(onRhythm(durationMs).at(-1)!);
+		expect(looks.length).toBeLessThanOrEqual(fixedPolls(durationMs));
 	}
 });
 
@@ -140,21 +152,22 @@ test("Adaptive where nothing can be learned (spread durations started at once): 
 	});
 });
 
-test('Adaptive: past the predicted window a task is polled on the fixed rhythm from its own start, no poll more than a fixed poller', async () => {
+test("Adaptive: past the predicted window a task is polled on the fixed rhythm from its own start, the window's poll the one more than a fixed poller's", async () => {
 	// One lane: three tasks of 1.2–1.6 s teach the window, then one of that length and one of 6 s.
 	const durations = [1200, 1400, 1600, 1300, 6000];
 	const times = await run({ polling: 'adaptive', maxConcurrency: 1 }, durations);
 	for (const { looks, durationMs } of times.slice(0, 3))
 		expect(looks).toEqual(onRhythm(durationMs));
-	// The two after them: no poll before the window opens, the first a step (0.5 s) into it.
+	// The two after them: the fixed poller's first poll (0.5 s), then the window's, a step (0.5 s)
+	// into it.
 	for (const { informed } of times.slice(3)) expect(informed).toBe(true);
-	// The one that fits the window is seen at its first poll.
-	expect(times[3].looks).toEqual([1200 + 500]);
+	// The one that fits the window is seen at the window's poll.
+	expect(times[3].looks).toEqual([500, 1200 + 500]);
 	// The long one: after the window, the polls a fixed poller makes (2.5, 4.5 and 6.5 s), not a
-	// new rhythm counted from the window's poll (3.7, 5.7, 7.7 s); no more polls than a fixed poller.
-	expect(times[4].looks).toEqual([1200 + 500, ...onRhythm(6000, 1)]);
-	expect(times[4].looks).toEqual([1700, 2500, 4500, 6500]);
-	expect(times[4].looks.length).toBeLessThanOrEqual(fixedPolls(6000));
+	// new rhythm counted from the window's poll (3.7, 5.7, 7.7 s); the window's poll the one more.
+	expect(times[4].looks).toEqual([500, 1200 + 500, ...onRhythm(6000, 1)]);
+	expect(times[4].looks).toEqual([500, 1700, 2500, 4500, 6500]);
+	expect(times[4].looks.length).toBeLessThanOrEqual(fixedPolls(6000) + 1);
 });
 
 test('Adaptive: a task still running past the durations seen keeps the window open, so the next task is polled on the fixed rhythm', async () => {
@@ -176,7 +189,7 @@ test('Adaptive: the same short tasks with nothing running past them make a windo
 		[1300, 1000, 1100, 1200, 1100],
 	);
 	expect(times[4].informed).toBe(true);
-	expect(times[4].looks).toEqual([1000 + 500]);
+	expect(times[4].looks).toEqual([500, 1000 + 500]);
 });
 
 /** Each task's queries in creation order, as milliseconds after its creation. */
@@ -196,8 +209,9 @@ test('Adaptive: a task polled inside the window keeps it, so the polls stay clos
 	const times = await run({ polling: 'adaptive', maxConcurrency: 1 }, [1000, 1100, 3000, 2800]);
 	const fourth = times[3];
 	expect(fourth.informed).toBe(true);
-	// From a step into the window, every half second, until the first look at or after 2.8 s.
-	expect(fourth.looks).toEqual([1500, 2000, 2500, 3000]);
+	// After the fixed poller's first poll, from a step into the window, every half second, until
+	// the first look at or after 2.8 s.
+	expect(fourth.looks).toEqual([500, 1500, 2000, 2500, 3000]);
 });
 
 test('Adaptive: a failed task says nothing about how long tasks take; the next ones are polled in the window', async () => {
@@ -228,10 +242,10 @@ test('Adaptive: a failed task says nothing about how long tasks take; the next o
 	]);
 	const looks = looksAfterCreation(sim);
 	expect(looks[0]).toEqual([500, 2500, 4500]);
-	expect(looks[4]).toEqual([1000 + 500]);
+	expect(looks[4]).toEqual([500, 1000 + 500]);
 });
 
-test('Adaptive in Task → Wait for Completion: a task this run did not submit is timed from its creation, not polled before the window', async () => {
+test('Adaptive in Task → Wait for Completion: a task this run did not submit is timed from its creation', async () => {
 	const sim = simulator();
 	sim.reset();
 	sim.configure({ taskDurationsMs: [2800, 2900, 3000, 3000] });
@@ -278,6 +292,51 @@ test('Adaptive in Task → Wait for Completion: a task this run did not submit i
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => item.json.status)).toEqual(Array(4).fill('succeeded'));
 	const looks = looksAfterCreation(sim);
-	// Polled at once (the wait's first poll), then not before the window the three taught opens.
-	expect(looks[3]).toEqual([0, 2800 + 500]);
+	// Polled at once (the wait's first poll), at 2 s as the fixed poller polls, then a step into
+	// the window the three taught.
+	expect(looks[3]).toEqual([0, 2000, 2800 + 500]);
 });
+
+/** A share in [0, 1) per task, spread evenly (the simulator's own sequence): durations that jitter by ±0.3 s. */
+const share = (order: number) => (((order + 1) * 2654435761) % 4294967296) / 4294967296;
+const drifting = (duration: (order: number) => number) =>
+	Array.from(
+		{ length: 20 },
+		(_, order) => duration(order) + Math.round((share(order) - 0.5) * 600),
+	);
+
+const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+
+test.each([
+	[
+		'fall, each task 0.3 s shorter than the one before',
+		drifting((order) => 9000 - 300 * order),
+		0.5,
+	],
+	[
+		'rise, each task 0.3 s longer than the one before',
+		drifting((order) => 3300 + 300 * order),
+		0.5,
+	],
+	['step down from 8 s to 3.5 s', drifting((order) => (order < 10 ? 8000 : 3500)), 0.75],
+	['step up from 3.5 s to 8 s', drifting((order) => (order < 10 ? 3500 : 8000)), 0.75],
+])(
+	'Adaptive where durations %s: every poll of the fixed poller made, no task seen later than it sees it, and once eight have finished the drift followed',
+	async (_, durations, shareOfFixed) => {
+		// Twenty tasks over four lanes.
+		const times = await run({ polling: 'adaptive', maxConcurrency: 4 }, durations);
+		for (const { looks, durationMs } of times) {
+			const seenAt = looks.at(-1)!;
+			const fixed = onRhythm(durationMs);
+			expect(looks).toEqual(expect.arrayContaining(fixed.filter((poll) => poll < seenAt)));
+			expect(seenAt).toBeLessThanOrEqual(fixed.at(-1)!);
+		}
+		// The tasks submitted once eight had been seen finished: seen finished, in all, in a share of
+		// the time after their finish that the fixed poller takes.
+		const learned = times.filter((task) => task.finishedBefore >= 8);
+		expect(learned.length).toBeGreaterThan(0);
+		const delays = learned.map(({ looks, durationMs }) => looks.at(-1)! - durationMs);
+		const fixedDelays = learned.map(({ durationMs }) => onRhythm(durationMs).at(-1)! - durationMs);
+		expect(total(delays)).toBeLessThan(shareOfFixed * total(fixedDelays));
+	},
+);

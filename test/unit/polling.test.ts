@@ -4,11 +4,7 @@ import {
 	durationQuantile,
 } from '../../nodes/ProductImage/helpers/pollSchedule';
 import type { PollPlan } from '../../nodes/ProductImage/helpers/pollSchedule';
-import {
-	firstPollIn,
-	nextPollIn,
-	rhythmAfterPoll,
-} from '../../nodes/ProductImage/helpers/pollSchedule';
+import { nextPollIn, rhythmAfterPoll } from '../../nodes/ProductImage/helpers/pollSchedule';
 
 const finished = (ms: number, createdAt = 0) => ({
 	status: 'succeeded',
@@ -95,6 +91,64 @@ describe('the duration model', () => {
 		expect(model.window()).toBeUndefined();
 	});
 
+	test("durations that fall in the order the run met its tasks: a later task's window opens earlier than any duration seen", () => {
+		// Ten tasks met in turn, each about 0.4 s shorter than the one before; the eleventh runs.
+		const durations = [
+			20_000, 19_500, 19_300, 18_700, 18_500, 17_900, 17_700, 17_200, 16_800, 16_500,
+		];
+		const model = modelOf(durations);
+		model.noteRunning('next', 5_000);
+		expect(model.window()).toEqual({ earliestMs: 16_500, latestMs: 20_000 });
+		const window = model.window('next')!;
+		expect(window.earliestMs).toBeLessThan(16_500);
+		expect(window.latestMs).toBeLessThan(16_500);
+		expect(window.latestMs - window.earliestMs).toBeLessThan(2_000);
+	});
+
+	test("durations that rise in the order the run met its tasks: a later task's window opens after the longest seen", () => {
+		const durations = [8_000, 8_600, 8_900, 9_500, 9_700, 10_400, 10_600, 11_200, 11_500, 12_000];
+		const model = modelOf(durations);
+		model.noteRunning('next', 5_000);
+		const window = model.window('next')!;
+		expect(window.earliestMs).toBeGreaterThan(12_000);
+		expect(window.latestMs - window.earliestMs).toBeLessThan(2_000);
+	});
+
+	test('the further a task is past the tasks the trend was learned from, the wider its window', () => {
+		const model = modelOf([
+			20_000, 19_500, 19_300, 18_700, 18_500, 17_900, 17_700, 17_200, 16_800, 16_500,
+		]);
+		model.noteRunning('next', 5_000);
+		model.noteRunning('after-next', 5_000);
+		const width = (window: { earliestMs: number; latestMs: number } | undefined) =>
+			window!.latestMs - window!.earliestMs;
+		expect(width(model.window('after-next'))).toBeGreaterThan(width(model.window('next')));
+	});
+
+	test("steady durations in whatever order show no trend: every task's window is the run's", () => {
+		// Twenty of 18–24 s in the order the service's tasks spread them.
+		const share = (order: number) => (((order + 1) * 2654435761) % 4294967296) / 4294967296;
+		const model = modelOf(
+			Array.from({ length: 20 }, (_, order) => 18_000 + Math.round(6_000 * share(order))),
+		);
+		model.noteRunning('next', 5_000);
+		expect(model.window('next')).toEqual(model.window());
+	});
+
+	test('fewer than eight finished tasks show no trend, however they line up', () => {
+		const model = modelOf([20_000, 19_000, 18_000, 17_000, 16_000, 15_000, 14_000]);
+		model.noteRunning('next', 5_000);
+		expect(model.window('next')).toEqual(model.window());
+		model.noteFinished('eighth', finished(13_000));
+		model.noteRunning('later', 5_000);
+		expect(model.window('later')!.latestMs).toBeLessThan(13_000);
+	});
+
+	test('a long run learns from its most recent forty finished tasks: durations that changed for good leave the old ones behind', () => {
+		const model = modelOf([...Array(40).fill(20_000), ...Array(40).fill(8_000)]);
+		expect(model.window()).toEqual({ earliestMs: 8_000, latestMs: 8_000 });
+	});
+
 	test('a task this run did not submit started at its created_at', () => {
 		const created = Date.parse('2026-11-23T10:00:00Z');
 		expect(createdAt({ status: 'queued', created_at: new Date(created).toISOString() })).toBe(
@@ -117,27 +171,19 @@ describe('the poll schedule', () => {
 
 	test('Fixed Interval: the poll interval after every answer', () => {
 		expect(nextPollIn({ ...plan, mode: 'fixed', now: 18_000 })).toBe(5_000);
-		expect(firstPollIn({ ...plan, mode: 'fixed', now: 0 }, 5_000)).toBe(5_000);
 	});
 
 	test('Adaptive with nothing learned polls when the fixed poller does', () => {
 		expect(nextPollIn({ ...plan, window: undefined, now: 15_010 })).toBe(4_990);
-		expect(firstPollIn({ ...plan, window: undefined, now: 0 }, 5_000)).toBe(5_000);
 	});
 
-	test('no poll before the window opens: the first a ninth of the window into it', () => {
+	test("the window's first poll a ninth of the window into it", () => {
 		expect(nextPollIn({ ...plan, now: 5_000 })).toBeCloseTo(13_000 + 6_000 / 9, 6);
-		expect(firstPollIn({ ...plan, now: 0 }, 5_000)).toBeCloseTo(18_000 + 6_000 / 9, 6);
-	});
-
-	test('never before Initial Delay, whatever the window', () => {
-		expect(
-			firstPollIn({ ...plan, window: { earliestMs: 1_000, latestMs: 2_000 }, now: 0 }, 5_000),
-		).toBe(5_000);
 	});
 
 	test('inside the window, polls closer together as its end nears: a ninth of the window where it opens, shrinking with the square root of the time left, at most twice a second', () => {
-		const wide = { ...plan, window: { earliestMs: 10_000, latestMs: 22_000 } };
+		// The fixed poller's next poll past the window: the gaps are the window's alone.
+		const wide = { ...plan, rhythmAt: 25_000, window: { earliestMs: 10_000, latestMs: 22_000 } };
 		const gaps = [10_000, 13_000, 16_000, 19_000, 21_000].map((now) =>
 			nextPollIn({ ...wide, now }),
 		);
@@ -145,7 +191,7 @@ describe('the poll schedule', () => {
 		expect(gaps[2]).toBeCloseTo((12_000 / 9) * Math.sqrt(6 / 12), 6);
 		for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeLessThan(gaps[i - 1]);
 		expect(gaps[4]).toBe(500);
-		expect(nextPollIn({ ...plan, now: 23_500 })).toBe(500);
+		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 23_500 })).toBe(500);
 		// Never sparser than the fixed poller, however wide the window.
 		expect(
 			nextPollIn({ ...plan, pollMs: 1_000, window: { earliestMs: 0, latestMs: 3_000 }, now: 100 }),
@@ -154,8 +200,43 @@ describe('the poll schedule', () => {
 
 	test('past the window, back on the fixed rhythm: no poll the fixed poller would not make', () => {
 		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 24_100 })).toBe(900);
-		// The fixed poller's next poll would come right after this one: the one after it instead.
-		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 24_600 })).toBe(400 + 5_000);
+		// The fixed poller's next poll comes right after this one: it is made all the same, or a task
+		// finishing in between would be seen a whole interval later than the fixed poller sees it.
+		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 24_600 })).toBe(400);
+	});
+
+	test("before the window opens, the fixed poller's polls are made: a task shorter than any seen is seen as soon", () => {
+		expect(nextPollIn({ ...plan, rhythmAt: 10_000, now: 5_000 })).toBe(5_000);
+		expect(nextPollIn({ ...plan, rhythmAt: 15_000, now: 10_000 })).toBe(5_000);
+	});
+
+	test("a poll of the window due less than one of its gaps before the fixed poller's waits for it: the fixed poller's stands in", () => {
+		// At 18.5 s the window's next poll is due 0.64 s on, at 19.14 s, where its gap is 0.6 s.
+		const gap = (elapsedMs: number) => (6_000 / 9) * Math.sqrt((24_000 - elapsedMs) / 6_000);
+		expect(nextPollIn({ ...plan, rhythmAt: 19_600, now: 18_500 })).toBe(1_100);
+		expect(nextPollIn({ ...plan, rhythmAt: 19_800, now: 18_500 })).toBeCloseTo(gap(18_500), 6);
+		expect(19_800 - (18_500 + gap(18_500))).toBeGreaterThan(gap(18_500 + gap(18_500)));
+	});
+
+	test("a poll of the window sent before the fixed poller's poll and answered after it: the fixed poller's poll at once", () => {
+		expect(nextPollIn({ ...plan, rhythmAt: 20_000, now: 20_040 })).toBe(0);
+		expect(nextPollIn({ ...plan, window: undefined, rhythmAt: 20_000, now: 20_040 })).toBe(0);
+	});
+
+	test("whatever the window, no poll comes after the fixed poller's next", () => {
+		let seed = 7;
+		const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+		const late: unknown[] = [];
+		for (let round = 0; round < 5_000; round++) {
+			const earliestMs = random() * 30_000;
+			const window = { earliestMs, latestMs: earliestMs + random() * 16_000 };
+			const pollMs = 1_000 + random() * 9_000;
+			const now = random() * 40_000;
+			const rhythmAt = now + 1 + random() * pollMs;
+			const next = nextPollIn({ mode: 'adaptive', pollMs, window, startedAt: 0, rhythmAt, now });
+			if (!(next > 0 && next <= rhythmAt - now)) late.push({ window, pollMs, now, rhythmAt, next });
+		}
+		expect(late).toEqual([]);
 	});
 
 	test('a window wider than three poll intervals saves nothing: the fixed rhythm', () => {

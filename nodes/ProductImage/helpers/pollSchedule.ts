@@ -2,9 +2,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Task } from './schemas';
 
-// When a waiting item polls its task next: on a fixed poller's rhythm, or inside the window this
-// node run has learned from its tasks' durations (the duration model below). docs/polling.md
-// explains the rule.
+// When a waiting item polls its task next: on a fixed poller's rhythm, and in between inside the
+// window this node run has learned from its tasks' durations (the duration model below).
+// docs/polling.md explains the rule.
 
 export type PollingMode = 'adaptive' | 'fixed';
 
@@ -12,13 +12,13 @@ export type PollingMode = 'adaptive' | 'fixed';
 const DENSEST_MS = 500;
 /** Where the window opens, polls come a ninth of its width apart. */
 const OPENING_SHARE = 1 / 9;
-/** A window wider than this many poll intervals says too little: polling stays fixed. */
+/** A window wider than this many poll intervals says too little: it adds no polls. */
 const WIDEST_IN_INTERVALS = 3;
 
 export interface PollPlan {
 	mode: PollingMode;
 	pollMs: number;
-	/** Where this run expects a task to finish, once it has seen enough finish. */
+	/** Where this run expects the task to finish, once it has seen enough finish. */
 	window: CompletionWindow | undefined;
 	/** When the task started, on this machine's clock, if known. */
 	startedAt: number | undefined;
@@ -34,13 +34,13 @@ function usableWindow(plan: PollPlan): CompletionWindow | undefined {
 	return window.latestMs - window.earliestMs > WIDEST_IN_INTERVALS * pollMs ? undefined : window;
 }
 
-/** Until the fixed poller's next poll; one that would come right after this poll is skipped. */
-function nextOnRhythm(plan: PollPlan): number {
-	const { rhythmAt, pollMs, now } = plan;
-	const left = rhythmAt - now;
-	// Answers slower than the interval: a fixed poller still sleeps the interval after each.
-	if (left <= 0) return pollMs;
-	return left < Math.min(DENSEST_MS, pollMs / 2) ? left + pollMs : left;
+/**
+ * Until the fixed poller's next poll. A poll on its rhythm moves it on past the answer
+ * (rhythmAfterPoll); a poll of the window sent before it and answered after it leaves it due: at
+ * once.
+ */
+function untilRhythm(plan: PollPlan): number {
+	return Math.max(0, plan.rhythmAt - plan.now);
 }
 
 /**
@@ -77,43 +77,49 @@ function stepInside(window: CompletionWindow, pollMs: number, elapsedMs: number)
 	return Math.min(pollMs, Math.max(DENSEST_MS, gap));
 }
 
-/**
- * The first poll: never before Initial Delay (the spec's 5 s), and with a window a gap into it:
- * a poll where the window opens would find only tasks shorter than any seen.
- */
-export function firstPollIn(plan: PollPlan, initialDelayMs: number): number {
-	const window = usableWindow(plan);
-	if (!window || plan.startedAt === undefined) return initialDelayMs;
-	return Math.max(
-		initialDelayMs,
-		window.earliestMs +
-			stepInside(window, plan.pollMs, window.earliestMs) -
-			(plan.now - plan.startedAt),
-	);
+/** Until the window's next poll: a step into it before it opens, none after it closes. */
+function nextInWindow(window: CompletionWindow, pollMs: number, elapsedMs: number): number {
+	if (elapsedMs < window.earliestMs)
+		return window.earliestMs + stepInside(window, pollMs, window.earliestMs) - elapsedMs;
+	if (elapsedMs >= window.latestMs) return Infinity;
+	return stepInside(window, pollMs, elapsedMs);
 }
 
 /**
  * Milliseconds until the next poll of a task. Fixed: the poll interval. Adaptive: the fixed
- * poller's rhythm, except with a predicted window: no poll before it opens, polls closer together
- * as its end nears within it (see stepInside), and back on the rhythm (the same polls a fixed
- * poller makes) after it.
+ * poller's next poll, or sooner where the predicted window (see stepInside) has one first. The
+ * window only adds polls to the fixed poller's, whatever it predicts: no task is seen finished
+ * later than a fixed poller would see it, and where nothing is predicted the polls are the same.
  */
 export function nextPollIn(plan: PollPlan): number {
 	const { startedAt, pollMs, now } = plan;
 	if (plan.mode === 'fixed') return pollMs;
+	const bound = untilRhythm(plan);
 	const window = usableWindow(plan);
-	if (!window || startedAt === undefined) return nextOnRhythm(plan);
+	if (!window || startedAt === undefined) return bound;
 	const elapsed = now - startedAt;
-	if (elapsed < window.earliestMs)
-		return window.earliestMs + stepInside(window, pollMs, window.earliestMs) - elapsed;
-	if (elapsed >= window.latestMs) return nextOnRhythm(plan);
-	return stepInside(window, pollMs, elapsed);
+	const planned = nextInWindow(window, pollMs, elapsed);
+	if (planned >= bound) return bound;
+	// A poll inside the window mostly finds the task still running: the fixed poller's poll due
+	// within a window's gap after it stands in for it. One at the window's end should find it done.
+	const at = elapsed + planned;
+	return at < window.latestMs && planned > bound - stepInside(window, pollMs, at) ? bound : planned;
 }
 
 // The duration model: what the run's tasks, finished and still running, say about the next one.
 
 /** Fewer finished tasks than this say too little about the next one. */
 const MIN_FINISHED = 3;
+/** A window is learned from the run's most recent finished tasks, so a long run forgets old durations. */
+const RECENT_FINISHED = 40;
+/** A trend in the durations needs this many finished tasks… */
+const TREND_MIN_FINISHED = 8;
+/**
+ * …and this much agreement between the order the run met its tasks in and their durations
+ * (Kendall's τ): eight tasks of steady durations, in whatever order, reach it by chance about
+ * once in thirty, twenty once in five thousand.
+ */
+const TREND_AGREEMENT = 0.6;
 /**
  * The window ends where this share of the run's tasks have finished. A task still running past
  * every duration seen holds the share below it: the window stays unknown until it finishes.
@@ -176,25 +182,75 @@ export function durationQuantile(
 	return undefined;
 }
 
+/** A task as the run knows it: its place in the order the run met its tasks, and its duration so far. */
+interface Seen {
+	order: number;
+	ms: number;
+}
+
+/** How durations move from one task to the next in the order the run met them (durationTrend). */
+interface Trend {
+	/** Milliseconds per task. */
+	slope: number;
+	/** How far the slope may be off, in milliseconds per task: half the middle half of the slopes. */
+	slack: number;
+}
+
 /**
- * What one node run learns about how long its tasks take: the durations of the tasks it saw
- * finish (`completed_at` − `created_at`, both on the service's clock, so this machine's clock does
- * not matter) and, for each task still running, how long it had run at its last poll.
+ * The durations' trend: the median of the slopes between every two finished tasks (Theil–Sen: a
+ * few odd tasks do not sway it), or none while order and duration agree too little for a trend
+ * to be more than chance. Tasks sent longest first, a service draining its queue or getting busy
+ * all show as one; tasks started together finish at different times, so the order the run met
+ * them in, not their start, tells a trend apart in the first of them.
+ */
+function durationTrend(finished: readonly Seen[]): Trend | undefined {
+	if (finished.length < TREND_MIN_FINISHED) return undefined;
+	const slopes: number[] = [];
+	let agreement = 0;
+	for (let i = 0; i < finished.length; i++) {
+		for (let j = i + 1; j < finished.length; j++) {
+			const apart = finished[j].order - finished[i].order;
+			const longer = finished[j].ms - finished[i].ms;
+			slopes.push(longer / apart);
+			agreement += Math.sign(apart) * Math.sign(longer);
+		}
+	}
+	if (Math.abs(agreement / slopes.length) < TREND_AGREEMENT) return undefined;
+	slopes.sort((a, b) => a - b);
+	const at = (share: number) => slopes[Math.floor(share * (slopes.length - 1))];
+	return { slope: at(0.5), slack: (at(0.75) - at(0.25)) / 2 };
+}
+
+/**
+ * What one node run learns about how long its tasks take: the durations of the most recent tasks
+ * it saw finish (`completed_at` − `created_at`, both on the service's clock, so this machine's
+ * clock does not matter) and, for each task still running, how long it had run at its last poll;
+ * each with its place in the order the run met its tasks (its first poll).
  */
 export class DurationModel {
-	private readonly finished: number[] = [];
-	private readonly running = new Map<string, number>();
+	/** In order, at most RECENT_FINISHED. */
+	private readonly finished: Seen[] = [];
+	private readonly running = new Map<string, Seen>();
+	private met = 0;
 
 	/** A poll found the task still running `elapsedMs` after its start. */
 	noteRunning(taskId: string, elapsedMs: number): void {
 		if (!(elapsedMs >= 0)) return;
-		this.running.set(taskId, Math.max(elapsedMs, this.running.get(taskId) ?? 0));
+		const seen = this.running.get(taskId);
+		this.running.set(taskId, {
+			order: seen?.order ?? this.met++,
+			ms: Math.max(elapsedMs, seen?.ms ?? 0),
+		});
 	}
 
 	noteFinished(taskId: string, task: Task): void {
+		const order = this.running.get(taskId)?.order ?? this.met++;
 		this.running.delete(taskId);
 		const duration = finishedDuration(task);
-		if (duration !== undefined) this.finished.push(duration);
+		if (duration === undefined) return;
+		this.finished.push({ order, ms: duration });
+		this.finished.sort((a, b) => a.order - b.order);
+		if (this.finished.length > RECENT_FINISHED) this.finished.shift();
 	}
 
 	/** A failed task says nothing about how long a successful one takes. */
@@ -205,13 +261,30 @@ export class DurationModel {
 	/**
 	 * From the shortest duration seen to the one by which 95 % of the run's tasks have finished,
 	 * counting the tasks still running; undefined before three have finished or while tasks still
-	 * running leave that share unknown.
+	 * running leave that share unknown. For one task of the run (`taskId`), every duration seen is
+	 * first moved along the durations' trend (durationTrend) to that task's place in the order,
+	 * and the window widened by how far the trend may be off there: where tasks get faster, the
+	 * window of a later task opens earlier; where they get slower, later.
 	 */
-	window(): CompletionWindow | undefined {
+	window(taskId?: string): CompletionWindow | undefined {
 		if (this.finished.length < MIN_FINISHED) return undefined;
-		const latestMs = durationQuantile(this.finished, [...this.running.values()], COVERED_SHARE);
+		const order = taskId === undefined ? undefined : (this.running.get(taskId)?.order ?? this.met);
+		const trend = order === undefined ? undefined : durationTrend(this.finished);
+		const slope = trend?.slope ?? 0;
+		const moved = (seen: Seen) => seen.ms + slope * ((order ?? seen.order) - seen.order);
+		const finished = this.finished.map(moved);
+		const latestMs = durationQuantile(
+			finished,
+			[...this.running.values()].map(moved),
+			COVERED_SHARE,
+		);
 		if (latestMs === undefined) return undefined;
-		return { earliestMs: Math.min(...this.finished), latestMs };
+		// The further past the tasks it was learned from, the less sure the trend.
+		const margin =
+			trend && order !== undefined
+				? trend.slack * Math.max(0, order - this.finished[this.finished.length - 1].order)
+				: 0;
+		return { earliestMs: Math.min(...finished) - margin, latestMs: latestMs + margin };
 	}
 }
 

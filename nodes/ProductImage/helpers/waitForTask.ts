@@ -25,7 +25,7 @@ import { maxWaitTimeOption } from '../descriptions/common.descriptions';
 import { labelOf, optionOrDefault, propertyIn, readOptions, validateParameter } from './parameters';
 import { OUTCOME } from './outcome';
 import type { DurationModel, PollingMode, PollPlan } from './pollSchedule';
-import { createdAt, durationModel, firstPollIn, nextPollIn, rhythmAfterPoll } from './pollSchedule';
+import { createdAt, durationModel, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import {
 	classifyTask,
 	nameTaskInError,
@@ -195,17 +195,16 @@ function pollPlan(wait: TaskWait): PollPlan {
 	return {
 		mode: wait.settings.polling,
 		pollMs: wait.pollMs,
-		window: wait.taskDurations.window(),
+		window: wait.taskDurations.window(wait.taskId),
 		startedAt: wait.taskStartedAt,
 		rhythmAt: wait.rhythmAt,
 		now: Date.now(),
 	};
 }
 
-/** The first poll: the schedule's, Initial Delay at the earliest, Max Wait Time at the latest. */
+/** The first poll: Initial Delay in either mode (the fixed poller's first), Max Wait Time at the latest. */
 function firstPollDelay(wait: TaskWait): number {
-	const planned = firstPollIn(pollPlan(wait), wait.initialDelayMs);
-	return Math.min(planned, wait.settings.maxWaitTime * 1000);
+	return Math.min(wait.initialDelayMs, wait.settings.maxWaitTime * 1000);
 }
 
 /** The next poll by the schedule, or undefined once it would pass Max Wait Time. */

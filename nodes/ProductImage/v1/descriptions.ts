@@ -68,7 +68,7 @@ const pollIntervalOption: INodeProperties = {
 	displayName: 'Poll Interval',
 	...STORED.pollInterval,
 	description:
-		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', before anything is known and outside the predicted finish. Added without the 'Polling' option, it means 'Fixed Interval'. Defaults to 5.",
+		"Seconds between status checks; with 'Adaptive', more checks where this run's tasks are likely to finish, never fewer. Added without the 'Polling' option, it means 'Fixed Interval'. Defaults to 5.",
 };
 
 /** Options of every operation that waits for a task and hands its images on, as version 1 shows them. */

@@ -158,7 +158,7 @@ const pollIntervalOption: INodeProperties = {
 	displayName: 'Check Interval',
 	...STORED.pollInterval,
 	description:
-		"Seconds between status checks: always with 'Fixed Interval'; with 'Adaptive', until this run knows how long tasks take, and outside the predicted finish. Defaults to 5.",
+		"Seconds between status checks; with 'Adaptive', more checks where this run's tasks are likely to finish, never fewer. Defaults to 5.",
 };
 
 const imagesOutputOption: INodeProperties = {
