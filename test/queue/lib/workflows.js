@@ -242,7 +242,7 @@ function fanOutCopy(products) {
  * (`waitOptions: null`), answers the collect webhook at once, and sets the submit run's pace,
  * page and batch.
  * @param {number} products
- * @param {{waitOptions?: null, collectResponse?: 'onReceived' | 'lastNode', submitsPerMinute?: number, productsPerRun?: number, secondsPerBatch?: number}} [o]
+ * @param {{waitOptions?: null, collectResponse?: 'onReceived' | 'lastNode', submitsPerMinute?: number, productsPerPage?: number, pagesPerRun?: number, secondsPerBatch?: number}} [o]
  */
 function submitCollectCopies(products, o = {}) {
 	/** @param {string} name @param {'onReceived' | 'lastNode'} responseMode */
@@ -261,7 +261,8 @@ function submitCollectCopies(products, o = {}) {
 			if (n.name === 'Settings')
 				for (const key of /** @type {const} */ ([
 					'submitsPerMinute',
-					'productsPerRun',
+					'productsPerPage',
+					'pagesPerRun',
 					'secondsPerBatch',
 				]))
 					if (o[key] !== undefined) setAssignment(n, key, o[key]);
