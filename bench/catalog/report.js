@@ -38,6 +38,7 @@ function report(m) {
 		memoryLine(m.memory),
 		...storageLines(m.database, m.workflows, m.products.products),
 		...perRunLines(m.perRun ?? []),
+		goalsLine(m),
 	];
 	return { lines, capacity: capacityLines(m), problems: problems(m) };
 }
@@ -254,6 +255,34 @@ function perRunLines(sizes) {
 	return [
 		`Per run, before the night (${base.runs} submit runs at each size, one after another, each as late in a night as it gets: the Data Table holding a row for every product before the run's page; medians, worker memory as the peak RSS of the workers with their task runners): ${each.join('; ')}; ${ratios.join('; ')}`,
 	];
+}
+
+/**
+ * The night against what the large-catalog work set out to reach: the pace within a run, the
+ * night against the rate limit's bound, and a run's cost at the larger catalog. Said, not failed:
+ * a busy machine makes them slower, not wrong.
+ * @param {Parameters<typeof report>[0]} m
+ */
+function goalsLine(m) {
+	const { night, options } = m;
+	const wall = night.endedAt - night.startedAt;
+	const down = night.outage.to ? night.outage.to - (night.outage.from ?? 0) : 0;
+	const paces = m.paces.filter((p) => p.submitted > 0).map((p) => p.perMinute);
+	const pace = paces.length ? [...paces].sort((a, b) => a - b)[Math.floor(paces.length / 2)] : 0;
+	const big = (m.perRun ?? []).slice(1);
+	const within = (/** @type {number} */ ratio) => Math.abs(ratio - 1) <= 0.1;
+	const met = (/** @type {boolean} */ ok) => (ok ? 'met' : 'not met');
+	return (
+		`Goals: a median run at least 80 % of the limit: ${share(pace, options.submitsPerMinute)}, ${met(pace >= 0.8 * options.submitsPerMinute)}; ` +
+		`the night within 1.5× the rate limit's bound: ${(wall / night.boundMs).toFixed(2)}×, ${met(wall <= 1.5 * night.boundMs)}` +
+		(down
+			? ` (${(wall / (night.boundMs + down)).toFixed(2)}× the bound plus the outage, ${met(wall <= 1.5 * (night.boundMs + down))})`
+			: '') +
+		(big.length
+			? `; a run at the larger catalog within 10 % of one at ${count(m.perRun?.[0]?.size ?? 0)}: ${met(big.every((b) => within(b.ratio.ms) && within(b.ratio.dataBytes) && within(b.ratio.workerMiB)))}`
+			: '') +
+		`; no product lost or billed twice: ${met(problems(m).length === 0)}`
+	);
 }
 
 /** @param {Parameters<typeof report>[0]} m */
