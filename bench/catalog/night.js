@@ -76,8 +76,12 @@ async function runNight(ctx) {
 		/** @type {Run[]} */ submitRuns: [],
 		/** @type {Run[]} the submit runs started and not yet ended */ submitting: [],
 		nextSubmitAt: startedAt,
-		/** runs that took over from one that still held the run (and was not killed) */
+		/** runs that took over a hold that had lapsed while its run (not killed) still ran */
 		overlaps: 0,
+		/** handovers seen from one run to the next without the run free between two looks */
+		directHandovers: 0,
+		/** the hold's end as last seen, for the run holding it */
+		lastLease: 0,
 		/** the schedule's ticks: each takes the run, waits for it or gives up */
 		ticks: 0,
 		submitDone: false,
@@ -144,10 +148,10 @@ async function runNight(ctx) {
 
 	// The run's holder as the run-state table says: a new holder is a new run, an empty one none.
 	const readHolder = async () => {
-		const [[holder = '', sending = ''] = []] = await db.sql(
-			`select holder, sending from ${tableName(ctx.runsTableId)} where name = 'submit' limit 1`,
+		const [[holder = '', sending = '', lease = '0'] = []] = await db.sql(
+			`select holder, sending, lease_until from ${tableName(ctx.runsTableId)} where name = 'submit' limit 1`,
 		);
-		return { holder: String(holder ?? ''), sending: String(sending ?? '') };
+		return { holder: String(holder ?? ''), sending: String(sending ?? ''), lease: Number(lease) };
 	};
 
 	/** @param {Run} run */
@@ -162,13 +166,19 @@ async function runNight(ctx) {
 	// As the schedule does: a tick every submitEverySeconds. A tick takes the run when no other run
 	// holds it, or waits for it; the bench only watches who holds it. A new holder that follows one
 	// that never let go (and was not killed) is a run that started while another still ran.
+	// A tick takes the run only once its hold has lapsed or been let go: a run seen holding it until
+	// the next one holds it let go in between, unless its hold had lapsed (a run that stalled past
+	// its hold, not killed, while the next one started: two at once).
 	const tickSubmit = async () => {
-		const { holder } = await readHolder();
+		const { holder, lease } = await readHolder();
 		const current = night.submitting[0];
 		if (current && String(current.id) !== holder) {
 			endRun(current);
-			if (holder && current.status !== 'killed') night.overlaps += 1;
+			if (holder) night.directHandovers += 1;
+			if (holder && current.status !== 'killed' && night.lastLease < Date.now())
+				night.overlaps += 1;
 		}
+		night.lastLease = lease;
 		if (
 			holder &&
 			!night.submitting.length &&
@@ -341,6 +351,7 @@ async function runNight(ctx) {
 		timedOut: night.timedOut,
 		submitRuns: night.submitRuns,
 		overlaps: night.overlaps,
+		directHandovers: night.directHandovers,
 		ticks: night.ticks,
 		resolved: night.resolved,
 		sweeps: night.sweeps,

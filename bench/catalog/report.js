@@ -126,6 +126,16 @@ function productLines(p) {
 const gaps = (runs) =>
 	runs.slice(1).map((run, i) => Math.max(0, run.startedAt - (runs[i].endedAt ?? run.startedAt)));
 
+/**
+ * Whether two runs ever held the run at once. A night measured before the bench read the hold's
+ * end counted every handover it saw without the run free in between (it looks once a second).
+ * @param {{overlaps: number, directHandovers?: number}} night
+ */
+const handoverText = (night) =>
+	night.directHandovers === undefined
+		? `handovers seen from one run straight to the next, the run free for less than the bench's look a second (whether a hold had lapsed was not read that night; a second run at once would show as 429s and products submitted twice): ${count(night.overlaps)}; `
+		: `handovers seen from one run straight to the next: ${count(night.directHandovers)}, of them taking a hold that had lapsed while its run (not killed) still ran: ${count(night.overlaps)}; `;
+
 /** @param {Parameters<typeof report>[0]} m */
 function timeLines(m) {
 	const { night, service, options } = m;
@@ -149,7 +159,7 @@ function timeLines(m) {
 	const runs =
 		`${count(night.submitRuns.length)} submit runs from ${count(night.ticks)} ticks (${listed(byStatus)}), ${count(withSubmits.length)} of them submitting, at most ${count(Math.max(0, ...m.paces.map((p) => p.submitted)))} products in one; ` +
 		`each run's time ${spread(night.submitRuns.map((r) => (r.endedAt ?? 0) - r.startedAt))}; from one run letting go to the next taking over ${spread(gaps(night.submitRuns))}; ` +
-		`runs that took over from one still holding the run: ${count(night.overlaps)}; ` +
+		handoverText(night) +
 		`its first submit after the run's start ${spread(withSubmits.map((p) => p.firstSubmitAfterMs ?? 0))}; ` +
 		`a median run submitted ${medianPace.toFixed(0)} per minute` +
 		(medianPace > 0 ? ` (${share(medianPace, options.submitsPerMinute)} of the limit)` : '') +
