@@ -72,8 +72,8 @@ function capacityLines(m) {
 	const big = (m.perRun ?? []).find((r) => r.size === 100000);
 	return [
 		`Measured pace: a median run kept ${pace.toFixed(0)} submits a minute against the limit of ${count(options.submitsPerMinute)} (${share(pace, options.submitsPerMinute)}); the schedule's night (0:00 to 6:59) has ${NIGHT_MINUTES} minutes of runs`,
-		`The example's defaults (submitsPerMinute 60, batches of 1): up to ${count(night(60))} products a night; the service's limit of 60 a minute is the bound`,
-		`A service that takes ${count(options.submitsPerMinute)} a minute (submitsPerMinute ${count(options.submitsPerMinute)}, batches of ${Math.max(1, Math.ceil((options.submitsPerMinute * options.secondsPerBatch) / 60))}): up to ${count(night(options.submitsPerMinute))} products a night; ${count(options.products)} took the night above`,
+		`The example's defaults (submitsPerMinute 60, batches of 1): at most ${count(60 * NIGHT_MINUTES)} products a night, the limit's own bound; about ${count(night(60))} if its runs keep the share of the limit measured here`,
+		`A service that takes ${count(options.submitsPerMinute)} a minute (submitsPerMinute ${count(options.submitsPerMinute)}, batches of ${Math.max(1, Math.ceil((options.submitsPerMinute * options.secondsPerBatch) / 60))}): about ${count(night(options.submitsPerMinute))} products a night at the pace measured here; ${count(options.products)} took the night above`,
 		`A catalog of 100,000 in one night needs a limit of at least ${count(needed)} submits a minute at this pace (or the runs of more than one night); each run costs what it costs at 10,000` +
 			(big
 				? ` (per-run figures above: run time ${big.ratio.ms.toFixed(2)}×, execution data ${big.ratio.dataBytes.toFixed(2)}×, worker memory ${big.ratio.workerMiB.toFixed(2)}×)`
