@@ -14,6 +14,15 @@
 /** The physical table n8n keeps a Data Table in (n8n 2.x, no table prefix). @param {string} id */
 const tableName = (id) => `"data_table_user_${id.replaceAll('"', '')}"`;
 
+/** The id of a Data Table by its name. @param {Database} db @param {string} name */
+async function tableIdOf(db, name) {
+	const rows = await db.sql(
+		`select id from data_table where name = '${name.replaceAll("'", "''")}'`,
+	);
+	if (!rows.length) throw new Error(`no Data Table named ${name}`);
+	return String(rows[0][0]);
+}
+
 /** @param {Database} db @param {string} tableId */
 async function rowCount(db, tableId) {
 	const [[count]] = await db.sql(`select count(*) from ${tableName(tableId)}`);
@@ -54,15 +63,15 @@ async function lastExecutionId(db) {
 const FINAL = ['success', 'error', 'crashed', 'canceled'];
 
 /**
- * Executions (per workflow and status, with n8n's own size of each one's data), the execution data
- * table, the Data Table, the binary files of database mode, and the whole database.
- * @param {Database} db @param {string} tableId
+ * Executions after `sinceId` (per workflow and status, with n8n's own size of each one's data),
+ * their execution data, the Data Table, the binary files of database mode, and the whole database.
+ * @param {Database} db @param {string} tableId @param {number} [sinceId]
  */
-async function databaseFigures(db, tableId) {
+async function databaseFigures(db, tableId, sinceId = 0) {
 	const number = (/** @type {string} */ s) => Number(s);
 	const executions = (
 		await db.sql(
-			'select "workflowId", status, count(*), coalesce(sum("jsonSizeBytes"), 0), coalesce(max("jsonSizeBytes"), 0) from execution_entity group by 1, 2 order by 1, 2',
+			`select "workflowId", status, count(*), coalesce(sum("jsonSizeBytes"), 0), coalesce(max("jsonSizeBytes"), 0) from execution_entity where id > ${sinceId} group by 1, 2 order by 1, 2`,
 		)
 	).map(([workflowId, status, count, bytes, maxBytes]) => ({
 		workflowId,
@@ -72,7 +81,7 @@ async function databaseFigures(db, tableId) {
 		maxBytes: number(maxBytes),
 	}));
 	const [[dataRows, dataBytes, dataTableBytes]] = await db.sql(
-		"select count(*), coalesce(sum(octet_length(data)), 0), pg_total_relation_size('execution_data') from execution_data",
+		`select count(*), coalesce(sum(octet_length(data)), 0), pg_total_relation_size('execution_data') from execution_data where "executionId" > ${sinceId}`,
 	);
 	const [[rows, tableBytes]] = await db.sql(
 		`select count(*), pg_total_relation_size('${tableName(tableId)}') from ${tableName(tableId)}`,
@@ -225,6 +234,7 @@ function runPaces(runs, tasks) {
 module.exports = {
 	runPaces,
 	tableName,
+	tableIdOf,
 	FINAL,
 	rowCount,
 	tableRows,

@@ -1,8 +1,8 @@
 // @ts-check
 'use strict';
 
-// The night itself, one look a second: a submit run every few seconds as its schedule starts them
-// (each takes the example's productsPerRun products not yet recorded), collect sweeps every few
+// The night itself, one look a second: a tick of the submit schedule as it starts them (each takes
+// the run or waits for it; the bench watches who holds it), collect sweeps every few
 // seconds that never overlap, the outage during a sweep, the kill of the worker running a submit
 // run, and the operator resolving the rows of unknown fate the outage left, as the example's note
 // asks.
@@ -39,6 +39,7 @@ const {
  * @property {import('../../test/e2e/lib/simulator').RunningSimulator} sim
  * @property {{submit: {workflow: any, webhookPath: string}, collect: {workflow: any, webhookPath: string}}} copies
  * @property {string} tableId
+ * @property {string} runsTableId the submit runs' own table (holder, cursor, the batch being sent)
  * @property {(row: Record<string, any>) => boolean} isOpen
  * @property {import('../catalog-night').Options} options
  */
@@ -75,8 +76,14 @@ async function runNight(ctx) {
 		/** @type {Run[]} */ submitRuns: [],
 		/** @type {Run[]} the submit runs started and not yet ended */ submitting: [],
 		nextSubmitAt: startedAt,
-		/** runs the schedule started while an earlier one still ran */
+		/** runs that took over a hold that had lapsed while its run (not killed) still ran */
 		overlaps: 0,
+		/** handovers seen from one run to the next without the run free between two looks */
+		directHandovers: 0,
+		/** the hold's end as last seen, for the run holding it */
+		lastLease: 0,
+		/** the schedule's ticks: each takes the run, waits for it or gives up */
+		ticks: 0,
 		submitDone: false,
 		/** unknown rows the operator resolved: deleted (no task at the service) or given their task */
 		resolved: { deleted: 0, linked: 0 },
@@ -139,28 +146,53 @@ async function runNight(ctx) {
 		return Number(recorded) >= options.products;
 	};
 
-	// As the schedule does: a run every submitEverySeconds, whether or not the last has ended (the
-	// night counts when it had not: two runs at once may submit a product twice).
+	// The run's holder as the run-state table says: a new holder is a new run, an empty one none.
+	const readHolder = async () => {
+		const [[holder = '', sending = '', lease = '0'] = []] = await db.sql(
+			`select holder, sending, lease_until from ${tableName(ctx.runsTableId)} where name = 'submit' limit 1`,
+		);
+		return { holder: String(holder ?? ''), sending: String(sending ?? ''), lease: Number(lease) };
+	};
+
+	/** @param {Run} run */
+	const endRun = (run) => {
+		run.endedAt = Date.now();
+		run.rowsAtEnd = night.rows;
+		night.submitRuns.push(run);
+		night.submitting = night.submitting.filter((r) => r !== run);
+		info(`submit run ${run.id} let go of the run with ${night.rows} rows recorded`);
+	};
+
+	// As the schedule does: a tick every submitEverySeconds. A tick takes the run when no other run
+	// holds it, or waits for it; the bench only watches who holds it. A new holder that follows one
+	// that never let go (and was not killed) is a run that started while another still ran.
+	// A tick takes the run only once its hold has lapsed or been let go: a run seen holding it until
+	// the next one holds it let go in between, unless its hold had lapsed (a run that stalled past
+	// its hold, not killed, while the next one started: two at once).
 	const tickSubmit = async () => {
-		for (const run of [...night.submitting]) {
-			if (!(await ended(run, ctx.copies.submit.workflow))) continue;
-			run.endedAt = Date.now();
-			run.rowsAtEnd = night.rows;
-			night.submitRuns.push(run);
-			night.submitting = night.submitting.filter((r) => r !== run);
-			info(`submit run ${run.id} ended ${run.status} with ${night.rows} rows recorded`);
+		const { holder, lease } = await readHolder();
+		const current = night.submitting[0];
+		if (current && String(current.id) !== holder) {
+			endRun(current);
+			if (holder) night.directHandovers += 1;
+			if (holder && current.status !== 'killed' && night.lastLease < Date.now())
+				night.overlaps += 1;
 		}
+		night.lastLease = lease;
+		if (
+			holder &&
+			!night.submitting.length &&
+			!night.submitRuns.some((r) => String(r.id) === holder)
+		)
+			night.submitting.push({ before: 0, startedAt: Date.now(), id: Number(holder) });
 		if (night.submitDone || Date.now() < night.nextSubmitAt) return;
-		if (night.submitting.length === 0 && (await catalogThrough())) {
+		if (!holder && (await catalogThrough())) {
 			night.submitDone = true;
 			info(`every product recorded after ${night.submitRuns.length} submit runs`);
 			return;
 		}
-		if (night.submitting.length > 0) {
-			night.overlaps += 1;
-			info(`submit run due while run ${night.submitting[0].id ?? '?'} still runs`);
-		}
-		night.submitting.push(await start(ctx.copies.submit));
+		await start(ctx.copies.submit);
+		night.ticks += 1;
 		night.nextSubmitAt += options.submitEverySeconds * 1000;
 	};
 
@@ -199,13 +231,11 @@ async function runNight(ctx) {
 		const worker = executionsByWorker(stack.workers).get(String(run.id));
 		const victim = stack.workers.find((w) => w.name === worker);
 		if (!victim?.pid) return;
-		// Right after a row is written, in the pause between products, where a crash of a run that
-		// mostly waits lands (inside the few milliseconds between a submit and its row it would
-		// leave that product's task unrecorded: see docs/large-catalogues.md).
-		const rowsBefore = await rowCount(db, ctx.tableId);
+		// Right after the run marks its next batch as sending, while that batch is being submitted:
+		// the worst place for a crash, which leaves the batch of unknown fate.
+		const { sending } = await readHolder();
 		const waitUntil = Date.now() + 30_000;
-		while ((await rowCount(db, ctx.tableId)) === rowsBefore && Date.now() < waitUntil)
-			await sleep(5);
+		while ((await readHolder()).sending === sending && Date.now() < waitUntil) await sleep(5);
 		// The whole process group, task runner included, as when a container or machine dies.
 		process.kill(-victim.pid, 'SIGKILL');
 		night.kill = {
@@ -288,7 +318,7 @@ async function runNight(ctx) {
 	};
 
 	info(
-		`a submit run every ${options.submitEverySeconds} s (at most ${options.productsPerRun} products each); a sweep every ${options.sweepSeconds} s`,
+		`a tick of the submit schedule every ${options.submitEverySeconds} s (a run reads at most ${options.pagesPerRun} pages of ${options.productsPerPage}); a sweep every ${options.sweepSeconds} s`,
 	);
 	for (;;) {
 		night.rows = await rowCount(db, ctx.tableId);
@@ -312,6 +342,8 @@ async function runNight(ctx) {
 	// start-up recovery marks executions crashed that another worker then finishes.
 	for (const run of [...night.submitRuns, ...night.submitting, ...night.sweeps])
 		if (run.id !== undefined) run.recorded = await executionStatus(db, run.id);
+	// A run the bench saw let go of the run ends as n8n recorded it.
+	for (const run of night.submitRuns) run.status ??= run.recorded;
 	return {
 		startedAt: night.startedAt,
 		endedAt: night.endedAt,
@@ -319,6 +351,8 @@ async function runNight(ctx) {
 		timedOut: night.timedOut,
 		submitRuns: night.submitRuns,
 		overlaps: night.overlaps,
+		directHandovers: night.directHandovers,
+		ticks: night.ticks,
 		resolved: night.resolved,
 		sweeps: night.sweeps,
 		kill: night.kill,

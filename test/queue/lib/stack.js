@@ -25,7 +25,9 @@ const { freePort } = require('../../e2e/lib/ports');
  * @param {{baseUrl: string, apiKey: string}} o.service
  * @param {{baseUrl: string, apiKey: string}} [o.llm]
  * @param {'default' | 'filesystem' | 'database'} o.binaryMode
- * @param {{workflow: any}[]} o.workflows imported and published before the main process starts
+ * @param {{workflow: any, dataTables?: {name: string, columns: {name: string, type: string}[]}[]}[]} o.workflows
+ *   imported and published before the main process starts; the Data Tables a workflow names
+ *   besides the ones a scenario makes are created once the owner exists
  * @param {number} o.workers
  * @param {number} [o.workerConcurrency]
  * @param {Record<string, string>} [o.env] more of n8n's settings, for the main process and the workers
@@ -87,6 +89,8 @@ async function startStack(o) {
 		const main = await startMain(n8n, logDir, mainPort);
 		stops.push(main.stop);
 		const rest = await setupOwner(`http://127.0.0.1:${main.port}`);
+		for (const table of o.workflows.flatMap((w) => w.dataTables ?? []))
+			await rest.createDataTable(table.name, table.columns);
 		const names = Array.from({ length: o.workers }, (_, i) => `worker-${i + 1}`);
 		const workers = await Promise.all(
 			names.map(async (name) => {

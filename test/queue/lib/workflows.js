@@ -165,23 +165,28 @@ function longWaitWorkflow() {
 /**
  * A Code node in place of the store's "Get products": N products shaped as Shopify returns them
  * (id, title, image.src), ids from `firstId`. With `trigger`, a run started with a body
- * `{products: n}` on that webhook reads n products instead.
+ * `{products: n}` on that webhook reads n products instead. With `page`, it answers as the submit
+ * example's paged read does: one item `{products: [...]}` holding the page after the cursor
+ * (the `after` of its input, Shopify's since_id) of at most `page` products (an expression), made in time
+ * proportional to the page, not the catalog.
  * @param {{id: string, name: string, position: number[]}} like @param {number} products @param {number} firstId
- * @param {string} [trigger]
+ * @param {string} [trigger] @param {string} [page]
  */
-function catalogueNode(like, products, firstId, trigger) {
+function catalogueNode(like, products, firstId, trigger, page) {
 	const count = trigger
 		? `($(${JSON.stringify(trigger)}).first().json.body?.products ?? ${products})`
 		: String(products);
+	const product = `(i) => ({ id: ${firstId} + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } })`;
+	const jsCode = page
+		? `const count = ${count};\nconst after = Number($input.first().json.after || 0);\nconst start = after ? after - ${firstId} + 1 : 0;\nconst size = Math.max(0, Math.min(${page}, count - start));\nreturn [{ json: { products: Array.from({ length: size }, (_, k) => (${product})(start + k)) } }];`
+		: `return Array.from({ length: ${count} }, (_, i) => ({ json: (${product})(i) }));`;
 	return {
 		id: like.id,
 		name: like.name,
 		position: like.position,
 		type: 'n8n-nodes-base.code',
 		typeVersion: 2,
-		parameters: {
-			jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { id: ${firstId} + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } } }));`,
-		},
+		parameters: { jsCode },
 	};
 }
 
@@ -231,11 +236,13 @@ function fanOutCopy(products) {
 /**
  * The submit-now / collect-later pair as the suite runs them: started by webhooks instead of
  * schedules (the submit run answers at once, the collect run when it is done), the catalogue
- * from a Code node, the Data Table found by name, and waits at the simulator's short pace.
- * The catalog bench keeps the example's wait options (`waitOptions: null`), answers the collect
- * webhook at once, and sets the submit run's pace and size.
+ * from a Code node (the submit run's page after its cursor), each Data Table found by name, and
+ * waits at the simulator's short pace. The submit copy names the run-state table it needs
+ * (`dataTables`, created by the stack). The catalog bench keeps the example's wait options
+ * (`waitOptions: null`), answers the collect webhook at once, and sets the submit run's pace,
+ * page and batch.
  * @param {number} products
- * @param {{waitOptions?: null, collectResponse?: 'onReceived' | 'lastNode', secondsBetweenSubmits?: number, productsPerRun?: number}} [o]
+ * @param {{waitOptions?: null, collectResponse?: 'onReceived' | 'lastNode', submitsPerMinute?: number, productsPerPage?: number, pagesPerRun?: number, secondsPerBatch?: number}} [o]
  */
 function submitCollectCopies(products, o = {}) {
 	/** @param {string} name @param {'onReceived' | 'lastNode'} responseMode */
@@ -249,13 +256,22 @@ function submitCollectCopies(products, o = {}) {
 		workflow.nodes = workflow.nodes.map((/** @type {any} */ n) => {
 			// prepareWorkflow has made the schedule a Manual Trigger already.
 			if (n.type === MANUAL_TYPE) return webhookNode(n, webhookPath, responseMode);
-			if (n.name === 'Get products') return catalogueNode(n, products, 2000, trigger);
-			if (n.name === 'Settings' && o.secondsBetweenSubmits !== undefined)
-				setAssignment(n, 'secondsBetweenSubmits', o.secondsBetweenSubmits);
-			if (n.name === 'Settings' && o.productsPerRun !== undefined)
-				setAssignment(n, 'productsPerRun', o.productsPerRun);
+			if (n.name === 'Get products')
+				return catalogueNode(n, products, CATALOG_FIRST_ID, trigger, pageSize(n));
+			if (n.name === 'Settings')
+				for (const key of /** @type {const} */ ([
+					'submitsPerMinute',
+					'productsPerPage',
+					'pagesPerRun',
+					'secondsPerBatch',
+				]))
+					if (o[key] !== undefined) setAssignment(n, key, o[key]);
 			if (n.type === 'n8n-nodes-base.dataTable')
-				n.parameters.dataTableId = { __rl: true, mode: 'name', value: TASKS_TABLE };
+				n.parameters.dataTableId = {
+					__rl: true,
+					mode: 'name',
+					value: n.parameters.dataTableId?.cachedResultName || TASKS_TABLE,
+				};
 			if (n.type === NODE_TYPE && o.waitOptions !== null)
 				n.parameters.options = quickWaits(n.parameters.options, 3);
 			return n;
@@ -263,9 +279,21 @@ function submitCollectCopies(products, o = {}) {
 		return { workflow, webhookPath };
 	};
 	return {
-		submit: copy('catalogue-submit', 'onReceived'),
+		submit: { ...copy('catalogue-submit', 'onReceived'), dataTables: [RUNS] },
 		collect: copy('catalogue-collect', o.collectResponse ?? 'lastNode'),
 	};
+}
+
+/**
+ * The page size a store node asks for (its `limit` query parameter, an expression without its
+ * braces), or none: a node that reads the whole catalog.
+ * @param {any} node
+ */
+function pageSize(node) {
+	const limit = (node.parameters.queryParameters?.parameters ?? []).find(
+		(/** @type {any} */ p) => p.name === 'limit',
+	)?.value;
+	return typeof limit === 'string' ? limit.replace(/^=\{\{\s*|\s*\}\}$/g, '') : undefined;
 }
 
 /** A Set node's assignment, which must exist: a renamed setting fails here, not silently. @param {any} node @param {string} name @param {unknown} value */
@@ -305,6 +333,7 @@ function tasksColumnsFor(workflows) {
 	const columns = TASKS_COLUMNS.map((c) => ({ ...c }));
 	for (const node of workflows.flatMap((w) => w.nodes)) {
 		if (node.type !== 'n8n-nodes-base.dataTable') continue;
+		if ((node.parameters.dataTableId?.value ?? TASKS_TABLE) !== TASKS_TABLE) continue;
 		const written = Object.keys(node.parameters.columns?.value ?? {});
 		const filtered = (node.parameters.filters?.conditions ?? []).map(
 			(/** @type {any} */ c) => c.keyName,
@@ -314,6 +343,21 @@ function tasksColumnsFor(workflows) {
 	}
 	return columns;
 }
+
+/** The first product id of the pair's catalog (ids count up from it, as Shopify's do). */
+const CATALOG_FIRST_ID = 2000;
+
+/** Where the submit runs keep their cursor, the run's holder and the batch being sent. */
+const RUNS = {
+	name: 'catalogue_runs',
+	columns: [
+		{ name: 'name', type: 'string' },
+		{ name: 'holder', type: 'string' },
+		{ name: 'lease_until', type: 'number' },
+		{ name: 'after', type: 'string' },
+		{ name: 'sending', type: 'string' },
+	],
+};
 
 const FAN_OUT_TABLE = 'catalogue_images';
 // Replaced by the main process' address when the stack imports the workflows (lib/stack.js).
@@ -326,6 +370,8 @@ module.exports = {
 	TASKS_TABLE,
 	TASKS_COLUMNS,
 	tasksColumnsFor,
+	RUNS,
+	CATALOG_FIRST_ID,
 	MAIN_URL,
 	webhookCopy,
 	uploadManyWorkflow,
