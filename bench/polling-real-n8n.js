@@ -197,7 +197,7 @@ function figures(results) {
 /** @param {ReturnType<typeof figures>} rows @param {number} totalMs */
 function table(rows, totalMs) {
 	const lines = [
-		`Measured by \`npm run bench:polling-n8n\` in n8n ${VERSION} (\`n8n execute\`, ${os.cpus().length} cores, node ${process.version}, ${seconds(totalMs)} s in all): ${TASKS} generations of ${SHORTEST_MS / 1000}-${LONGEST_MS / 1000} s, ${LANES} in parallel, Check Interval ${CHECK_INTERVAL_S} s.`,
+		`Measured by \`npm run bench:polling-n8n\` in n8n ${VERSION} (\`n8n execute\`, ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg()[0].toFixed(1)} at the end, ${seconds(totalMs)} s in all): ${TASKS} generations of ${SHORTEST_MS / 1000}-${LONGEST_MS / 1000} s, ${LANES} in parallel, Check Interval ${CHECK_INTERVAL_S} s.`,
 		'',
 		'| durations | status checks | wall ÷ ideal | last finish ÷ ideal | ideal | queries | ÷ fixed | detection median | p90 |',
 		'|---|---|---|---|---|---|---|---|---|',
