@@ -1,5 +1,7 @@
 import type { IAuthenticate, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+export const SERVICE_NAME = 'Product Image Generation Service';
+
 /**
  * Tested by the Product Image node (`testedBy`): a declarative `test` here would take precedence
  * in n8n, and it cannot tell the service's reply from another server's.
@@ -28,8 +30,7 @@ export class ProductImageApi implements ICredentialType {
 			placeholder: 'e.g. https://product-image-service.your-provider.com',
 			// Shown under the field, not only on hover: the one thing a first connection gets wrong.
 			hint: 'Without /v1 at the end: the node adds the path itself',
-			description:
-				'The URL of your Product Image Generation Service, as its API documentation writes the base URL, without the /v1 path. The API key is sent to this host only. <a href="https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/credentials.md">Where to find both values</a>.',
+			description: `The URL of your ${SERVICE_NAME}, as its API documentation writes the base URL, without the /v1 path. The API key is sent to this host only. <a href="https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/credentials.md">Where to find both values</a>.`,
 		},
 		{
 			displayName: 'API Key',
@@ -38,8 +39,7 @@ export class ProductImageApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description:
-				'The member API key your provider issued with your Product Image Generation Service account (a full key, not a restricted one)',
+			description: `The member API key your provider issued with your ${SERVICE_NAME} account (a full key, not a restricted one)`,
 		},
 	];
 

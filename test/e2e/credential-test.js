@@ -36,7 +36,7 @@ const OTHER_KEY = 'sk-not-for-this-origin-4711';
  */
 function cases(sim, foreign) {
 	const notService = (/** @type {string} */ base, /** @type {string} */ found) =>
-		`${base} answered with ${found}, not as the Product Image service answers. Check 'Base URL': the URL your provider gave you, without /v1.`;
+		`${base} answered with ${found}, not as the Product Image Generation Service answers. Check 'Base URL': the URL your provider gave you, without /v1.`;
 	return [
 		{
 			name: 'valid key',

@@ -145,7 +145,7 @@ test.each([
 
 		expect(result).toEqual({
 			status: 'Error',
-			message: `${other.baseUrl} answered with ${found}, not as the Product Image service answers. Check 'Base URL': the URL your provider gave you, without /v1.`,
+			message: `${other.baseUrl} answered with ${found}, not as the Product Image Generation Service answers. Check 'Base URL': the URL your provider gave you, without /v1.`,
 		});
 	},
 );

@@ -4,6 +4,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
+import { SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
 import {
 	BASE_URL,
 	CREDENTIAL_PROBE_TASK_ID,
@@ -142,7 +143,7 @@ function probeVerdict(
 		);
 	}
 	return error(
-		`${where} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the Product Image service answers. Check ${BASE_URL}: the URL your provider gave you, without /v1.`,
+		`${where} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the ${SERVICE_NAME} answers. Check ${BASE_URL}: the URL your provider gave you, without /v1.`,
 	);
 }
 

@@ -1,4 +1,4 @@
-import { ProductImageApi } from '../../../credentials/ProductImageApi.credentials';
+import { ProductImageApi, SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
 import type { Failure } from './errors';
 import { isTimeoutCode, isTlsCode, nothingSent, submitMayHaveLanded } from './errors';
 import type { RequestKind } from './requestKinds';
@@ -429,5 +429,5 @@ export function describeFailure(
 /** After a reply that came from the service but lacks what this node needs. */
 export function shapeAdvice(kind: RequestKind, requestId: string | undefined): string {
 	if (kind === 'submit') return `The reply holds no task ID. ${submitUnsureAdvice(requestId)}`;
-	return `The reply came from the service but lacks fields this node needs. Check that ${BASE_URL} points at the Product Image service (version 1).`;
+	return `The reply came from the service but lacks fields this node needs. Check that ${BASE_URL} points at the ${SERVICE_NAME} (version 1).`;
 }
