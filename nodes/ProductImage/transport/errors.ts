@@ -1,28 +1,21 @@
 import type { JsonObject } from 'n8n-workflow';
 
-/**
- * What went wrong with one attempt of a request, before it becomes a NodeApiError. The retry policy
- * decides on this value; only the last one of a request is ever shown to the user.
- */
+/** One attempt's failure: the retry policy decides on it, and only a request's last is shown. */
 export interface Failure {
 	kind: 'http' | 'network' | 'timeout' | 'malformed' | 'redirect' | 'tooLarge' | 'notImage';
-	/** HTTP status of the reply, where there was one. */
 	status?: number;
-	/** The envelope's `code` (or an error object's `code`), whatever its type. */
 	code?: string | number;
-	/** The service's own words, from whichever field held them. */
 	serviceMessage?: string;
 	requestId?: string;
 	retryAfterMs?: number;
-	/** Node's socket error code, for failures without a reply. */
+	/** For failures without a reply. */
 	networkCode?: string;
 	/** The reply was a web page: a proxy, a load balancer or the wrong base URL answered. */
 	html?: boolean;
 	/** The body looked like the service's own envelope: the request reached the service. */
 	processed?: boolean;
-	/** The reply's content type, for a download that was not an image. */
+	/** For a download that was not an image: its content type, and the address that answered. */
 	contentType?: string;
-	/** The address that answered, for a download that was not an image. */
 	url?: string;
 	/** The host of an address that is not the service's (a CDN, a store), for a download there. */
 	foreignHost?: string;
@@ -38,7 +31,7 @@ const MESSAGE_KEYS = [
 	'description',
 ];
 
-function asRecord(value: unknown): Record<string, unknown> | undefined {
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
 	return value !== null && typeof value === 'object' && !Array.isArray(value)
 		? (value as Record<string, unknown>)
 		: undefined;
@@ -89,14 +82,10 @@ export function parseRetryAfter(value: unknown, now = Date.now()): number | unde
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/**
- * The codes Node gives a certificate it refuses: OpenSSL's verify results by name
- * (CERT_HAS_EXPIRED, CRL_HAS_EXPIRED, ERROR_IN_CERT_NOT_AFTER_FIELD, INVALID_CA, …).
- */
+/** The codes Node gives a certificate it refuses: OpenSSL's verify results by name. */
 const CERTIFICATE_CODE =
 	'CERT_[A-Z_]+|CRL_[A-Z_]+|UNABLE_TO_[A-Z_]+|ERROR_IN_C(?:ERT|RL)_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|INVALID_CA|INVALID_PURPOSE|PATH_LENGTH_EXCEEDED';
 
-/** Socket codes, and the certificate codes. */
 const NETWORK_CODE = new RegExp(
 	`^(?:E[A-Z0-9_]+|ERR_[A-Z0-9_]+|UND_ERR_[A-Z0-9_]+|${CERTIFICATE_CODE})$`,
 );
@@ -138,9 +127,8 @@ export function nothingSent(failure: Failure): boolean {
 }
 
 /**
- * Whether a failed submit may still have created a task. Only a refusal the service stated (4xx)
- * or a connection that never opened rules it out; a gateway page, a cut connection, a timeout or
- * an unreadable 2xx all leave it open, and "try again" would be the wrong advice.
+ * Only a refusal the service stated (4xx) or a connection that never opened rules out a task; a
+ * gateway page, a cut connection, a timeout or an unreadable 2xx leave it open.
  */
 export function submitMayHaveLanded(failure: Failure): boolean {
 	if (failure.kind === 'redirect' || nothingSent(failure)) return false;
@@ -148,7 +136,7 @@ export function submitMayHaveLanded(failure: Failure): boolean {
 	return true;
 }
 
-/** The parts of a failure that may be shown; built from redacted strings only. */
+/** Built from redacted strings only. */
 export function failureResponse(failure: Failure): JsonObject {
 	const response: JsonObject = {};
 	if (failure.status !== undefined) response.httpStatus = failure.status;
@@ -160,8 +148,8 @@ export function failureResponse(failure: Failure): JsonObject {
 }
 
 /**
- * Services sometimes echo request headers back in error bodies. Everything that came from the
- * service passes through here before it reaches a message, a hint, a log line or an output item.
+ * Services sometimes echo request headers back in error bodies: everything from the service passes
+ * through here before it reaches a message, a hint, a log line or an output item.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
 	let result = text;
@@ -173,7 +161,6 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
 		.replace(/("?authorization"?\s*[:=]\s*"?)(?!\[redacted\])[^"\n,}]+/gi, '$1[redacted]');
 }
 
-/** A failure with every string that came from the service passed through `redactSecrets`. */
 export function redactFailure(failure: Failure, secrets: readonly string[]): Failure {
 	const redact = (value: string | undefined) =>
 		value === undefined ? undefined : redactSecrets(value, secrets);

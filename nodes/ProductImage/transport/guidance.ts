@@ -5,18 +5,12 @@ import type { RequestKind } from './requestKinds';
 import { MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
 import { KEPT_FOR, SYNC_OPERATION_SECONDS } from '../serviceFacts';
 
-/**
- * n8n renders an error's title and description as HTML, where anything in angle brackets would
- * vanish: they are shown as look-alike quotation marks.
- */
+/** n8n renders an error's title and description as HTML, where text in angle brackets vanishes. */
 export function withoutAngleBrackets(text: string): string {
 	return text.replace(/</g, '‹').replace(/>/g, '›');
 }
 
-/**
- * The service's words are quoted in the description, never the title; an echoed request or a page
- * dump would bury the advice.
- */
+/** An echoed request or a page dump would bury the advice. */
 const MAX_QUOTED_LENGTH = 300;
 
 export function shortened(text: string): string {
@@ -26,24 +20,22 @@ export function shortened(text: string): string {
 		: oneLine;
 }
 
-/** The credential's field labels, as its panel shows them. */
 const credentialLabel = (name: string) =>
 	new ProductImageApi().properties.find((property) => property.name === name)?.displayName ?? name;
 
-/** The credential's 'Base URL', as texts quote it. */
 export const BASE_URL = `'${credentialLabel('baseUrl')}'`;
 
-/** The two answers about the API key, worded once for the node's errors and the credential test. */
+/** Worded once for the node's errors and the credential test. */
 export const KEY_REJECTED = 'The service rejected the API key';
 export const KEY_NOT_ALLOWED = 'The API key is not allowed to do this';
 export const FULL_KEY_NEEDED = 'the service needs a full member-level key';
 
-/** The socket code, last in a description: a detail for whoever reads the n8n log. */
+/** Last in a description: a detail for whoever reads the n8n log. */
 export function networkCodeNote(code: string | undefined): string {
 	return code ? ` (network code ${code})` : '';
 }
 
-/** Why nothing answered at `where`, from the socket code, in words; the code itself is not said. */
+/** Why nothing answered, in words; the code itself is not said. */
 export function unreachableReason(where: string, code: string | undefined): string {
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
 		return `The name ${where} did not resolve: check it for a typo, and this n8n's DNS.`;
@@ -54,28 +46,22 @@ export function unreachableReason(where: string, code: string | undefined): stri
 	return `${where} could not be reached.`;
 }
 
-/** "10 minutes (until about 14:05 UTC)": when a long Retry-After ends, in words a person can act on. */
+/** "10 minutes (until about 14:05 UTC)": when a long Retry-After ends, for a person to act on. */
 function waitInWords(retryAfterMs: number, now = Date.now()): string {
 	const minutes = Math.ceil(retryAfterMs / 60_000);
 	const until = new Date(now + retryAfterMs).toISOString().slice(11, 16);
 	return `${minutes} minute${minutes === 1 ? '' : 's'} (until about ${until} UTC)`;
 }
 
-/** The request id to quote to the provider: the service's own, else the one this node sent. */
 function requestToQuote(requestId: string | undefined, sentRequestId: string | undefined): string {
 	if (requestId)
 		return `give the service's provider the request ID ${requestId}, and it can tell whether the task exists`;
-	if (sentRequestId) {
+	if (sentRequestId)
 		return `the service gave no request ID; give its provider the request ID this node sent, ${sentRequestId}, and the time of this run`;
-	}
 	return 'the service gave no request ID: tell its provider the time of this run';
 }
 
-/**
- * The advice after a submit that may have created a task (a timeout, a gateway's 5xx, a cut
- * connection, a reply without a task id): nothing is lost yet, but running the item again bills twice.
- * `timeoutLabel`: the option to raise, after a timeout.
- */
+/** A submit that may have made a task: nothing is lost yet, but a second run bills twice. */
 function submitUnsureAdvice(
 	requestId: string | undefined,
 	sentRequestId?: string,
@@ -87,38 +73,31 @@ function submitUnsureAdvice(
 	return `The service may have created the task and may bill for it. Do not run this item again blindly: ${requestToQuote(requestId, sentRequestId)}.${timeout}`;
 }
 
-/** The operation that collects a billed task, as the panel names it. */
 export const WAIT_FOR_COMPLETION = "'Task → Wait for Completion'";
 
-/** How to pick one task up again: the operation and the task's ID. */
 export function resumeTask(taskId: string): string {
 	return `resume with ${WAIT_FOR_COMPLETION} and task ID ${taskId}`;
 }
 
-/** The way back to what was paid for: collect it, never generate it again. */
+/** What was paid for is collected, never generated again. */
 export function resumeAdvice(taskIds: string): string {
 	return `Collect the images with ${WAIT_FOR_COMPLETION} and ${taskIds} instead of generating again, which would bill again.`;
 }
 
 /** The labels of the panel fields the advice names; the transport knows none of its own. */
 export interface Wording {
-	/** The option that sets this request's timeout (Timeout, Submit Timeout). */
 	timeout?: string;
-	/** The option that runs items at the same time, where the operation has one. */
 	concurrency?: string;
-	/** The request's fields by the names the service uses (`size`, `product_info.name`), as labels. */
+	/** By the names the service uses (`size`, `product_info.name`). */
 	fields?: Record<string, string>;
-	/** The option that adds fields of the user's own to the request, where there is one. */
 	otherFields?: string;
 }
 
-/** One failed request, as the advice reads it. */
 interface Case {
 	failure: Failure;
 	kind: RequestKind;
 	/** " It was tried 3 times." after retries, else empty. */
 	retried: string;
-	/** The host of an address that is not the service's (a CDN, a store), for a download there. */
 	host?: string;
 	status: number;
 	sentRequestId?: string;
@@ -135,14 +114,13 @@ const tls = (c: Case) => network(c) && isTlsCode(c.failure.networkCode);
 const http = (c: Case, ...statuses: number[]) =>
 	c.failure.kind === 'http' && (statuses.length === 0 || statuses.includes(c.status));
 
-/** What to do about a 429: the option that runs fewer items at once, where the operation has one. */
 function slowDown(c: Case): string {
 	return c.wording.concurrency
 		? `Lower '${c.wording.concurrency}' or add a Wait node before this one.`
 		: 'Add a Wait node before this one, or use Loop Over Items with a pause.';
 }
 
-/** A refused request names the field the service's words name, as the panel labels it. */
+/** The field the service's words name, as the panel labels it. */
 function refusedField(c: Case): string {
 	const said = c.failure.serviceMessage ?? '';
 	const field = Object.keys(c.wording.fields ?? {}).find((name) =>
@@ -153,17 +131,14 @@ function refusedField(c: Case): string {
 		: `The service refused a value this node sent; its words above say which. Check the fields set on this node${c.wording.otherFields ? `, and '${c.wording.otherFields}' if used` : ''}.`;
 }
 
-/** Who answered a 5xx: the service itself (its envelope came back), or a gateway in front of it. */
+/** A 5xx with the service's envelope came from the service; else from a gateway in front of it. */
 function serverWho(c: Case): string {
 	return c.failure.processed
 		? 'The service could not complete the request'
 		: 'A gateway answered in place of the service';
 }
 
-/**
- * What to do next, by what failed: the first row that applies. A download from an address that is
- * not the service's gets advice about that host, never the credential.
- */
+/** The first row that applies; a download from another host never blames the credential. */
 const ADVICE: Array<[(c: Case) => boolean, (c: Case) => string]> = [
 	[
 		(c) => foreign(c) && c.failure.kind === 'timeout',
@@ -267,7 +242,6 @@ const ADVICE: Array<[(c: Case) => boolean, (c: Case) => string]> = [
 	[() => true, (c) => SERVICE_ADVICE[c.status]?.(c) ?? serviceAdvice(c)],
 ];
 
-/** The service's own answers, by status. */
 const SERVICE_ADVICE: Record<number, (c: Case) => string | undefined> = {
 	400: refusedField,
 	401: () => 'Check the API key in the Product Image API credential.',
@@ -296,10 +270,7 @@ function serviceAdvice(c: Case): string {
 	return 'The service refused the request; its words above say why. Change the field it names, or give its provider the request ID.';
 }
 
-/**
- * The title: what happened, in a few words that are the node's own. Codes, the service's words
- * and ids go to the description (`replyFacts`); the HTTP status stays on the error as its code.
- */
+/** The title, in the node's own words; the service's words, codes and ids go to the description. */
 function whatHappened(c: Case): string {
 	const { failure } = c;
 	const noun = REQUEST_KINDS[c.kind].noun;
@@ -357,10 +328,8 @@ function httpTitle(c: Case, noun: string): string {
 	if (status === 413) return 'The image is too large for the service';
 	if (status === 415) return 'The service does not take this image type';
 	if (status === 429) return 'The service asked to slow down';
-	if (status >= 500) {
-		if (fromGateway(c)) return GATEWAY_ANSWERED;
-		return `The service could not complete the ${noun}`;
-	}
+	if (status >= 500)
+		return fromGateway(c) ? GATEWAY_ANSWERED : `The service could not complete the ${noun}`;
 	return `The service refused the ${noun}`;
 }
 
@@ -369,7 +338,6 @@ function shownAddress(url: string | undefined): string {
 	return url ? url.split(/[?#]/)[0] : 'the URL';
 }
 
-/** What the reply said and how to trace it: the service's words (bounded), its code, the request id. */
 function replyFacts(failure: Failure, advice: string): string {
 	const facts: string[] = [];
 	if (failure.kind === 'notImage') {
@@ -396,10 +364,7 @@ function replyFacts(failure: Failure, advice: string): string {
 	return facts.join(' ');
 }
 
-/**
- * A failed request as n8n shows it: the title says what happened; the description quotes the reply
- * (`facts`, also given alone), says what to do next, and ends with the socket code where there was one.
- */
+/** The description quotes the reply (`facts`, also given alone), then says what to do next. */
 export function describeFailure(
 	failure: Failure,
 	kind: RequestKind,
@@ -426,7 +391,7 @@ export function describeFailure(
 	};
 }
 
-/** After a reply that came from the service but lacks what this node needs. */
+/** After a reply from the service that lacks what this node needs. */
 export function shapeAdvice(kind: RequestKind, requestId: string | undefined): string {
 	if (kind === 'submit') return `The reply holds no task ID. ${submitUnsureAdvice(requestId)}`;
 	return `The reply came from the service but lacks fields this node needs. Check that ${BASE_URL} points at the ${SERVICE_NAME} (version 1).`;

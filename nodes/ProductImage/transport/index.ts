@@ -3,20 +3,17 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import type { Wording } from './guidance';
 import { shapeAdvice } from './guidance';
 import type { OptionTimedKind, RequestKind } from './requestKinds';
 import { REQUEST_KINDS } from './requestKinds';
-import type { RetryCall } from './retry';
+import type { CallBase } from './retry';
 import { withRetries } from './retry';
 import { serviceAccess } from './runState';
 import type { DownloadInfo, JsonReply, OutgoingRequest } from './send';
 import { classifyDownloadReply, classifyJsonReply } from './send';
 
-// The entry of the transport layer: everything outside transport/ imports from here. A request
-// goes index.ts (what to send) → retry.ts (the loop; its sleeps and the 429 gate are in pause.ts)
-// → send.ts (one attempt and what its reply means); errors.ts and guidance.ts turn the last
-// failure into the user's error.
+// Everything outside transport/ imports from here. A request goes index.ts → retry.ts (waiting in
+// pause.ts) → send.ts; errors.ts and guidance.ts turn its last failure into the user's error.
 
 export {
 	findEnvelopeCode,
@@ -61,20 +58,7 @@ export {
 	peekFirstChunk,
 } from './send';
 
-interface CallBase {
-	itemIndex: number;
-	/** Epoch ms after which no retry is started (the wait's overall deadline). */
-	deadline?: number;
-	/** Facts the caller knows (a task id) that belong on the error if this call fails. */
-	errorContext?: IDataObject;
-	/** The panel labels an error's advice may name (the timeout option, the request's fields). */
-	wording?: Wording;
-}
-
-/**
- * The request kind (requestKinds.ts) gives the retry policy, the wording in errors and the timeout;
- * kinds whose timeout is an operation's option (Timeout, Submit Timeout) must be given it.
- */
+/** Kinds whose timeout is an operation's option (Timeout, Submit Timeout) must be given it. */
 type KindAndTimeout =
 	| { kind: OptionTimedKind; timeoutMs: number }
 	| { kind: Exclude<RequestKind, OptionTimedKind>; timeoutMs?: number };
@@ -95,18 +79,12 @@ export interface DownloadCall<T> extends CallBase {
 	consume: (stream: unknown, info: DownloadInfo) => Promise<T>;
 }
 
-function retryCallOf(call: CallBase & { kind: RequestKind }, sentRequestId?: string): RetryCall {
-	const { kind, itemIndex, deadline, errorContext, wording } = call;
-	return { kind, itemIndex, deadline, errorContext, sentRequestId, wording };
-}
-
 function timeoutOf(call: KindAndTimeout): number {
 	return (
 		call.timeoutMs ?? REQUEST_KINDS[call.kind as Exclude<RequestKind, OptionTimedKind>].timeoutMs
 	);
 }
 
-/** A JSON API call below the credential's base URL. */
 async function callService(context: IExecuteFunctions, call: JsonCall): Promise<JsonReply> {
 	const service = await serviceAccess(context);
 	// A submit carries an id of its own, so a submit whose reply never came can still be traced.
@@ -123,13 +101,13 @@ async function callService(context: IExecuteFunctions, call: JsonCall): Promise<
 	return await withRetries(
 		context,
 		service,
-		retryCallOf(call, sentRequestId),
+		{ ...call, sentRequestId },
 		request,
 		classifyJsonReply,
 	);
 }
 
-/** A GET of an image address, on the service's origin or elsewhere, handed to `consume` as a stream. */
+/** An image address, on the service's origin or elsewhere, handed to `consume` as a stream. */
 export async function downloadStream<T>(
 	this: IExecuteFunctions,
 	call: DownloadCall<T>,
@@ -142,7 +120,7 @@ export async function downloadStream<T>(
 		accept: 'image/*, */*',
 		followRedirects: true,
 	};
-	return await withRetries(this, service, retryCallOf(call), request, async (reply) => {
+	return await withRetries(this, service, call, request, async (reply) => {
 		const outcome = await classifyDownloadReply(reply);
 		if (!outcome.ok)
 			return { ok: false, failure: { ...outcome.failure, url: outcome.failure.url ?? reply.url } };
@@ -154,9 +132,8 @@ const ENVELOPE_KEYS = new Set(['code', 'request_id', 'requestId', 'message', 'ms
 
 /**
  * The spec wraps results in `{code, data, request_id}` but leaves open whether results sit inside
- * `data`: take `data` when it is an object, with any field the service put beside it (a task's
- * `result` next to its `data`) and `data` lacks; otherwise the top level without the envelope's
- * own fields.
+ * `data`: take `data` when it is an object, with any field beside it (a task's `result`) that it
+ * lacks; otherwise the top level without the envelope's own fields.
  */
 export function unwrapEnvelope(body: unknown): Record<string, unknown> {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
@@ -171,7 +148,6 @@ export function unwrapEnvelope(body: unknown): Record<string, unknown> {
 	return beside;
 }
 
-/** What the service said, as it may be shown: the key taken out, cut to a readable size. */
 const MAX_QUOTED_REPLY = 2000;
 
 export function quoteReply(value: unknown, secrets: readonly string[]): string {
@@ -186,10 +162,9 @@ function describeIssue(issue: z.ZodIssue): string {
 	return `${path}: ${issue.message}`;
 }
 
-/** Validates the unwrapped result; an unexpected shape names the field that was missing or wrong. */
 /**
- * A reply that came and could not be read may hold what was paid for (a plan, a task's images): the
- * error quotes it, redacted and bounded, so it is not lost with the run.
+ * A reply that could not be read may hold what was paid for (a plan, a task's images): the error
+ * quotes it, redacted and bounded, so it is not lost with the run.
  */
 function parseResult<S extends z.ZodTypeAny>(
 	context: IExecuteFunctions,
@@ -204,6 +179,7 @@ function parseResult<S extends z.ZodTypeAny>(
 	if (parsed.success) return parsed.data;
 	const issues = parsed.error.issues.slice(0, 5).map(describeIssue).join('; ');
 	const advice = shapeAdvice(kind, reply.requestId);
+	const sent = quoteReply(result, secrets);
 	const requestId =
 		reply.requestId && !advice.includes(reply.requestId) ? ` Request ID: ${reply.requestId}.` : '';
 	const error = new NodeApiError(
@@ -211,22 +187,18 @@ function parseResult<S extends z.ZodTypeAny>(
 		{ request_id: reply.requestId ?? null, issues },
 		{
 			message: `The service's reply to the ${REQUEST_KINDS[kind].noun} lacks fields this node needs`,
-			description: `Missing or unexpected: ${issues}.${requestId} ${advice} The service sent (redacted): ${quoteReply(result, secrets)}`,
+			description: `Missing or unexpected: ${issues}.${requestId} ${advice} The service sent (redacted): ${sent}`,
 			itemIndex,
 		},
 	);
 	Object.assign(error.context, call.errorContext);
 	error.context.requestId = reply.requestId;
-	error.context.serviceReply = quoteReply(result, secrets);
+	error.context.serviceReply = sent;
 	// A submit answered without a task ID may still have made one.
 	if (kind === 'submit') error.context.mayHaveCreatedTask = true;
 	throw error;
 }
 
-/**
- * Every JSON call of the node: one request through the shared path (auth, retries, errors),
- * then the result taken out of its envelope and validated against `schema`.
- */
 export async function requestResult<S extends z.ZodTypeAny>(
 	context: IExecuteFunctions,
 	call: JsonCall,
@@ -234,8 +206,5 @@ export async function requestResult<S extends z.ZodTypeAny>(
 ): Promise<{ result: z.infer<S>; requestId?: string }> {
 	const reply = await callService(context, call);
 	const { secrets } = await serviceAccess(context);
-	return {
-		result: parseResult(context, schema, reply, call, secrets),
-		requestId: reply.requestId,
-	};
+	return { result: parseResult(context, schema, reply, call, secrets), requestId: reply.requestId };
 }

@@ -1,15 +1,12 @@
 import { sleep } from 'n8n-workflow';
 
-// Waiting: one cancelable sleep for retries, the rate-limit gate and the wait between polls.
-// Its own file because both the retry loop and the run's shared state need it.
+// One cancelable sleep for retries, the rate-limit gate and the wait between polls; its own file
+// because both the retry loop and the run's shared state need it.
 
 /** A canceled wait leaves its last timer behind (n8n-workflow's sleep cannot be cleared): keep it short. */
 const SLICE_MS = 250;
 
-/**
- * Sleeps `ms`, or less if the execution is canceled (then `false`). The wait ends on the signal's
- * abort event itself, so a canceled run stops at once however long the sleep was.
- */
+/** `false` when canceled; the abort event ends the wait at once, however long the sleep. */
 export async function sleepUnlessCancelled(ms: number, signal?: AbortSignal): Promise<boolean> {
 	if (signal?.aborted) return false;
 	let onAbort: (() => void) | undefined;
@@ -33,17 +30,12 @@ export async function sleepUnlessCancelled(ms: number, signal?: AbortSignal): Pr
 const JITTER_SHARE = 0.2;
 const JITTER_CAP_MS = 1_000;
 
-/**
- * One back-off for the whole node run: a 429 from the service pauses every request that is about
- * to go to it, not only the one that got it, so N parallel items back off once rather than N
- * times. Each waiting request adds its own small jitter, so they do not all return in the same
- * millisecond.
- */
+/** A 429 pauses every request about to go to the service, so N parallel items back off once. */
 export class RateLimitGate {
 	private resumeAt = 0;
 	private pauseMs = 0;
 
-	/** Called on a 429: nothing goes to the service for `ms` from now (a longer pause wins). */
+	/** A longer pause wins. */
 	close(ms: number, now = Date.now()): void {
 		if (now + ms > this.resumeAt) {
 			this.resumeAt = now + ms;
@@ -51,14 +43,13 @@ export class RateLimitGate {
 		}
 	}
 
-	/** How long a request about to be sent still has to wait, its jitter included; 0 when open. */
 	delayFor(now = Date.now(), random: () => number = Math.random): number {
 		const left = this.resumeAt - now;
 		if (left <= 0) return 0;
 		return Math.round(left + random() * Math.min(JITTER_CAP_MS, this.pauseMs * JITTER_SHARE));
 	}
 
-	/** Waits until the service may be called again; `false` if the execution was canceled first. */
+	/** `false` if canceled first. */
 	async waitUntilOpen(signal?: AbortSignal): Promise<boolean> {
 		for (let delay = this.delayFor(); delay > 0; delay = this.delayFor()) {
 			if (!(await sleepUnlessCancelled(delay, signal))) return false;

@@ -1,6 +1,6 @@
 import { SYNC_OPERATION_SECONDS } from '../serviceFacts';
 
-/** Every endpoint of the service, below the credential's base URL. */
+/** Below the credential's base URL. */
 export const ENDPOINTS = {
 	upload: '/v1/open/uploads/images',
 	generations: '/v1/open/product-images/generations',
@@ -16,12 +16,10 @@ export function taskPath(taskId: string): string {
 export const CREDENTIAL_PROBE_TASK_ID = 'task_credential_check';
 
 /**
- * - `read`: task queries, downloads and uploads change nothing that costs money, so every transient
- *   failure is retried.
- * - `billable`: submits, analyses and plans may bill, and a 5xx or a timeout may come after the
- *   service took the request (a gateway answers for a service that is still working). They are
- *   retried only where nothing can have reached the service: 429 (it said no), or a connection
- *   that never opened (refused, a name that did not resolve).
+ * `read` (task queries, downloads, uploads) costs nothing: every transient failure is retried.
+ * `billable` (submits, analyses, plans) may bill, and a 5xx or a timeout may come after the service
+ * took the request (a gateway answers for a service still working): retried only where nothing can
+ * have reached it, a 429 (it said no) or a connection that never opened.
  */
 export type RetryPolicy = 'read' | 'billable';
 
@@ -33,12 +31,7 @@ export const MAX_RETRY_AFTER_MS = 120_000;
 /** Uploads and downloads move whole images: as long as the service's synchronous operations. */
 const TRANSFER_MS = SYNC_OPERATION_SECONDS * 1000;
 
-/**
- * Every kind of request the node makes. Its name in error texts (`noun`), its retry policy and its
- * timeout follow from the kind; a new kind of request is one more row here. A kind without
- * `timeoutMs` takes it from its operation's option (Timeout, Submit Timeout), whose default is
- * written in the option's description only.
- */
+/** Without `timeoutMs`, the operation's option gives it: its default is in its description only. */
 export const REQUEST_KINDS = {
 	upload: { noun: 'image upload', timeoutMs: TRANSFER_MS, retry: 'read' },
 	submit: { noun: 'generation request', retry: 'billable' },
@@ -50,7 +43,6 @@ export const REQUEST_KINDS = {
 
 export type RequestKind = keyof typeof REQUEST_KINDS;
 
-/** The kinds whose timeout the caller passes from an operation's option. */
 export type OptionTimedKind = {
 	[K in RequestKind]: (typeof REQUEST_KINDS)[K] extends { timeoutMs: number } ? never : K;
 }[RequestKind];

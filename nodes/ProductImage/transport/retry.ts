@@ -19,27 +19,25 @@ import { runStateOf, stopSignal } from './runState';
 import type { Outcome, OutgoingRequest, RawReply } from './send';
 import { failureFromException, send } from './send';
 
-/** What the retry loop needs to know about a request besides what is sent. */
-export interface RetryCall {
-	/** Its retry policy, its wording in errors and log lines. */
-	kind: RequestKind;
+/** What a caller tells the retry loop besides what is sent. */
+export interface CallBase {
 	itemIndex: number;
 	/** Epoch ms after which no retry is started (the wait's overall deadline). */
 	deadline?: number;
 	/** Facts the caller knows (a task id) that belong on the error if this call fails. */
 	errorContext?: IDataObject;
-	/** The X-Request-Id this node sent, quoted when the service gave none. */
-	sentRequestId?: string;
-	/** The panel labels the advice may name. */
 	wording?: Wording;
 }
 
-// The rule: which failures pass, and which of those are sent again.
+export interface RetryCall extends CallBase {
+	kind: RequestKind;
+	/** The X-Request-Id this node sent, quoted when the service gave none. */
+	sentRequestId?: string;
+}
 
 /**
- * A failure the same request may not meet a moment later: 429, 408, 5xx, a cut connection, a
- * timeout, a connection that never opened (refused, a name that did not resolve). A TLS failure is
- * not one of them. A wait treats such a failure of a task query as a missed poll.
+ * A failure the same request may not meet a moment later; a wait treats one of a task query as a
+ * missed poll.
  */
 export function isTransient(failure: Failure): boolean {
 	if (failure.kind === 'http') {
@@ -67,11 +65,7 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 	return Math.round(step / 2 + (random() * step) / 2);
 }
 
-/**
- * How long to wait before attempt `tries + 1`, or undefined when the request should not be tried
- * again: the failure is not worth retrying, the attempts are used up, the service asks for a pause
- * too long to wait for, or the retry would start after the caller's deadline.
- */
+/** How long to wait before attempt `tries + 1`; undefined when it is not to be tried again. */
 export function retryDelay(
 	kind: RequestKind,
 	failure: Failure,
@@ -91,12 +85,7 @@ function retryReason(failure: Failure): string {
 	return failure.networkCode ?? failure.kind;
 }
 
-// The errors a request ends with.
-
-/**
- * The error of a request cut short: the execution was canceled, or another item stopped the run.
- * `inFlight`: the request was under way, so a submit may have reached the service.
- */
+/** `inFlight`: the request was under way, so a submit may have reached the service. */
 function stoppedError(
 	context: IExecuteFunctions,
 	call: RetryCall,
@@ -117,10 +106,7 @@ function stoppedError(
 	return error;
 }
 
-/**
- * The last failure of a request as the user sees it: what failed, what to do next, and the facts
- * the router puts on a Continue On Fail item. Built from redacted strings only.
- */
+/** Built from redacted strings only. */
 function failureError(
 	context: IExecuteFunctions,
 	failure: Failure,
@@ -132,10 +118,7 @@ function failureError(
 		call.kind,
 		attempts,
 		call.sentRequestId,
-		{
-			...call.wording,
-			concurrency: runStateOf(context).concurrencyLabel,
-		},
+		{ ...call.wording, concurrency: runStateOf(context).concurrencyLabel },
 	);
 	const error = new NodeApiError(context.getNode(), failureResponse(failure), {
 		message,
@@ -147,10 +130,8 @@ function failureError(
 	// generic text, which says to retry at once: wrong after a submit the service may have taken,
 	// and it drops the request id. Keep the message built above.
 	error.message = message;
-	// The router copies these onto the error item of Continue On Fail; a wait treats a transient
-	// failure as a missed poll rather than the end of the task, and quotes the reply's facts when
-	// it runs out of time. What an item's outcome is follows from the rest: a web page is not the
-	// service's word, and a submit that may have landed may have made a task.
+	// The router copies these onto the error item of Continue On Fail, a wait reads them, and an
+	// item's outcome follows from them (helpers/outcome.ts).
 	Object.assign(error.context, call.errorContext, {
 		requestId: failure.requestId ?? call.sentRequestId,
 		serviceCode: failure.code,
@@ -164,10 +145,7 @@ function failureError(
 	return error;
 }
 
-/**
- * A failure at an address that is not the service's (a download from a CDN or a store, or a hop a
- * redirect led to) names that host: the credential's Base URL has nothing to do with it.
- */
+/** A failure at another host (a CDN, a store, a redirect's hop) is not the credential's doing. */
 function withForeignHost(failure: Failure, service: ServiceAccess, requestUrl: string): Failure {
 	const url = failure.url ?? requestUrl;
 	if (service.isServiceUrl(url)) return failure;
@@ -178,12 +156,7 @@ function withForeignHost(failure: Failure, service: ServiceAccess, requestUrl: s
 	}
 }
 
-/**
- * The one path every request takes: wait while the service asks the whole run to pause, send,
- * classify the reply, retry by the request kind's policy (Retry-After, backoff, the caller's
- * deadline), and turn the last failure into an error that says what to do next and never holds
- * the key.
- */
+/** The one path every request takes, so the 429 pause, the retries and redaction hold for all. */
 export async function withRetries<T>(
 	context: IExecuteFunctions,
 	service: ServiceAccess,

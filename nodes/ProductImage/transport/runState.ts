@@ -6,7 +6,7 @@ import { RateLimitGate } from './pause';
 
 export const CREDENTIAL_TYPE = 'productImageApi';
 
-/** Where the service is and what must never leak: the credential, read once per node run. */
+/** The credential, read once per node run. */
 export interface ServiceAccess {
 	baseUrl: string;
 	origin: string;
@@ -21,32 +21,23 @@ export interface AcceptedTask {
 }
 
 /**
- * What the items and requests of one node run share. The node's output is lost when an item fails
- * without Continue On Fail, so from then on nothing more is sent (no submit, no retry), the waits
- * end, and the run's error lists the tasks the service accepted.
+ * The output is lost when an item fails without Continue On Fail: from then on nothing more is
+ * sent (no submit, no retry), the waits end, and the run's error lists the accepted tasks.
  */
 export interface RunState {
-	/**
-	 * Raised when an item fails without Continue On Fail. Requests already on the wire are not
-	 * cut: a submit's reply names a billed task the run's error lists.
-	 */
+	/** Requests already on the wire are not cut: a submit's reply names a billed task. */
 	stop: AbortController;
-	/** The generations the service accepted during this run, billed whatever happens next. */
 	acceptedTasks: AcceptedTask[];
-	/** One line per retry, for the run's hint. */
+	/** For the run's hint. */
 	retries: Array<{ reason: string }>;
 	/** Every request to the service waits here while the service asks for a pause (429). */
 	rateLimit: RateLimitGate;
-	/** The option that runs this operation's items at the same time, where it has one: 429 advice names it. */
+	/** Named by 429 advice. */
 	concurrencyLabel?: string;
-	/** The credential, read by the run's first request. */
 	service?: Promise<ServiceAccess>;
 }
 
-/**
- * An http(s) address with a host: the credential's Base URL, where a redirect leads, and every
- * image address the service is asked to fetch (anything else is a mistake or an attack).
- */
+/** Base URL, redirect target, image addresses: anything else is a mistake or an attack. */
 export function isHttpUrl(url: string): boolean {
 	if (!/^https?:\/\/[^/\s]+/i.test(url)) return false;
 	try {
@@ -57,7 +48,6 @@ export function isHttpUrl(url: string): boolean {
 	}
 }
 
-/** The Base URL as typed in the credential, without surrounding blanks or trailing slashes. */
 export function normalizeBaseUrl(value: unknown): string {
 	return String(value ?? '')
 		.trim()
@@ -88,17 +78,11 @@ async function readServiceAccess(context: IExecuteFunctions): Promise<ServiceAcc
 		);
 	}
 	const apiKey = String(credentials.apiKey ?? '');
-	return {
-		baseUrl,
-		origin,
-		secrets: [apiKey],
-		isServiceUrl: (url) => originOf(url) === origin,
-	};
+	return { baseUrl, origin, secrets: [apiKey], isServiceUrl: (url) => originOf(url) === origin };
 }
 
 const runStates = new WeakMap<IExecuteFunctions, RunState>();
 
-/** The state of this node run, made by its first caller. */
 export function runStateOf(context: IExecuteFunctions): RunState {
 	let state = runStates.get(context);
 	if (!state) {
@@ -113,21 +97,20 @@ export function runStateOf(context: IExecuteFunctions): RunState {
 	return state;
 }
 
-/** The run's service: the credential is read once, however many items and requests follow. */
 export async function serviceAccess(context: IExecuteFunctions): Promise<ServiceAccess> {
 	const state = runStateOf(context);
 	state.service ??= readServiceAccess(context);
 	return await state.service;
 }
 
-/** The service as this run's requests read it; undefined when none did, or the credential failed. */
+/** Undefined when no request read it, or the credential failed. */
 export async function serviceAccessIfRead(
 	context: IExecuteFunctions,
 ): Promise<ServiceAccess | undefined> {
 	return await runStateOf(context).service?.catch(() => undefined);
 }
 
-/** What ends a pause and refuses the next attempt: the execution was canceled, or the run stopped. */
+/** Ends a pause and refuses the next attempt. */
 export function stopSignal(context: IExecuteFunctions): AbortSignal {
 	const cancel = context.getExecutionCancelSignal?.();
 	const stop = runStateOf(context).stop.signal;

@@ -7,6 +7,7 @@ import type {
 
 import type { Failure } from './errors';
 import {
+	asRecord,
 	findEnvelopeCode,
 	findNetworkCode,
 	findRequestId,
@@ -17,8 +18,8 @@ import {
 import type { ServiceAccess } from './runState';
 import { CREDENTIAL_TYPE, isHttpUrl } from './runState';
 
-// One attempt of a request: send it (following redirects by hand), read the reply's body within
-// limits, and say what the reply means. Retries are decided in retry.ts.
+// One attempt of a request: send it, read the reply's body within limits, and say what the reply
+// means. Retries are decided in retry.ts.
 
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -39,10 +40,10 @@ export interface OutgoingRequest {
 	followRedirects: boolean;
 }
 
-/** A reply whose body is still unread. */
 export interface RawReply {
 	status: number;
 	headers: Record<string, unknown>;
+	/** The body, still unread. */
 	stream: unknown;
 	/** The address that answered, after redirects. */
 	url: string;
@@ -68,9 +69,9 @@ export function header(headers: Record<string, unknown>, name: string): string |
 }
 
 /**
- * Sends one request. The Authorization header goes to the credential's own origin only; redirects
- * are followed here, hop by hop, because n8n's own redirect handling forwards it to any origin.
- * `at.url` follows the hops, so a request that throws can be told by the address it failed at.
+ * Redirects are followed here, hop by hop, because n8n's own handling forwards the Authorization
+ * header to any origin; it goes to the credential's origin only. `at.url` follows the hops, so a
+ * request that throws can be told by the address it failed at.
  */
 export async function send(
 	context: IExecuteFunctions,
@@ -97,14 +98,11 @@ export async function send(
 			if (!(body instanceof FormData)) options.json = true;
 		}
 		if (at) at.url = url;
+		const { helpers } = context;
 		const response = (
 			service.isServiceUrl(url)
-				? await context.helpers.httpRequestWithAuthentication.call(
-						context,
-						CREDENTIAL_TYPE,
-						options,
-					)
-				: await context.helpers.httpRequest(options)
+				? await helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options)
+				: await helpers.httpRequest(options)
 		) as IN8nHttpFullResponse;
 		const headers = (response.headers ?? {}) as Record<string, unknown>;
 		const location = header(headers, 'location');
@@ -126,11 +124,9 @@ export async function send(
 	}
 }
 
-// Reading a body.
-
 type ByteStream = AsyncIterable<Uint8Array | string> & { destroy?: () => void };
 
-/** The parts of a Node readable stream a peek needs; a download body is an IncomingMessage. */
+/** What a peek needs of a Node readable stream (a download body is an IncomingMessage). */
 interface PausableStream {
 	once(event: 'data', listener: (chunk: Buffer) => void): unknown;
 	once(event: 'end' | 'error', listener: (error?: Error) => void): unknown;
@@ -158,7 +154,6 @@ function resumeForNextReader(stream: PausableStream): void {
 	stream.on('newListener', onNewListener);
 }
 
-/** Reads a reply body up to `limit` bytes; a larger one is cut off and reported as such. */
 async function readLimited(
 	stream: unknown,
 	limit: number,
@@ -207,9 +202,8 @@ function isPausable(value: unknown): value is PausableStream {
 }
 
 /**
- * The first bytes of a body, without consuming them: the chunk is put back at the front of the same
- * stream, so whoever reads it next (n8n's binary store) still gets every byte, and nothing beyond
- * the first chunk is buffered. Undefined for an empty body or a body that is not a stream.
+ * The first chunk is put back at the front of the same stream, so whoever reads it next (n8n's
+ * binary store) still gets every byte, and nothing beyond it is buffered.
  */
 export async function peekFirstChunk(stream: unknown): Promise<Buffer | undefined> {
 	if (Buffer.isBuffer(stream)) return stream;
@@ -248,10 +242,7 @@ export function htmlHeadline(html: string): string | undefined {
 	return match ? match[2].trim() : undefined;
 }
 
-/**
- * What an XML error of a storage service or CDN says (`<Error><Code>…</Code><Message>…</Message>`),
- * as "Code: Message"; the raw markup means nothing to the person reading the error.
- */
+/** A store's or CDN's XML error as "Code: Message": the markup means nothing to a person. */
 export function xmlErrorHeadline(xml: string): string | undefined {
 	if (!/^\s*(<\?xml[^>]*>\s*)?<Error[\s>]/i.test(xml)) return undefined;
 	const field = (name: string) =>
@@ -269,7 +260,6 @@ const NAMED_ENTITIES: Record<string, string> = {
 	nbsp: '\u00a0',
 };
 
-/** Markup's character references (`&amp;`, `&#39;`, `&#x27;`) as the characters they stand for. */
 export function decodeEntities(text: string): string {
 	return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
 		if (code[0] === '#') {
@@ -300,8 +290,6 @@ export function looksLikeText(bytes: Buffer): boolean {
 	return /^(<(!doctype|html|head|body|\?xml|error)|\{|\[)/i.test(start);
 }
 
-// What a reply means.
-
 function isSuccess(status: number): boolean {
 	return status >= 200 && status < 300;
 }
@@ -318,15 +306,12 @@ function parseJson(text: string): unknown {
 	}
 }
 
-/** A body's JSON object; undefined for anything else (a page, an array, an empty body). */
+/** Undefined for anything but an object (a page, an array, an empty body). */
 export function parseJsonObject(text: string): Record<string, unknown> | undefined {
-	const value = parseJson(text);
-	return value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as Record<string, unknown>)
-		: undefined;
+	return asRecord(parseJson(text));
 }
 
-/** A non-2xx reply: its status, and what the body says about who answered and why. */
+/** A non-2xx reply: what the body says about who answered and why. */
 async function failedReply(reply: RawReply): Promise<Failure> {
 	if (REDIRECT_STATUSES.has(reply.status)) {
 		discard(reply.stream);
@@ -381,7 +366,6 @@ function envelopeFailure(body: unknown, reply: RawReply): Failure | undefined {
 	};
 }
 
-/** A reply to an API call: the parsed JSON, or why it is not a usable one. */
 export async function classifyJsonReply(reply: RawReply): Promise<Outcome<JsonReply>> {
 	if (!isSuccess(reply.status)) return { ok: false, failure: await failedReply(reply) };
 	const { text, truncated } = await readLimited(reply.stream, JSON_BODY_LIMIT);
@@ -421,10 +405,7 @@ export function isGenericMediaType(mediaType: string): boolean {
 	return GENERIC_TYPES.has(mediaType);
 }
 
-/**
- * Whether a 2xx download is an image: an image/* type is trusted; a generic or missing type is
- * judged by the first bytes (markup or JSON is a page, not an image); any other type is not one.
- */
+/** An image/* type is trusted; a generic or missing one is judged by the first bytes. */
 export async function classifyDownloadReply(reply: RawReply): Promise<Outcome<DownloadInfo>> {
 	if (!isSuccess(reply.status)) return { ok: false, failure: await failedReply(reply) };
 	const mimeType = mediaType(reply.headers);
@@ -453,7 +434,6 @@ export async function classifyDownloadReply(reply: RawReply): Promise<Outcome<Do
 	};
 }
 
-/** A request that threw: the connection failed, timed out or was cut. */
 export function failureFromException(error: unknown): Failure {
 	const networkCode = findNetworkCode(error);
 	const message = error instanceof Error ? error.message : String(error);
