@@ -44,10 +44,8 @@ export class ProductImageApi implements ICredentialType {
 	];
 
 	/**
-	 * A function rather than a generic `=Bearer {{$credentials.apiKey}}` block: n8n 2.x's default
-	 * expression engine cannot resolve a credential's expression in a workflow whose setting Binary
-	 * Mode is "combined" (each request failed with "Node '…' hasn't been executed"); a function
-	 * needs no expression, in every n8n and binary mode.
+	 * Not a generic `=Bearer {{$credentials.apiKey}}` block: n8n 2.x cannot resolve a credential's
+	 * expression in a workflow whose Binary Mode is "combined" ("Node '…' hasn't been executed").
 	 */
 	authenticate: IAuthenticate = async (credentials, requestOptions) => ({
 		...requestOptions,

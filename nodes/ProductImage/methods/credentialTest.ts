@@ -26,13 +26,9 @@ import {
 	unreachableReason,
 } from '../transport';
 
-/**
- * The service has no "who am I" endpoint, so the test asks for a task id that can never exist:
- * the cheapest read that needs the key.
- */
+/** No "who am I" endpoint: a task id that cannot exist is the cheapest read that needs the key. */
 const PROBE_PATH = taskPath(CREDENTIAL_PROBE_TASK_ID);
 
-/** What came back for the probe, as n8n's request helper hands it over. */
 interface ProbeReply {
 	statusCode: number;
 	statusMessage?: string;
@@ -40,7 +36,7 @@ interface ProbeReply {
 	body: string;
 }
 
-/** The id the service gives every reply: `request_id` in its JSON envelope, `req_…` in shape. */
+/** `request_id` in the service's JSON envelope, `req_…` in shape. */
 function serviceRequestId(
 	json: Record<string, unknown> | undefined,
 	headers: Record<string, unknown>,
@@ -52,7 +48,7 @@ function serviceRequestId(
 	return fromHeader?.startsWith('req_') ? fromHeader : undefined;
 }
 
-/** What a person would see at the address: the page's title or the start of the text; the status last. */
+/** What a person would see at the address; the status last. */
 function describeFound(reply: ProbeReply, json: Record<string, unknown> | undefined): string {
 	const status = ` (HTTP ${reply.statusCode}${reply.statusMessage ? ` ${reply.statusMessage}` : ''})`;
 	const contentType = header(reply.headers, 'content-type')?.split(';')[0].trim();
@@ -66,10 +62,7 @@ function describeFound(reply: ProbeReply, json: Record<string, unknown> | undefi
 	return `${text ? `"${text}"` : 'an empty reply'}${contentType ? ` (${contentType})` : ''}${status}`;
 }
 
-/**
- * Where a redirect of the probe leads. The same request moved elsewhere (http → https, a new
- * host) gives the Base URL to use; a redirect to another path (a sign-in page) does not.
- */
+/** The same request moved (http → https, new host) gives the Base URL; a sign-in page does not. */
 function redirectVerdict(
 	statusCode: number,
 	location: string,
@@ -95,11 +88,10 @@ function redirectVerdict(
 	);
 }
 
-/**
- * Only the service's own answer to a valid key passes: its JSON envelope (with `request_id`)
- * saying the task is unknown (404) or, should it validate the id first, that the id is
- * malformed (400, 422). Anything else names what answered instead.
- */
+/** A valid key's answers: the task is unknown, or (should the service check first) malformed. */
+const KEY_ACCEPTED = new Set([404, 400, 422]);
+
+/** Only the service's own envelope (with `request_id`) passes; anything else names what answered. */
 function probeVerdict(
 	reply: ProbeReply,
 	probeUrl: string,
@@ -130,14 +122,8 @@ function probeVerdict(
 			return error(
 				`${KEY_NOT_ALLOWED}: ${FULL_KEY_NEEDED}. The service said: "${serviceWords('forbidden')}"${tag}.`,
 			);
-		if (
-			statusCode === 404 ||
-			statusCode === 400 ||
-			statusCode === 422 ||
-			(statusCode >= 200 && statusCode < 300)
-		) {
+		if (KEY_ACCEPTED.has(statusCode) || (statusCode >= 200 && statusCode < 300))
 			return { status: 'OK', message: `Connection successful: the service accepted the key${tag}` };
-		}
 		return error(
 			`The service could not answer now ("${serviceWords('no message')}"). Try again later (HTTP ${statusCode}, request ID ${requestId}).`,
 		);
@@ -147,10 +133,7 @@ function probeVerdict(
 	);
 }
 
-/**
- * The service refuses a probe without a key. An address that answers it like the keyed one
- * never looked at the key, so the keyed answer proves nothing: undefined when all is well.
- */
+/** An address that answers a keyless probe like the keyed one never looked at the key. */
 function keylessVerdict(
 	reply: ProbeReply,
 	probeUrl: string,
@@ -164,7 +147,7 @@ function keylessVerdict(
 	);
 }
 
-/** The probe never reached an answer: why, in words, then what to check; the socket code last. */
+/** Why, in words, then what to check; the socket code last. */
 function unreachableVerdict(
 	probeUrl: string,
 	code: string | undefined,
@@ -172,11 +155,10 @@ function unreachableVerdict(
 	secrets: readonly string[],
 ): INodeCredentialTestResult {
 	const where = new URL(probeUrl).origin;
-	if (isTlsCode(code)) {
+	if (isTlsCode(code))
 		return error(
 			`${where} does not answer over https. If your provider's URL starts with http://, enter that as ${BASE_URL}.${networkCodeNote(code)}`,
 		);
-	}
 	const why = code
 		? unreachableReason(where, code)
 		: `${where} could not be reached: ${redactSecrets(message, secrets)}.`;
@@ -194,10 +176,8 @@ const PROBE_TIMEOUT_MS = 20_000;
 type Send = (authorization: string | undefined) => Promise<ProbeReply>;
 
 /**
- * A credential test gets only `helpers.request` from n8n (1.x and 2.x alike): it goes through
- * n8n's outbound HTTP stack (proxy settings, SSRF policy), which a bare fetch would bypass. The
- * community lint flags `this.helpers.request` as deprecated in favour of `httpRequest`, which
- * this context does not have (n8n-io/n8n#25190).
+ * A credential test gets only `helpers.request`, which the lint calls deprecated (n8n-io/n8n#25190):
+ * it goes through n8n's outbound HTTP stack (proxy, SSRF policy), which a bare fetch would bypass.
  */
 function sender(context: ICredentialTestFunctions, probeUrl: string): Send {
 	const { helpers } = context;
@@ -220,12 +200,7 @@ function sender(context: ICredentialTestFunctions, probeUrl: string): Send {
 	};
 }
 
-/**
- * A declarative credential test can only compare a status or a body field with fixed values, so
- * it cannot tell the service's envelope from another server's page, nor name where a redirect
- * leads. This test reads the reply itself. Redirects are not followed: the key goes to the Base
- * URL's origin only, as in every request of the node.
- */
+/** Redirects are not followed: the key goes to the Base URL's origin only. */
 export async function productImageApiConnection(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
