@@ -16,11 +16,7 @@ import { properties as version1Properties, version1 } from './v1/properties';
 import { withBuilderHints } from './v2/descriptions/builderHints';
 import { properties as version2Properties, version2 } from './v2/properties';
 
-/**
- * The node joins its two released versions, each in a folder of its own (v1/, v2/): one registered
- * class, so that n8n's registry scanner finds the credential test and the icon in this file. Each
- * parameter is marked with the version that shows it; the version is asked once, in execute().
- */
+/** One class for both versions: n8n's registry scanner finds the credential test and icon here. */
 function shownIn(versions: NonNullable<IDisplayOptions['show']>['@version']) {
 	return (property: INodeProperties): INodeProperties => {
 		const own = property.displayOptions ?? {};

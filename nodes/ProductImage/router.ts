@@ -12,44 +12,31 @@ import type { AcceptedTask } from './transport';
 import { resumeAdvice, runStateOf, withoutAngleBrackets } from './transport';
 import { KEPT_FOR } from './serviceFacts';
 
-/**
- * What every `<operation>.operation.ts` exports. The router reads every item's parameters before
- * the first request, then runs the items; it adds pairing and error handling.
- */
+/** What every `<operation>.operation.ts` exports. */
 export interface OperationModule<Parameters = unknown> {
 	description: INodeProperties[];
-	/** Reads and checks one item's parameters; sends nothing, so a typo on any item costs nothing. */
+	/** Sends nothing, so a typo on any item costs nothing. */
 	readParameters(this: IExecuteFunctions, itemIndex: number): Parameters;
-	/** Runs the operation for one input item; returns that item's output items. */
 	execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
 		parameters: Parameters,
 	): Promise<INodeExecutionData[]>;
-	/**
-	 * Checks the run as a whole once every item's parameters are read, before the first request:
-	 * `ready` is how many items will run.
-	 */
+	/** Before the first request: `ready` is how many items will run. */
 	checkRun?(this: IExecuteFunctions, ready: number): void;
 	/** Items of operations that spend their time waiting on the service run several at a time. */
 	runsConcurrently?: boolean;
-	/** Looks at the run's output once, after every item: for hints about the output as a whole. */
+	/** For hints about the output as a whole. */
 	afterRun?(this: IExecuteFunctions, output: INodeExecutionData[]): void;
 }
 
-/**
- * What the router runs: one node version's operations by resource, and the option of that
- * version that says how many items run at once.
- */
+/** One node version's operations by resource, and its option for how many items run at once. */
 export interface NodeVersion {
 	resources: Record<string, Record<string, OperationModule>>;
 	concurrencyOption: INodeProperties;
 }
 
-/**
- * Continue On Fail: the error becomes this item's output, with what is known to resume or report
- * it, and its outcome (helpers/outcome.ts).
- */
+/** Continue On Fail: the error is the item's output, with what is known to resume or report it. */
 function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 	const record = (error ?? {}) as {
 		message?: string;
@@ -80,11 +67,7 @@ function concurrencyFor(
 	return Number.isFinite(value) && value >= 1 ? Math.floor(value) : 1;
 }
 
-/**
- * Runs `work(index)` for 0..count-1 with at most `limit` in flight. Results land at their index,
- * so output order never depends on which item finished first. After the first failure no new
- * index starts; those in flight finish, then the failure is raised.
- */
+/** After the first failure no new index starts; those in flight finish, then it is raised. */
 export async function forEachLimited(
 	count: number,
 	limit: number,
@@ -106,23 +89,18 @@ export async function forEachLimited(
 	if (failure) throw failure.error;
 }
 
-/**
- * The title as n8n's guidelines write it: the item named at its end in n8n's own form ("[item 2]",
- * counted from 0 as the engine counts), no angle bracket in it (the editor's toast is HTML).
- */
-function withItemInTitle<E extends NodeApiError | NodeOperationError>(error: E): E {
+type ItemError = NodeApiError | NodeOperationError;
+
+/** n8n's guidelines: "[item 2]" (from 0) ends the title; no angle bracket (toasts are HTML). */
+function withItemInTitle<E extends ItemError>(error: E): E {
 	const tag = ` [item ${String(error.context.itemIndex)}]`;
 	const title = withoutAngleBrackets(error.message);
 	error.message = title.endsWith(tag) ? title : `${title}${tag}`;
 	return error;
 }
 
-/** The error of one item, as n8n shows it: its own class kept, the item it belongs to named. */
-function itemError(
-	context: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
+/** Its own class kept, the item named. */
+function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex ??= itemIndex;
 		return withItemInTitle(error);
@@ -130,14 +108,8 @@ function itemError(
 	return withItemInTitle(new NodeOperationError(context.getNode(), error as Error, { itemIndex }));
 }
 
-/**
- * Without Continue On Fail the node's output is lost, and with it every task id the run got:
- * name each one, so what was paid for can still be collected.
- */
-function listAcceptedTasks(
-	error: NodeApiError | NodeOperationError,
-	accepted: AcceptedTask[],
-): void {
+/** Without Continue On Fail the output, and every task id in it, is lost: name what was paid for. */
+function listAcceptedTasks(error: ItemError, accepted: AcceptedTask[]): void {
 	if (!accepted.length) return;
 	const sorted = [...accepted].sort((a, b) => a.itemIndex - b.itemIndex);
 	const list = sorted.map(({ itemIndex, taskId }) => `item ${itemIndex}: ${taskId}`).join(', ');
@@ -146,10 +118,7 @@ function listAcceptedTasks(
 	error.context.acceptedTasks = sorted.map(({ itemIndex, taskId }) => ({ itemIndex, taskId }));
 }
 
-/**
- * Every item's parameters, read before the first request; with Continue On Fail an item whose
- * parameters cannot be used gets its error item in `outputs` and is left out.
- */
+/** Continue On Fail: an item whose parameters cannot be used is skipped with its error item. */
 function readEveryItem(
 	context: IExecuteFunctions,
 	operation: OperationModule,
@@ -168,10 +137,8 @@ function readEveryItem(
 }
 
 /**
- * Reads every item's parameters first, then runs the operation for every item. Items may overlap
- * in time (operations that wait), but each item's output lands in its own slot, so the output
- * follows input order and pairing. Without Continue On Fail the first failure stops the run: no
- * new item starts, items that wait stop waiting, and the error lists the tasks already accepted.
+ * Every item's parameters are read before the first request. Items may overlap in time, but each
+ * one's output lands in its own slot, so the output follows input order and pairing.
  */
 export async function router(
 	this: IExecuteFunctions,

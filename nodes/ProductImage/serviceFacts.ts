@@ -1,7 +1,4 @@
-/**
- * What the service's interface promises, written once for every text and timeout that depends on
- * it: how long it keeps what it stores, and how long its synchronous operations may take.
- */
+// What the service promises, written once for every text and timeout that depends on it.
 
 /** Uploaded images, tasks and their result images are kept this long. */
 export const KEPT_FOR = '3 days';
