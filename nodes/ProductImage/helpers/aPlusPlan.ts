@@ -7,10 +7,9 @@ import { A_PLUS_MODULE_IDS } from './aPlus';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
 import {
-	labelOf,
 	optionOrDefault,
+	panelProperty,
 	parameterOrDefault,
-	propertyIn,
 	readOptions,
 	readTimeoutMs,
 	validateParameter,
@@ -88,18 +87,18 @@ function readPlanTarget(
 	panel: PlanPanel,
 ): IDataObject {
 	const read = (name: string) =>
-		panel.choice(context, name, itemIndex, String(propertyIn(panel.properties, name).default));
+		panel.choice(context, name, itemIndex, String(panelProperty(panel.properties, name).default));
 	const market = validateParameter(
 		context,
 		itemIndex,
-		labelOf(panel.properties, 'market'),
+		panelProperty(panel.properties, 'market').displayName,
 		optionalCode(/^[A-Za-z]{2}$/, 'must be a two-letter market code, such as US'),
 		read('market'),
 	);
 	const language = validateParameter(
 		context,
 		itemIndex,
-		labelOf(panel.properties, 'language'),
+		panelProperty(panel.properties, 'language').displayName,
 		optionalCode(
 			/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
 			'must be a language code such as en-US or zh-CN',
@@ -116,7 +115,7 @@ function readPlanTarget(
 
 /** The labels a refused plan's advice names: the panel field behind each field of the request. */
 function planWording(panel: PlanPanel): Wording {
-	const label = (name: string) => labelOf(panel.properties, name);
+	const label = (name: string) => panelProperty(panel.properties, name).displayName;
 	return {
 		timeout: label('timeout'),
 		fields: {
@@ -136,7 +135,7 @@ export function readPlanRequest(
 	itemIndex: number,
 	panel: PlanPanel,
 ): PlanRequest {
-	const modulesShown = propertyIn(panel.properties, 'modules');
+	const modulesShown = panelProperty(panel.properties, 'modules');
 	const modules = validateParameter(
 		context,
 		itemIndex,
@@ -145,7 +144,7 @@ export function readPlanRequest(
 		asList(parameterOrDefault(context, itemIndex, modulesShown)),
 	);
 	const target = readPlanTarget(context, itemIndex, panel);
-	const timeoutMs = readTimeoutMs(context, itemIndex, propertyIn(panel.properties, 'timeout'));
+	const timeoutMs = readTimeoutMs(context, itemIndex, panelProperty(panel.properties, 'timeout'));
 	const options = readOptions(context, itemIndex);
 	const productDescription = panel.productDescription(context, itemIndex);
 	const images = readImageInputs(context, itemIndex, panel.imageFields(context, itemIndex), {
@@ -155,7 +154,7 @@ export function readPlanRequest(
 	if (productDescription) fields.product_description = productDescription;
 	Object.assign(fields, target);
 	const splitModules =
-		optionOrDefault(options, propertyIn(panel.properties, 'splitModules')) === true;
+		optionOrDefault(options, panelProperty(panel.properties, 'splitModules')) === true;
 	return { fields, modules, images, timeoutMs, splitModules, wording: planWording(panel) };
 }
 

@@ -73,6 +73,20 @@ export function labelOf(properties: INodeProperties[], name: string): string {
 	return propertyIn(properties, name).displayName;
 }
 
+const found = new WeakMap<INodeProperties[], Map<string, INodeProperties>>();
+
+/**
+ * propertyIn, remembered per description list: a panel's lists are fixed, so the items of a run
+ * do not walk the whole description again for each label or default.
+ */
+export function panelProperty(properties: INodeProperties[], name: string): INodeProperties {
+	let known = found.get(properties);
+	if (!known) found.set(properties, (known = new Map()));
+	let property = known.get(name);
+	if (!property) known.set(name, (property = propertyIn(properties, name)));
+	return property;
+}
+
 /**
  * A parameter as n8n's guidelines name it in an error: its display name in single quotation marks.
  * Several names arrive already quoted ("'Image URLs' and 'Input Binary Fields'").
