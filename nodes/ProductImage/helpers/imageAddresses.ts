@@ -1,4 +1,5 @@
 import { isHttpUrl } from '../transport';
+import { isRecord } from './schemas';
 
 /**
  * A string splits on a comma only where the next entry starts a new http(s) address: CDN
@@ -46,10 +47,6 @@ class Unreadable {
 }
 
 type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function addressIn(image: Json): string | undefined {
 	for (const key of STORE_IMAGE_URL_KEYS) {

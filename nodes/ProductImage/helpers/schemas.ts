@@ -48,7 +48,7 @@ export const RESULT_IMAGE_URL_KEYS = [
 	'fileUrl',
 ] as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `url` as the service wrote it: complete, or relative to the Base URL (output.ts resolves it). */
