@@ -17,18 +17,14 @@ import {
 import type { Plan } from './schemas';
 import { planSchema } from './schemas';
 
-/**
- * Where a version's panel keeps what a plan reads: each version's folder gives one, so the checks
- * and the request below are the same for both.
- */
+/** Where a version's panel keeps what a plan reads, as GenerationPanel does for a generation. */
 export interface PlanPanel {
-	/** The version's A+ Plan parameters and options, where labels and defaults are read. */
+	/** Where labels and defaults are read. */
 	properties: INodeProperties[];
-	/** Platform, Market or Language where the version keeps it, a list's Other typed value resolved. */
+	/** A list's Other typed value resolved. */
 	choice(context: IExecuteFunctions, name: string, itemIndex: number, fallback: string): unknown;
-	/** The image fields the item's panel shows. */
 	imageFields(context: IExecuteFunctions, itemIndex: number): ShownImageFields;
-	/** The product description, read and checked as the version takes it. */
+	/** Read and checked as the version takes it. */
 	productDescription(context: IExecuteFunctions, itemIndex: number): string;
 }
 
@@ -129,7 +125,6 @@ function planWording(panel: PlanPanel): Wording {
 	};
 }
 
-/** Reads and checks every parameter of a plan, where the version's panel keeps it, without sending anything. */
 export function readPlanRequest(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -158,7 +153,6 @@ export function readPlanRequest(
 	return { fields, modules, images, timeoutMs, splitModules, wording: planWording(panel) };
 }
 
-/** Uploads the item's photos, then asks for the plan: the plan, the photos' addresses and its request ID. */
 export async function requestPlan(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -19,10 +19,7 @@ import {
 } from './parameters';
 import { submissionSchema } from './schemas';
 
-/**
- * Where a version's panel keeps what a generation reads: each version's folder gives one, so
- * the checks and the request below are the same for both.
- */
+/** Each version's folder gives one, so the checks and the request below are the same for both. */
 export interface GenerationPanel {
 	/** Where labels are read. */
 	properties: INodeProperties[];

@@ -62,9 +62,7 @@ export function readDownload(
 		optionOrDefault(options, fieldOption),
 	);
 	const fileName =
-		typeof options.fileName === 'string' && options.fileName.trim()
-			? options.fileName.trim()
-			: undefined;
+		typeof options.fileName === 'string' ? options.fileName.trim() || undefined : undefined;
 	return { url, field, fileName };
 }
 

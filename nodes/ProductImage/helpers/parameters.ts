@@ -66,10 +66,7 @@ export function labelOf(properties: INodeProperties[], name: string): string {
 
 const found = new WeakMap<INodeProperties[], Map<string, INodeProperties>>();
 
-/**
- * propertyIn, remembered per description list: a panel's lists are fixed, so the items of a run
- * do not walk the whole description again for each label or default.
- */
+/** propertyIn, remembered per (fixed) description list: items do not walk it again. */
 export function panelProperty(properties: INodeProperties[], name: string): INodeProperties {
 	let known = found.get(properties);
 	if (!known) found.set(properties, (known = new Map()));

@@ -6,10 +6,7 @@ import { goneAtTheService } from './outcome';
 import type { Task } from './schemas';
 import { resultImageEntries } from './schemas';
 
-/**
- * The spec names only `submitted` and `succeeded`. Other services end a task with other words, and
- * a task is judged by what it carries as much as by its word: see classifyTask.
- */
+/** The spec names only `submitted` and `succeeded`; other services end a task with other words. */
 const FAILED_STATUSES = new Set([
 	'failed',
 	'failure',

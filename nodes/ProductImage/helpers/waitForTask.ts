@@ -149,7 +149,6 @@ interface TaskWait {
 	missedPolls: number;
 }
 
-/** `submittedAt`: when this run's submit of the task was answered, if this run submitted it. */
 function startWait(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -386,7 +385,6 @@ function timeOut(wait: TaskWait): WaitOutcome {
 	throw error;
 }
 
-/** `submittedAt`: when this run's submit of the task was answered, if this run submitted it. */
 async function waitForTask(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -407,6 +405,7 @@ async function waitForTask(
 	}
 }
 
+/** `submittedAt`: when this run's submit of the task was answered, if this run submitted it. */
 export async function collectTask(
 	context: IExecuteFunctions,
 	itemIndex: number,
