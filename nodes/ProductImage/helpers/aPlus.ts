@@ -4,7 +4,6 @@ import { RESOLUTION_LONG_SIDES } from '../descriptions/choices';
 import { decodeEntities } from '../transport';
 import type { Plan } from './schemas';
 
-/** The A+ modules of the service's table, with their purpose and default target size. */
 export interface APlusModule {
 	id: string;
 	purpose: string;
@@ -62,11 +61,7 @@ function moduleIdOf(entry: IDataObject, requested: readonly string[]): string | 
 /** A product's identity on an item: a module's own field of such a name is the module's. */
 const IDENTITY_FIELDS = ['id', 'title', 'name'];
 
-/**
- * The service's own fields of a module entry; with `ownKeys` its `id`, `title` and `name` go under
- * `module_id`, `module_title` and `module_name`, so that a product's identity on the item (Include
- * Other Input Fields) stays the product's.
- */
+/** `ownKeys`: so that a product's identity on the item (Include Other Input Fields) stays the product's. */
 function entryFields(entry: IDataObject, ownKeys: boolean): IDataObject {
 	if (!ownKeys) return entry;
 	return Object.fromEntries(
@@ -79,11 +74,7 @@ function entryFields(entry: IDataObject, ownKeys: boolean): IDataObject {
 	);
 }
 
-/**
- * One item per planned module, ready for a following Generate node: the prompt, the series style,
- * and the module's default target size as an aspect ratio. Modules the service does not name are
- * matched to the requested list by position.
- */
+/** Ready for a Generate node. Modules the service does not name are matched by position. */
 export function planModuleItems(
 	plan: Plan,
 	requested: readonly string[],
@@ -116,7 +107,6 @@ export interface ModuleTarget {
 	target_size: string;
 }
 
-/** A generation's inputs taken from one A+ Plan module item. */
 export interface ModuleSource {
 	target: ModuleTarget;
 	prompt: string;
@@ -157,11 +147,7 @@ export const moduleTitle = (module: (typeof A_PLUS_MODULES)[number]) =>
 
 const looksLikeHtml = (text: string) => /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i.test(text);
 
-/**
- * A store's product description (Shopify's body_html) as plain text: block ends become line
- * breaks, list items bullets, tags and scripts go, entities are decoded. Text without tags is
- * returned as it came.
- */
+/** A store's product description (Shopify's body_html) as plain text; text without tags as it came. */
 export function htmlToText(text: string): string {
 	if (!looksLikeHtml(text)) return text;
 	return decodeEntities(
@@ -179,10 +165,7 @@ export function htmlToText(text: string): string {
 		.trim();
 }
 
-/**
- * Markdown as plain text (the Analyze brief is Markdown): headings, emphasis, list markers, quotes,
- * code fences and rules go, a link keeps its text, an image its alt text. Line breaks stay.
- */
+/** The Analyze brief is Markdown. */
 function markdownToText(text: string): string {
 	return text
 		.replace(/^[ \t]*(`{3,}|~{3,}).*$/gm, '')

@@ -7,10 +7,9 @@ import { A_PLUS_MODULE_IDS } from './aPlus';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
 import {
-	labelOf,
 	optionOrDefault,
+	panelProperty,
 	parameterOrDefault,
-	propertyIn,
 	readOptions,
 	readTimeoutMs,
 	validateParameter,
@@ -18,18 +17,14 @@ import {
 import type { Plan } from './schemas';
 import { planSchema } from './schemas';
 
-/**
- * Where a version's panel keeps what a plan reads: each version's folder gives one, so the checks
- * and the request below are the same for both.
- */
+/** Where a version's panel keeps what a plan reads, as GenerationPanel does for a generation. */
 export interface PlanPanel {
-	/** The version's A+ Plan parameters and options, where labels and defaults are read. */
+	/** Where labels and defaults are read. */
 	properties: INodeProperties[];
-	/** Platform, Market or Language where the version keeps it, a list's Other typed value resolved. */
+	/** A list's Other typed value resolved. */
 	choice(context: IExecuteFunctions, name: string, itemIndex: number, fallback: string): unknown;
-	/** The image fields the item's panel shows. */
 	imageFields(context: IExecuteFunctions, itemIndex: number): ShownImageFields;
-	/** The product description, read and checked as the version takes it. */
+	/** Read and checked as the version takes it. */
 	productDescription(context: IExecuteFunctions, itemIndex: number): string;
 }
 
@@ -88,18 +83,18 @@ function readPlanTarget(
 	panel: PlanPanel,
 ): IDataObject {
 	const read = (name: string) =>
-		panel.choice(context, name, itemIndex, String(propertyIn(panel.properties, name).default));
+		panel.choice(context, name, itemIndex, String(panelProperty(panel.properties, name).default));
 	const market = validateParameter(
 		context,
 		itemIndex,
-		labelOf(panel.properties, 'market'),
+		panelProperty(panel.properties, 'market').displayName,
 		optionalCode(/^[A-Za-z]{2}$/, 'must be a two-letter market code, such as US'),
 		read('market'),
 	);
 	const language = validateParameter(
 		context,
 		itemIndex,
-		labelOf(panel.properties, 'language'),
+		panelProperty(panel.properties, 'language').displayName,
 		optionalCode(
 			/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
 			'must be a language code such as en-US or zh-CN',
@@ -116,7 +111,7 @@ function readPlanTarget(
 
 /** The labels a refused plan's advice names: the panel field behind each field of the request. */
 function planWording(panel: PlanPanel): Wording {
-	const label = (name: string) => labelOf(panel.properties, name);
+	const label = (name: string) => panelProperty(panel.properties, name).displayName;
 	return {
 		timeout: label('timeout'),
 		fields: {
@@ -130,13 +125,12 @@ function planWording(panel: PlanPanel): Wording {
 	};
 }
 
-/** Reads and checks every parameter of a plan, where the version's panel keeps it, without sending anything. */
 export function readPlanRequest(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	panel: PlanPanel,
 ): PlanRequest {
-	const modulesShown = propertyIn(panel.properties, 'modules');
+	const modulesShown = panelProperty(panel.properties, 'modules');
 	const modules = validateParameter(
 		context,
 		itemIndex,
@@ -145,7 +139,7 @@ export function readPlanRequest(
 		asList(parameterOrDefault(context, itemIndex, modulesShown)),
 	);
 	const target = readPlanTarget(context, itemIndex, panel);
-	const timeoutMs = readTimeoutMs(context, itemIndex, propertyIn(panel.properties, 'timeout'));
+	const timeoutMs = readTimeoutMs(context, itemIndex, panelProperty(panel.properties, 'timeout'));
 	const options = readOptions(context, itemIndex);
 	const productDescription = panel.productDescription(context, itemIndex);
 	const images = readImageInputs(context, itemIndex, panel.imageFields(context, itemIndex), {
@@ -155,11 +149,10 @@ export function readPlanRequest(
 	if (productDescription) fields.product_description = productDescription;
 	Object.assign(fields, target);
 	const splitModules =
-		optionOrDefault(options, propertyIn(panel.properties, 'splitModules')) === true;
+		optionOrDefault(options, panelProperty(panel.properties, 'splitModules')) === true;
 	return { fields, modules, images, timeoutMs, splitModules, wording: planWording(panel) };
 }
 
-/** Uploads the item's photos, then asks for the plan: the plan, the photos' addresses and its request ID. */
 export async function requestPlan(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -6,19 +6,16 @@ import type { ImageInputs } from './imageInputs';
 import { IMAGE_URLS, resolveImageUrls } from './imageInputs';
 import { analysisSchema } from './schemas';
 
-/** The most photos one analysis takes. */
 export const MAX_ANALYSIS_IMAGES = 16;
 
 /** An analysis, read and checked; the input binaries are not uploaded yet. */
 export interface AnalysisRequest {
 	timeoutMs: number;
-	/** The Timeout option's label, for the advice on a request that ran out of time. */
 	timeoutLabel: string;
 	productName: string;
 	images: ImageInputs;
 }
 
-/** Uploads the item's photos, then asks for the analysis: the service's reply and its request ID. */
 export async function requestAnalysis(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -7,9 +7,8 @@ const FILES_PREFIX = `${FILES_PROPERTY}.`;
 const COMBINED = 'combined';
 
 /**
- * A binary field as n8n's helpers take it: a name (`item.binary`) or a path in the item's JSON
- * (combined binary mode), or the binary itself where combined mode left it on the item (memory
- * storage, which the engine does not convert).
+ * A name, a path in the item's JSON (combined binary mode), or the binary itself where combined
+ * mode left it on the item (memory storage, which the engine does not convert).
  */
 type BinaryReference = string | IBinaryData;
 
@@ -18,11 +17,7 @@ export interface FoundBinaryField {
 	binary: IBinaryData;
 }
 
-/**
- * The workflow setting Binary Mode (n8n 2.x): with `combined`, n8n moves each file into the item's
- * JSON under `_files`, and its helpers resolve a field as a path there. n8n 1.x has neither the
- * setting nor getWorkflowSettings on every context.
- */
+/** n8n 1.x has neither the setting nor getWorkflowSettings on every context. */
 function isCombinedBinaryMode(context: IExecuteFunctions): boolean {
 	if (typeof context.getWorkflowSettings !== 'function') return false;
 	return context.getWorkflowSettings()?.binaryMode === COMBINED;
@@ -42,10 +37,7 @@ export function binaryFieldName(typed: string): string {
 	return typed.startsWith(FILES_PREFIX) ? typed.slice(FILES_PREFIX.length) : typed;
 }
 
-/**
- * The names an operator can type for the item's files: `item.binary` by name, the JSON's `_files`
- * by path (`_files.data`).
- */
+/** The names an operator can type for the item's files: by name, or by path (`_files.data`). */
 export function binaryFieldsOfItem(context: IExecuteFunctions, itemIndex: number): string[] {
 	const item = context.getInputData()[itemIndex];
 	const onItem = Object.keys(item?.binary ?? {});
@@ -74,10 +66,7 @@ function candidates(
 	return leftOnItem ? [...paths, leftOnItem] : paths;
 }
 
-/**
- * Finds a binary field by the name or path typed (`data` or `_files.data`) in either binary mode,
- * through n8n's own resolution (`assertBinaryData`); undefined when the item has no such file.
- */
+/** Through n8n's own resolution (`assertBinaryData`), in either binary mode. */
 export function findBinaryField(
 	context: IExecuteFunctions,
 	itemIndex: number,

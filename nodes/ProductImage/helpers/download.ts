@@ -4,7 +4,7 @@ import { downloadStream, isGenericMediaType, peekFirstChunk } from '../transport
 
 type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
-/** The image types a file name can name; the first extension is the one a file is given. */
+/** The first extension is the one a file is given. */
 const IMAGE_EXTENSIONS: Record<string, string[]> = {
 	'image/png': ['png'],
 	'image/jpeg': ['jpg', 'jpeg'],
@@ -43,11 +43,7 @@ function mimeTypeFromName(fileName: string): string | undefined {
 	return extension ? MIME_BY_EXTENSION[extension] : undefined;
 }
 
-/**
- * The file name with the extension of its real type (image/jpeg: .jpg), so files open as what they
- * are: added where there is none or one that is not an image's, swapped where it names another
- * image type. A type without a known extension leaves the name as it is.
- */
+/** So files open as what they are: an extension added, or swapped where it names another image type. */
 export function withExtension(fileName: string, mimeType: string): string {
 	const wanted = IMAGE_EXTENSIONS[mimeType]?.[0];
 	const extension = extensionOf(fileName);
@@ -57,7 +53,6 @@ export function withExtension(fileName: string, mimeType: string): string {
 	return `${base}.${wanted}`;
 }
 
-/** The image type the first bytes show: PNG, JPEG, WebP, GIF or AVIF; undefined for anything else. */
 function imageTypeOf(head: Buffer | undefined): string | undefined {
 	if (!head || head.length < 12) return undefined;
 	if (head.readUInt32BE(0) === 0x89504e47 && head.readUInt32BE(4) === 0x0d0a1a0a)
@@ -72,10 +67,9 @@ function imageTypeOf(head: Buffer | undefined): string | undefined {
 }
 
 /**
- * A MIME type is always passed to prepareBinaryData: without one it sniffs the bytes with an
- * ESM-only module, which is slower and fails in some runtimes. The bytes decide where the server
- * says nothing, something generic (object stores answer application/octet-stream) or another
- * image type than they hold; a type they do not show comes from the reply, else the file name.
+ * Always passed to prepareBinaryData: without one it sniffs the bytes with an ESM-only module,
+ * which is slower and fails in some runtimes. The bytes win over a generic type (object stores
+ * answer application/octet-stream) or another image type.
  */
 export function chooseMimeType(
 	headerType: string | undefined,
@@ -94,7 +88,7 @@ interface DownloadOptions {
 	errorContext?: IDataObject;
 }
 
-/** Streams an address into n8n's binary store (memory, filesystem or S3, as the instance is set). */
+/** Streams into n8n's binary store (memory, filesystem or S3, as the instance is set). */
 export async function downloadToBinary(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -104,7 +98,7 @@ export async function downloadToBinary(
 	return (await download(context, itemIndex, address, options, false)).binary;
 }
 
-/** As downloadToBinary, and the image's pixel size read from the stored file's first bytes. */
+/** As downloadToBinary, and the pixel size read from the stored file's first bytes. */
 export async function downloadMeasured(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -147,8 +141,7 @@ export interface PixelSize {
 	height: number;
 }
 
-// Each reader gets the bytes of its own type (imageTypeOf checked the signature) and reads the
-// size from its header, or gives undefined while more bytes are needed.
+// Each reader gets bytes of its own type (imageTypeOf checked): undefined while more are needed.
 
 function png(bytes: Buffer): PixelSize | undefined {
 	if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
@@ -208,7 +201,6 @@ const PIXEL_SIZE_READERS: Record<string, (bytes: Buffer) => PixelSize | undefine
 	'image/avif': avif,
 };
 
-/** The pixel size in an image's header (PNG, JPEG, WebP, GIF, AVIF), or undefined while more bytes are needed or the format is another. */
 export function pixelSizeOf(head: Buffer): PixelSize | undefined {
 	const type = imageTypeOf(head);
 	return type === undefined ? undefined : PIXEL_SIZE_READERS[type](head);
@@ -218,10 +210,7 @@ export function pixelSizeOf(head: Buffer): PixelSize | undefined {
 const MAX_HEAD_BYTES = 512 * 1024;
 const CHUNK_BYTES = 64 * 1024;
 
-/**
- * The pixel size of an image n8n has stored, read from its first bytes only: from the binary store
- * by stream (filesystem, S3), or from the start of the base64 an in-memory binary carries.
- */
+/** Read from the first bytes only: by stream (filesystem, S3), or the start of in-memory base64. */
 async function storedPixelSize(
 	context: IExecuteFunctions,
 	binary: IBinaryData,

@@ -1,43 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-/**
- * Whether an output image has a measured pixel size other than its A+ module's: Amazon takes it
- * only at the module's exact size, so it still has to be fitted. Only the node's own fields are
- * read: the generated size, never an input item's `width`.
- */
+/** Amazon takes only the module's exact size. The generated size, never an input item's `width`. */
 function needsFitting(json: IDataObject): boolean {
-	const {
-		generated_width: width,
-		generated_height: height,
-		target_width: targetWidth,
-		target_height: targetHeight,
-	} = json;
-	if (
-		typeof width !== 'number' ||
-		typeof height !== 'number' ||
-		typeof targetWidth !== 'number' ||
-		typeof targetHeight !== 'number'
-	)
-		return false;
-	return width !== targetWidth || height !== targetHeight;
+	const { generated_width: width, generated_height: height } = json;
+	const sizes = [width, height, json.target_width, json.target_height];
+	if (!sizes.every((size) => typeof size === 'number')) return false;
+	return width !== json.target_width || height !== json.target_height;
 }
 
-/**
- * The images of the output items: one per item, or the `images` list of an item that holds all
- * (an input item's `images`, such as a store product's photos, never rides along: see
- * generatedItemJson).
- */
+/** An input item's `images` never rides along (generatedItemJson): these are the node's. */
 function outputImages(items: INodeExecutionData[]): IDataObject[] {
 	return items.flatMap(({ json }) =>
 		Array.isArray(json.images) ? (json.images as IDataObject[]) : [json],
 	);
 }
 
-/**
- * One hint for the run, not one per item: which node fits the images and how. Edit Image's default
- * resize option (Maximum Area) keeps the ratio and can land a pixel short; the ratio already
- * matches the module, so Ignore Aspect Ratio distorts nothing and hits the size exactly.
- */
+/** The ratio already matches the module, so Ignore Aspect Ratio distorts nothing. */
 export function hintFitting(context: IExecuteFunctions, items: INodeExecutionData[]): void {
 	const count = outputImages(items).filter(needsFitting).length;
 	if (count === 0) return;
@@ -51,10 +29,7 @@ export function hintFitting(context: IExecuteFunctions, items: INodeExecutionDat
 	});
 }
 
-/**
- * One hint for the run: which field goes to the store. A URL expires, a file does not; the pixel
- * size fields keep the generated size after a resize (Edit Image passes the fields on unchanged).
- */
+/** A URL expires, a file does not; Edit Image passes the size fields on unchanged. */
 export function hintHandOver(context: IExecuteFunctions, items: INodeExecutionData[]): void {
 	const withUrl = items.find(({ json }) => typeof outputImages([{ json }])[0]?.url === 'string');
 	if (!withUrl) return;

@@ -9,8 +9,8 @@ import type { ImageInputs, ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
 import { inputFieldsBeside } from './inputFields';
 import {
-	labelOf,
 	optionOrDefault,
+	panelProperty,
 	parameterError,
 	propertyIn,
 	readOptions,
@@ -19,22 +19,16 @@ import {
 } from './parameters';
 import { submissionSchema } from './schemas';
 
-/**
- * Where a version's panel keeps what a generation reads: each version's folder gives one, so
- * the checks and the request below are the same for both.
- */
+/** Each version's folder gives one, so the checks and the request below are the same for both. */
 export interface GenerationPanel {
-	/** The version's generation parameters and options, where labels are read. */
+	/** Where labels are read. */
 	properties: INodeProperties[];
-	/** A typed field (Product Name, Selling Points) where the version keeps it. */
 	text(context: IExecuteFunctions, name: string, itemIndex: number): unknown;
-	/** A list field (Aspect Ratio, Platform, …) where the version keeps it, Other's typed value resolved. */
+	/** Other's typed value resolved. */
 	choice(context: IExecuteFunctions, name: string, itemIndex: number): unknown;
-	/** The image fields the item's panel shows. */
 	imageFields(context: IExecuteFunctions, itemIndex: number): ShownImageFields;
-	/** The A+ module item the settings come from, where the panel says so. */
 	moduleSource?(context: IExecuteFunctions, itemIndex: number): ModuleSource | undefined;
-	/** The input item's fields that ride along when Include Other Input Fields is on. */
+	/** Those that ride along when Include Other Input Fields is on. */
 	inputFields(input: IDataObject): IDataObject;
 	/** `ownFirst`: every field a generated item may have of its own, named like an input field or not. */
 	ownFields?: readonly string[];
@@ -63,7 +57,8 @@ function asText(value: unknown): string | undefined {
 	return text === '' ? undefined : text;
 }
 
-const label = (panel: GenerationPanel, name: string) => labelOf(panel.properties, name);
+const label = (panel: GenerationPanel, name: string) =>
+	panelProperty(panel.properties, name).displayName;
 
 function readExtraBodyFields(
 	context: IExecuteFunctions,
@@ -93,22 +88,16 @@ export interface GenerationRequest {
 	extra: IDataObject;
 	images: ImageInputs;
 	submitTimeoutMs: number;
-	/** The A+ module the images are for, when the request came from a module item. */
+	/** When the request came from an A+ module item. */
 	target?: ModuleTarget;
-	/** The input item's fields, for Include Other Input Fields. */
 	inputFields?: IDataObject;
-	/** File Name option: the base name of each image file. */
 	fileName?: string;
 	itemShape: GenerationPanel['itemShape'];
 	ownFields?: readonly string[];
-	/** The panel labels a refused submit's advice names. */
 	wording: Wording;
 }
 
-/**
- * Aspect ratio and resolution: set on the node, or from the A+ module item, where an unusable
- * value is the item's, and the error says so rather than naming a field the panel hides.
- */
+/** From a module item, an unusable value is the item's: the error does not name a hidden field. */
 function readSizeAndResolution(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -164,7 +153,7 @@ function readProductFields(
 	return fields;
 }
 
-/** The A+ fields: from the module item, replaced by the options where they are set. */
+/** From the module item, replaced by the options where they are set. */
 function readAPlusFields(options: IDataObject, fromModule: ModuleSource | undefined): IDataObject {
 	const fields: IDataObject = {};
 	if (fromModule) {
@@ -181,7 +170,7 @@ function readAPlusFields(options: IDataObject, fromModule: ModuleSource | undefi
 	return fields;
 }
 
-/** The images of a generation; from a module item with none given, the photos of its plan. */
+/** From a module item with none given, the photos of its plan. */
 function readGenerationImages(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -206,19 +195,17 @@ function readGenerationImages(
 	return images;
 }
 
-/** The input item's fields for Include Other Input Fields, when on. */
 function readInputFields(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	panel: GenerationPanel,
 	options: IDataObject,
 ): IDataObject | undefined {
-	const option = propertyIn(panel.properties, 'includeOtherFields');
+	const option = panelProperty(panel.properties, 'includeOtherFields');
 	if (optionOrDefault(options, option) !== true) return undefined;
 	return panel.inputFields(context.getInputData()[itemIndex]?.json ?? {});
 }
 
-/** Reads and checks every parameter of a generation, where the version's panel keeps it, without sending anything. */
 export function readGenerationRequest(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -230,7 +217,7 @@ export function readGenerationRequest(
 		: asText(context.getNodeParameter('prompt', itemIndex, ''));
 	const { size, resolution } = readSizeAndResolution(context, itemIndex, panel, fromModule);
 	const extra = readExtraBodyFields(context, itemIndex, panel);
-	const submitTimeout = propertyIn(panel.properties, 'submitTimeout');
+	const submitTimeout = panelProperty(panel.properties, 'submitTimeout');
 	const submitTimeoutMs = readTimeoutMs(context, itemIndex, submitTimeout);
 	const images = readGenerationImages(context, itemIndex, panel, prompt, fromModule);
 	const options = readOptions(context, itemIndex);
@@ -242,7 +229,6 @@ export function readGenerationRequest(
 		readProductFields(context, itemIndex, panel, fromModule),
 		readAPlusFields(options, fromModule),
 	);
-	const wording = submitWording(panel);
 	const request: GenerationRequest = {
 		fields,
 		extra,
@@ -250,7 +236,7 @@ export function readGenerationRequest(
 		submitTimeoutMs,
 		itemShape: panel.itemShape,
 		ownFields: panel.ownFields,
-		wording,
+		wording: submitWording(panel),
 	};
 	if (fromModule) request.target = fromModule.target;
 	const inputFields = readInputFields(context, itemIndex, panel, options);
@@ -260,18 +246,14 @@ export function readGenerationRequest(
 	return request;
 }
 
-/** A generated image's pixel size, named as what it is: the size before any fitting. */
+/** The pixel size, named as what it is: the size before any fitting. */
 function generatedSize(json: IDataObject): IDataObject {
 	if (!('width' in json) && !('height' in json)) return json;
 	const { width, height, ...rest } = json;
 	return { ...rest, generated_width: width, generated_height: height };
 }
 
-/**
- * A generated item's fields: the A+ module it is for and the node's own, then, when asked for
- * (Include Other Input Fields), the input item's. The `inputFirst` shape puts the input's first,
- * the node's own winning on a clash; `ownFirst` keeps a clashing input field under 'input_fields'.
- */
+/** `inputFirst`: the node's own fields win a clash; `ownFirst` keeps the input's under 'input_fields'. */
 export function generatedItemJson(request: GenerationRequest, json: IDataObject): IDataObject {
 	if (request.itemShape === 'inputFirst') {
 		if (!request.inputFields && !request.target) return json;
@@ -286,11 +268,7 @@ export function generatedItemJson(request: GenerationRequest, json: IDataObject)
 	};
 }
 
-/**
- * The spending guard: a run that would submit more generations than the limit stops before the
- * first submit. Without the option there is no limit, as before it existed; a panel may also show
- * "none" as a number (`noGenerationLimit`).
- */
+/** The spending guard. Without the option there is no limit, as before it existed. */
 export function checkGenerationCount(
 	context: IExecuteFunctions,
 	generations: number,
@@ -324,7 +302,7 @@ export function checkGenerationCount(
 	);
 }
 
-/** The labels a refused submit's advice names: the panel field behind each field of the request. */
+/** The panel field behind each field of the request, for a refused submit's advice. */
 function submitWording(panel: GenerationPanel): Wording {
 	const named = (name: string) => label(panel, name);
 	return {
@@ -345,9 +323,8 @@ function submitWording(panel: GenerationPanel): Wording {
 	};
 }
 /**
- * Uploads the item's input binaries, then submits once: the transport's `billable` policy never
- * repeats a request the service may have taken, and once another item of the run failed it sends
- * nothing (the run's stop, transport/runState.ts): the output would be lost.
+ * Submits once: the `billable` policy never repeats a request the service may have taken, and once
+ * another item failed nothing is sent (transport/runState.ts): the output would be lost.
  */
 export async function submitGeneration(
 	context: IExecuteFunctions,

@@ -1,9 +1,8 @@
 import { isHttpUrl } from '../transport';
+import { isRecord } from './schemas';
 
 /**
- * `imageUrls` arrives as whatever the user or an expression produced: a list, one string separated
- * by new lines or commas, or nothing. A list's entries are addresses as given. A string splits on
- * new lines, and on a comma only where the next entry starts a new http(s) address: CDN
+ * A string splits on a comma only where the next entry starts a new http(s) address: CDN
  * transformation addresses (`/upload/w_400,h_300/x.jpg`) carry commas of their own.
  */
 export function splitImageUrls(value: unknown): string[] {
@@ -15,10 +14,8 @@ export function splitImageUrls(value: unknown): string[] {
 }
 
 /**
- * Where store nodes keep an image's address, best first. BigCommerce gives one image in several
- * sizes: the largest (`url_zoom`, 1280 px) serves analysis and generation best. Shopify and
- * WooCommerce use `src`, Amazon's catalog `link`; `url` is this node's own Upload output and
- * Shopify's GraphQL image, `originalSrc` its older GraphQL name.
+ * Best first: of BigCommerce's sizes the largest (`url_zoom`) serves best; `src` is Shopify's and
+ * WooCommerce's, `link` Amazon's, `url` Upload's and Shopify GraphQL's (`originalSrc` its older).
  */
 const STORE_IMAGE_URL_KEYS = [
 	'src',
@@ -51,10 +48,6 @@ class Unreadable {
 
 type Json = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Json {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function addressIn(image: Json): string | undefined {
 	for (const key of STORE_IMAGE_URL_KEYS) {
 		const value = image[key];
@@ -76,11 +69,7 @@ function keyList(image: Json): string {
 	return keys.length > 12 ? `${shown}, …` : shown || 'none';
 }
 
-/**
- * Magento's `media_gallery_entries[].file` is a path below the store's media folder
- * (`/m/b/mb01-blue-0.jpg`); the store's own address is in no field of the product, so the node
- * cannot complete it and says how to.
- */
+/** Magento's `file` is a path below the store's media folder, whose address no field holds. */
 function magentoProblem(image: Json, expression: string | undefined): Unreadable | undefined {
 	const file = image.file;
 	if (typeof file !== 'string' || isHttpUrl(file.trim())) return undefined;
@@ -115,10 +104,7 @@ function unknownImage(image: Json, inList: boolean, expression: string | undefin
 	);
 }
 
-/**
- * Amazon's catalog gives each picture (`variant`: MAIN, PT01, …) in several sizes, one object
- * each: the largest stands for the picture, at the place the variant first appears.
- */
+/** Amazon's catalog gives each picture (`variant`) in several sizes: the largest stands for it. */
 function largestPerVariant(list: unknown[]): unknown[] {
 	const variantOf = (entry: unknown) =>
 		isRecord(entry) && typeof entry.variant === 'string' ? entry.variant : undefined;
@@ -140,7 +126,7 @@ function largestPerVariant(list: unknown[]): unknown[] {
 	return [...chosen.values()];
 }
 
-/** Adds the addresses in `value` to `into`; what cannot be read comes back instead. */
+/** What cannot be read comes back instead. */
 function collect(
 	value: unknown,
 	into: string[],
@@ -193,7 +179,7 @@ function collect(
 	return undefined;
 }
 
-/** A string parameter may hold a JSON list or object (n8n hands over text where an expression made one). */
+/** n8n hands over text where an expression made a JSON list or object. */
 function parsedJson(text: string): unknown {
 	const trimmed = text.trim();
 	if (!/^[[{]/.test(trimmed)) return undefined;
@@ -205,11 +191,8 @@ function parsedJson(text: string): unknown {
 }
 
 /**
- * The image addresses in whatever a drag from the input panel produced: one string (split at new
- * lines and between addresses), a list of strings, an image object of a store node, a list of
- * them, and lists of such lists (a product's image sets per marketplace). Order as given; an
- * address met twice is sent once. `raw` is the parameter as written (`={{ $json.images }}`), for
- * a suggestion that names the user's own field.
+ * The image addresses in whatever a drag from the input panel produced. `raw` is the parameter as
+ * written (`={{ $json.images }}`), for a suggestion that names the user's own field.
  */
 export function readImageAddresses(value: unknown, raw?: unknown): AddressReading {
 	const expression = draggedExpression(raw);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { downloadUrlProperty } from '../descriptions/common.descriptions';
 import { isHttpUrl } from '../transport';
 import { downloadToBinary } from './download';
-import { readImageAddresses } from './imageAddresses';
+import { imageAddressesOf } from './imageInputs';
 import { optionOrDefault, parameterError, readOptions, validateParameter } from './parameters';
 
 // Image → Download, as both versions run it; each version gives the option of the output field.
@@ -23,34 +23,24 @@ export interface DownloadParameters {
 	fileName?: string;
 }
 
-/**
- * A dragged store image arrives as an object (`{{ $json.image }}`) or a list of one: its address
- * is read as Image URLs reads it. A plain string goes to the address check as typed.
- */
+/** A dragged store image (an object, or a list of one) is read as Image URLs reads it. */
 function oneAddress(context: IExecuteFunctions, itemIndex: number, value: unknown): unknown {
 	if (typeof value === 'string' && !/^\s*[[{]/.test(value)) return value;
-	const reading = readImageAddresses(value, context.getNode().parameters.url);
-	if (!reading.ok)
+	const raw = context.getNode().parameters.url;
+	const addresses = imageAddressesOf(context, itemIndex, URL_LABEL, value, raw);
+	if (addresses.length > 1) {
 		throw parameterError(
 			context,
 			itemIndex,
 			URL_LABEL,
-			reading.problem,
-			`${reading.hint} No request was sent.`,
-		);
-	if (reading.addresses.length > 1) {
-		throw parameterError(
-			context,
-			itemIndex,
-			URL_LABEL,
-			`${reading.addresses.length} image URLs given; Download takes one per item`,
+			`${addresses.length} image URLs given; Download takes one per item`,
 			'Put a Split Out node on the images field before this node, so that each image is an item of its own, or drag a single image. No request was sent.',
 		);
 	}
-	return reading.addresses[0] ?? '';
+	return addresses[0] ?? '';
 }
 
-/** The address and the output field of one download, checked before anything is sent. */
+/** Checked before anything is sent. */
 export function readDownload(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -72,13 +62,10 @@ export function readDownload(
 		optionOrDefault(options, fieldOption),
 	);
 	const fileName =
-		typeof options.fileName === 'string' && options.fileName.trim()
-			? options.fileName.trim()
-			: undefined;
+		typeof options.fileName === 'string' ? options.fileName.trim() || undefined : undefined;
 	return { url, field, fileName };
 }
 
-/** One image into a binary field, with its address, name, type and size beside it. */
 export async function downloadItem(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -16,10 +16,7 @@ interface InputFile {
 	mimeType: string;
 }
 
-/**
- * A named binary field must be on the item, by name or by path (`data`, `_files.data`) in either
- * binary mode; the error lists the files the item carries, wherever they are.
- */
+/** The error lists the files the item carries, wherever they are. */
 function assertBinaryField(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -42,11 +39,9 @@ function assertBinaryField(
 }
 
 /**
- * Reads one binary field of an item through n8n's helpers. Stored binaries (filesystem or S3 mode,
- * and every file of combined binary mode) are read as a stream by id; in-memory ones through the
- * buffer helper. The built-in FormData takes a Blob, which copies the bytes once more: the upload
- * holds about the file's size in memory (filesystem mode) or three times it (memory mode, where
- * the item also holds it as base64); `npm run bench` measures both.
+ * Stored binaries are read as a stream by id, in-memory ones through the buffer helper. FormData
+ * takes a Blob, which copies the bytes once more: the upload holds about the file's size in memory
+ * (filesystem mode) or three times it (memory mode); `npm run bench` measures both.
  */
 async function readInputFile(
 	context: IExecuteFunctions,
@@ -72,7 +67,7 @@ async function readInputFile(
 	};
 }
 
-/** Upload's field of the item, checked to be on the item before anything is sent. */
+/** Checked to be on the item before anything is sent. */
 export function readUploadField(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -83,7 +78,6 @@ export function readUploadField(
 	return field;
 }
 
-/** Uploads one binary field of the item as the multipart part `file`. */
 export async function uploadBinaryField(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -119,13 +113,32 @@ export function splitCommaSeparated(value: unknown): string[] {
 
 export const IMAGE_URLS = imageUrlsProperty.displayName;
 
-/** The image fields a version's panel shows for the item, and what to do when too few images came. */
+/** The addresses an image parameter holds; what cannot be read is the parameter's error. */
+export function imageAddressesOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	value: unknown,
+	raw: unknown,
+): string[] {
+	const reading = readImageAddresses(value, raw);
+	if (reading.ok) return reading.addresses;
+	throw parameterError(
+		context,
+		itemIndex,
+		parameter,
+		reading.problem,
+		`${reading.hint} No request was sent.`,
+	);
+}
+
+/** The image fields a version's panel shows for the item, and what to do when too few came. */
 export interface ShownImageFields {
 	labels: string[];
 	tooFewAdvice: string;
 }
 
-/** Both image fields, as a panel without an 'Images From' choice (or with Both chosen) shows them. */
+/** As a panel without an 'Images From' choice (or with Both chosen) shows them. */
 export const BOTH_IMAGE_FIELDS: ShownImageFields = {
 	labels: [IMAGE_URLS, INPUT_BINARY_FIELDS],
 	tooFewAdvice:
@@ -137,37 +150,26 @@ export interface ImageCountLimits {
 	max?: number;
 }
 
-/** The image parameters of an item, checked but not yet uploaded. */
 export interface ImageInputs {
 	urls: string[];
 	binaryFields: string[];
 	count: number;
 }
 
-/**
- * Reads and checks `imageUrls` and `inputBinaryFields` (schemes, counts, fields present) without
- * sending anything, so every parameter error comes before the first request.
- */
+/** Checked without sending anything, so every parameter error comes before the first request. */
 export function readImageInputs(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	shown: ShownImageFields,
 	limits: ImageCountLimits = {},
 ): ImageInputs {
-	const reading = readImageAddresses(
+	const urls = imageAddressesOf(
+		context,
+		itemIndex,
+		IMAGE_URLS,
 		context.getNodeParameter('imageUrls', itemIndex, ''),
 		context.getNode().parameters.imageUrls,
 	);
-	if (!reading.ok) {
-		throw parameterError(
-			context,
-			itemIndex,
-			IMAGE_URLS,
-			reading.problem,
-			`${reading.hint} No request was sent.`,
-		);
-	}
-	const urls = reading.addresses;
 	const invalid = urls.find((url) => !isHttpUrl(url));
 	if (invalid !== undefined) {
 		throw parameterError(
@@ -205,7 +207,7 @@ export function readImageInputs(
 	return { urls, binaryFields, count };
 }
 
-/** The `image_urls` of a request: the addresses given, then one uploaded address per binary field. */
+/** The addresses given, then one uploaded address per binary field. */
 export async function resolveImageUrls(
 	context: IExecuteFunctions,
 	itemIndex: number,

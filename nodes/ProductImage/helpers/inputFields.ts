@@ -16,11 +16,8 @@ function isObject(value: unknown): value is IDataObject {
 }
 
 /**
- * The input item's fields for Include Other Input Fields, as the current version hands them on: a
- * field named like one of the node's own (`own`'s, or one of `ownNames`, fields the node may
- * output) keeps its value under 'input_fields' unless the node's field holds the same value, so a
- * store's `status` or `images` is neither lost nor taken for a result. `consumed` (input the node
- * read, such as an analysis brief) is left out.
+ * A field named like one of the node's own keeps its value under 'input_fields', so a store's
+ * `status` or `images` is neither lost nor taken for a result. `consumed` is left out.
  */
 export function inputFieldsBeside(
 	input: IDataObject,
@@ -40,7 +37,6 @@ export function inputFieldsBeside(
 	return { ...riding, [INPUT_FIELDS_ASIDE]: { ...(isObject(earlier) ? earlier : {}), ...aside } };
 }
 
-/** One hint for the run: which input fields went under 'input_fields', and why. */
 export function hintInputFieldsAside(
 	context: IExecuteFunctions,
 	items: INodeExecutionData[],

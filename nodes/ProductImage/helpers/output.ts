@@ -14,10 +14,7 @@ export interface ImageOutputSettings {
 	downloadImages: boolean;
 	binaryPropertyName: string;
 	imagesOutput: 'perImage' | 'together';
-	/**
-	 * What the images are for, where the version says: each file is named after it and measured, and an
-	 * image for an A+ module is held against the module's size.
-	 */
+	/** Each file is named after it and measured; an A+ module's image is held against its size. */
 	purpose?: ImagePurpose;
 }
 
@@ -25,7 +22,6 @@ interface ImagePurpose {
 	fileName?: string;
 	target?: ModuleTarget;
 	productName?: string;
-	/** What the panel offers to generate an image too small for its module larger. */
 	largerAdvice?: string;
 }
 
@@ -40,10 +36,9 @@ function productFileName(productName: string | undefined): string | undefined {
 }
 
 /**
- * File names that say what the image is: the File Name option, the module, or the product's name;
- * the service's own name (a task id) only when none is known. A module's image is named by the
- * module alone (`hero.png`): a size in the name would be wrong either before the image is fitted
- * (the service generates at a resolution) or after (Edit Image keeps the name).
+ * The service's own name (a task id) only when nothing better is known. A module's image is named
+ * by the module alone (`hero.png`): a size in the name would be wrong either before the image is
+ * fitted (the service generates at a resolution) or after (Edit Image keeps the name).
  */
 function purposeFileName(
 	purpose: ImagePurpose,
@@ -58,11 +53,7 @@ function purposeFileName(
 	return count > 1 ? `${safe}-${index + 1}` : safe;
 }
 
-/**
- * A run of characters a file system refuses in a name (Windows' reserved ones and the control
- * characters below U+0020) becomes one dash. The controls are found by code point: n8n's lint
- * (no-control-regex) takes a control character in a pattern for a mistake.
- */
+/** Controls are found by code point: n8n's lint (no-control-regex) refuses them in a pattern. */
 function safeFileName(base: string): string {
 	const controlsMarked = Array.from(base, (character) =>
 		character.charCodeAt(0) < 0x20 ? '|' : character,
@@ -70,14 +61,12 @@ function safeFileName(base: string): string {
 	return controlsMarked.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'image';
 }
 
-/** Width, height and, for a module, whether the image is too small to be fitted down to it. */
+const belowTarget = (size: PixelSize, target: ModuleTarget) =>
+	size.width < target.target_width || size.height < target.target_height;
+
 function sizeFields(size: PixelSize | undefined, target: ModuleTarget | undefined): IDataObject {
 	const fields: IDataObject = { width: size?.width ?? null, height: size?.height ?? null };
-	if (target) {
-		fields.below_target = size
-			? size.width < target.target_width || size.height < target.target_height
-			: null;
-	}
+	if (target) fields.below_target = size ? belowTarget(size, target) : null;
 	return fields;
 }
 
@@ -86,7 +75,6 @@ function serviceFileName(image: ResultImage, taskId: string, index: number): str
 	return fromAsset || `${taskId}-${index}`;
 }
 
-/** The fields of one image's item: the task it came from, where it is and until when. */
 function imageFields(
 	task: Task,
 	taskId: string,
@@ -106,7 +94,7 @@ function imageFields(
 	};
 }
 
-/** An image smaller than its module would be stretched when fitted: a hint on the output names it. */
+/** An image smaller than its module would be stretched when fitted. */
 function flagBelowTarget(
 	context: IExecuteFunctions,
 	taskId: string,
@@ -114,12 +102,7 @@ function flagBelowTarget(
 	size: PixelSize | undefined,
 	{ target, largerAdvice = '' }: ImagePurpose,
 ): void {
-	if (
-		!size ||
-		!target ||
-		(size.width >= target.target_width && size.height >= target.target_height)
-	)
-		return;
+	if (!size || !target || !belowTarget(size, target)) return;
 	context.addExecutionHints?.({
 		message:
 			`Image ${index + 1} of task ${taskId} is ${size.width}×${size.height}, smaller than its "${target.module}" module (${target.target_width}×${target.target_height}): fitting it would upscale. Its item has 'below_target' true. ${largerAdvice}`.trim(),
@@ -128,9 +111,8 @@ function flagBelowTarget(
 }
 
 /**
- * An image's address as one to fetch: complete, or a path on the service resolved against the Base
- * URL (the transport then sends the key only if it stays on the Base URL's origin). Undefined for
- * anything that does not lead to an http(s) address.
+ * A path on the service is resolved against the Base URL (the transport then sends the key only if
+ * it stays on that origin). Undefined for anything that does not lead to an http(s) address.
  */
 function resolvedAddress(
 	address: string | undefined,
@@ -147,10 +129,7 @@ function resolvedAddress(
 	}
 }
 
-/**
- * A finished task is billed: when its images cannot be read, the error hands over what the service
- * said about its result (redacted, bounded) with the task id, instead of losing it.
- */
+/** A finished task is billed: the error hands over what the service said instead of losing it. */
 function unreadableResult(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -180,10 +159,6 @@ function unreadableResult(
 	return error;
 }
 
-/**
- * The task's result images, each with an address to fetch. A finished task whose images cannot be
- * read is an error that hands over what the service said.
- */
 async function addressedImages(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -209,10 +184,7 @@ async function addressedImages(
 	);
 }
 
-/**
- * One result image into n8n's binary store: named by the service, or (with a purpose) after what
- * it is for, measured, and its size fields added to `fields`.
- */
+/** With a purpose: named after it, measured, and its size fields added to `fields`. */
 async function downloadImage(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -237,7 +209,7 @@ async function downloadImage(
 	return binary;
 }
 
-/** Turns a succeeded task into output items: its images as binary data, or their addresses. */
+/** A succeeded task's images as items: as binary data, or their addresses. */
 export async function taskResultItems(
 	context: IExecuteFunctions,
 	itemIndex: number,

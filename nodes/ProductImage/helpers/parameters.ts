@@ -12,9 +12,8 @@ import { OPTION_BUNDLES } from '../descriptions/common.descriptions';
 import { withoutAngleBrackets } from '../transport';
 
 /**
- * The item's Options collection: every operation keeps its optional settings there. The current
- * version shows related settings as one entry (Output Files, Waiting); their fields are read as
- * if each were an option of its own, under the names every version stores.
+ * The current version shows related options as one entry (Output Files, Waiting); their fields
+ * are read as if each were an option of its own, under the names every version stores.
  */
 export function readOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -27,16 +26,12 @@ export function readOptions(context: IExecuteFunctions, itemIndex: number): IDat
 	return flat;
 }
 
-/**
- * An option's value, or the default its description shows when the item does not set it. The
- * description is the one place a default is written: n8n's registry scanner wants the literal
- * there, and the editor shows it, so the node reads it from the same object.
- */
+/** The description is the one place a default is written (n8n's registry scanner wants it there). */
 export function optionOrDefault(options: IDataObject, option: INodeProperties): unknown {
 	return options[option.name] ?? option.default;
 }
 
-/** A top-level parameter's value, or the default its description shows when the item has none. */
+/** A top-level parameter's value, or its description's default. */
 export function parameterOrDefault(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -56,10 +51,7 @@ function innerParameters(property: INodeProperties): INodeProperties[] {
 	return ((property.options ?? []) as INodePropertyCollection[]).flatMap((group) => group.values);
 }
 
-/**
- * The property of that name in a version's description list, collections and bundles included:
- * where a label or a default is read from, so that error texts say what the panel says.
- */
+/** Where a label or a default is read from, so that error texts say what the panel says. */
 export function propertyIn(properties: INodeProperties[], name: string): INodeProperties {
 	// A list's bundle bears the list's name: the list itself is the parameter.
 	const named = allParameters(properties).filter((property) => property.name === name);
@@ -68,23 +60,27 @@ export function propertyIn(properties: INodeProperties[], name: string): INodePr
 	return shown;
 }
 
-/** A parameter's label as the version's panel shows it. */
 export function labelOf(properties: INodeProperties[], name: string): string {
 	return propertyIn(properties, name).displayName;
 }
 
-/**
- * A parameter as n8n's guidelines name it in an error: its display name in single quotation marks.
- * Several names arrive already quoted ("'Image URLs' and 'Input Binary Fields'").
- */
+const found = new WeakMap<INodeProperties[], Map<string, INodeProperties>>();
+
+/** propertyIn, remembered per (fixed) description list: items do not walk it again. */
+export function panelProperty(properties: INodeProperties[], name: string): INodeProperties {
+	let known = found.get(properties);
+	if (!known) found.set(properties, (known = new Map()));
+	let property = known.get(name);
+	if (!property) known.set(name, (property = propertyIn(properties, name)));
+	return property;
+}
+
+/** As n8n's guidelines name it in an error; several names arrive already quoted. */
 function quotedName(parameter: string): string {
 	return parameter.includes("'") ? parameter : `'${parameter}'`;
 }
 
-/**
- * The error of a parameter value that cannot be used: the title names the parameter and what is
- * wrong with it, the description what to change; nothing has been sent.
- */
+/** The title names the parameter and what is wrong, the description what to change. */
 export function parameterError(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -103,10 +99,7 @@ function changeAdvice(quoted: string): string {
 	return `Change ${quoted} in the node's parameters. No request was sent.`;
 }
 
-/**
- * Checks one parameter value at the edge, before any request: a wrong value is an error that
- * names the parameter the user has to fix.
- */
+/** At the edge, before any request: the error names the parameter the user has to fix. */
 export function validateParameter<S extends z.ZodTypeAny>(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -129,10 +122,7 @@ export function validateParameter<S extends z.ZodTypeAny>(
 	);
 }
 
-/**
- * A value as an error quotes it: text in quotation marks, cut short; nothing for an empty one. The
- * editor renders a description as HTML, where a value in angle brackets would vanish.
- */
+/** The editor renders a description as HTML, where a value in angle brackets would vanish. */
 function shownValue(value: unknown): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	const text = withoutAngleBrackets(typeof value === 'string' ? value : JSON.stringify(value));
@@ -140,7 +130,7 @@ function shownValue(value: unknown): string | undefined {
 	return typeof value === 'string' ? `"${cut}"` : cut;
 }
 
-/** A timeout option (Timeout, Submit Timeout) of the item, in ms; unset, the option's default. */
+/** A timeout option of the item, in ms. */
 export function readTimeoutMs(
 	context: IExecuteFunctions,
 	itemIndex: number,

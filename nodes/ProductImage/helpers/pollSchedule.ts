@@ -3,14 +3,12 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { Task } from './schemas';
 
 // When a waiting item polls its task next: on a fixed poller's rhythm, and in between inside the
-// window this node run has learned from its tasks' durations (the duration model below).
-// docs/polling.md explains the rule.
+// window learned from the run's task durations. docs/polling.md ("The two schedules") gives the
+// reasoning behind each rule and constant below.
 
 export type PollingMode = 'adaptive' | 'fixed';
 
-/** The densest polling inside a predicted window: twice a second. */
 const DENSEST_MS = 500;
-/** Where the window opens, polls come a ninth of its width apart. */
 const OPENING_SHARE = 1 / 9;
 /** A window wider than this many poll intervals says too little: it adds no polls. */
 const WIDEST_IN_INTERVALS = 3;
@@ -18,7 +16,6 @@ const WIDEST_IN_INTERVALS = 3;
 export interface PollPlan {
 	mode: PollingMode;
 	pollMs: number;
-	/** Where this run expects the task to finish, once it has seen enough finish. */
 	window: CompletionWindow | undefined;
 	/** When the task started, on this machine's clock, if known. */
 	startedAt: number | undefined;
@@ -27,28 +24,22 @@ export interface PollPlan {
 	now: number;
 }
 
-/** The window to plan by, if the mode is adaptive, the task's start is known and the window is narrow enough. */
 function usableWindow(plan: PollPlan): CompletionWindow | undefined {
 	const { window, startedAt, pollMs } = plan;
 	if (plan.mode === 'fixed' || !window || startedAt === undefined) return undefined;
 	return window.latestMs - window.earliestMs > WIDEST_IN_INTERVALS * pollMs ? undefined : window;
 }
 
-/**
- * Until the fixed poller's next poll. A poll on its rhythm moves it on past the answer
- * (rhythmAfterPoll); a poll of the window sent before it and answered after it leaves it due: at
- * once.
- */
+/** A poll of the window sent before the rhythm's poll and answered after it leaves it due: at once. */
 function untilRhythm(plan: PollPlan): number {
 	return Math.max(0, plan.rhythmAt - plan.now);
 }
 
 /**
- * When a fixed poller of the task polls next, after a poll sent at `polledAt` was answered and
- * read by `repliedAt`. A fixed poller sleeps the interval after each answer, so its polls drift by the
- * answers' latency and by timers firing late on a busy machine; a poll on that rhythm (up to half
- * an interval late) moves it on the same way, which never puts a poll earlier than the fixed
- * poller's. A poll that jumped further past it moves it on by the interval and this latency.
+ * When a fixed poller polls next after a poll sent at `polledAt` and read by `repliedAt`. It sleeps
+ * the interval after each answer, so its polls drift by latency and late timers; a poll on that
+ * rhythm (up to half an interval late) moves it on the same way, never earlier than the fixed
+ * poller's. A poll further past it moves it on by the interval and this latency.
  */
 export function rhythmAfterPoll(
 	rhythmAt: number,
@@ -63,13 +54,7 @@ export function rhythmAfterPoll(
 	return next;
 }
 
-/**
- * The gap between polls `elapsedMs` into a task, inside its window: a ninth of the window where it
- * opens, shrinking with the square root of the window time left. A task still running is ever
- * more likely to finish by the next poll as the window's end nears; polls spaced so (the known
- * best for a finish equally likely anywhere in the window) see tasks finished sooner for the same
- * number of polls than polls evenly spaced.
- */
+/** The gap between polls inside the window: why it shrinks so is in docs/polling.md. */
 function stepInside(window: CompletionWindow, pollMs: number, elapsedMs: number): number {
 	const width = window.latestMs - window.earliestMs;
 	const left = Math.min(width, Math.max(0, window.latestMs - elapsedMs));
@@ -77,7 +62,6 @@ function stepInside(window: CompletionWindow, pollMs: number, elapsedMs: number)
 	return Math.min(pollMs, Math.max(DENSEST_MS, gap));
 }
 
-/** Until the window's next poll: a step into it before it opens, none after it closes. */
 function nextInWindow(window: CompletionWindow, pollMs: number, elapsedMs: number): number {
 	if (elapsedMs < window.earliestMs)
 		return window.earliestMs + stepInside(window, pollMs, window.earliestMs) - elapsedMs;
@@ -86,10 +70,8 @@ function nextInWindow(window: CompletionWindow, pollMs: number, elapsedMs: numbe
 }
 
 /**
- * Milliseconds until the next poll of a task. Fixed: the poll interval. Adaptive: the fixed
- * poller's next poll, or sooner where the predicted window (see stepInside) has one first. The
- * window only adds polls to the fixed poller's, whatever it predicts: no task is seen finished
- * later than a fixed poller would see it, and where nothing is predicted the polls are the same.
+ * Adaptive: the fixed poller's next poll, or sooner where the window has one first. The window
+ * only adds polls, so no task is seen finished later than a fixed poller would see it.
  */
 export function nextPollIn(plan: PollPlan): number {
 	const { startedAt, pollMs, now } = plan;
@@ -100,33 +82,22 @@ export function nextPollIn(plan: PollPlan): number {
 	const elapsed = now - startedAt;
 	const planned = nextInWindow(window, pollMs, elapsed);
 	if (planned >= bound) return bound;
-	// A poll inside the window mostly finds the task still running: the fixed poller's poll due
-	// within a window's gap after it stands in for it. One at the window's end should find it done.
+	// The fixed poller's poll due within a gap stands in for one inside the window, not at its end.
 	const at = elapsed + planned;
 	return at < window.latestMs && planned > bound - stepInside(window, pollMs, at) ? bound : planned;
 }
 
 // The duration model: what the run's tasks, finished and still running, say about the next one.
 
-/** Fewer finished tasks than this say too little about the next one. */
 const MIN_FINISHED = 3;
-/** A window is learned from the run's most recent finished tasks, so a long run forgets old durations. */
+/** So a long run forgets old durations. */
 const RECENT_FINISHED = 40;
-/** A trend in the durations needs this many finished tasks… */
 const TREND_MIN_FINISHED = 8;
-/**
- * …and this much agreement between the order the run met its tasks in and their durations
- * (Kendall's τ): eight tasks of steady durations, in whatever order, reach it by chance about
- * once in thirty, twenty once in five thousand.
- */
+/** Kendall's τ: eight steady durations in any order reach it by chance about once in thirty. */
 const TREND_AGREEMENT = 0.6;
-/**
- * The window ends where this share of the run's tasks have finished. A task still running past
- * every duration seen holds the share below it: the window stays unknown until it finishes.
- */
 const COVERED_SHARE = 0.95;
 
-/** Where, after its start, a task of this run is likely to finish: service-clock milliseconds. */
+/** Where, after its start, a task is likely to finish: service-clock milliseconds. */
 export interface CompletionWindow {
 	earliestMs: number;
 	latestMs: number;
@@ -138,15 +109,11 @@ function epoch(value: string | null | undefined): number | undefined {
 	return Number.isNaN(parsed) ? undefined : parsed;
 }
 
-/**
- * When a task this run did not submit (Task → Wait for Completion) started: its `created_at`, read on
- * this machine's clock. A run that submitted the task knows the moment itself.
- */
+/** The start of a task this run did not submit: its `created_at`, read on this machine's clock. */
 export function createdAt(task: Task): number | undefined {
 	return epoch(task.created_at);
 }
 
-/** The service-clock duration of a finished task: `completed_at` − `created_at`. */
 function finishedDuration(task: Task): number | undefined {
 	const created = epoch(task.created_at);
 	const completed = epoch(task.completed_at);
@@ -156,9 +123,8 @@ function finishedDuration(task: Task): number | undefined {
 }
 
 /**
- * The share of tasks finished by each duration (a Kaplan–Meier estimate): a task still running
- * counts as one that takes at least as long as it has run, so tasks that finish first do not
- * pass for all of them. Returns the duration by which the share reaches `share`, or undefined.
+ * The duration by which `share` of the tasks have finished (Kaplan–Meier): a task still running
+ * takes at least as long as it has run, so tasks that finish first do not pass for all of them.
  */
 export function durationQuantile(
 	finished: readonly number[],
@@ -182,26 +148,22 @@ export function durationQuantile(
 	return undefined;
 }
 
-/** A task as the run knows it: its place in the order the run met its tasks, and its duration so far. */
+/** A task's place in the order the run met its tasks, and its duration so far. */
 interface Seen {
 	order: number;
 	ms: number;
 }
 
-/** How durations move from one task to the next in the order the run met them (durationTrend). */
+/** Milliseconds per task, and how far that may be off: half the middle half of the slopes. */
 interface Trend {
-	/** Milliseconds per task. */
 	slope: number;
-	/** How far the slope may be off, in milliseconds per task: half the middle half of the slopes. */
 	slack: number;
 }
 
 /**
- * The durations' trend: the median of the slopes between every two finished tasks (Theil–Sen: a
- * few odd tasks do not sway it), or none while order and duration agree too little for a trend
- * to be more than chance. Tasks sent longest first, a service draining its queue or getting busy
- * all show as one; tasks started together finish at different times, so the order the run met
- * them in, not their start, tells a trend apart in the first of them.
+ * The median of the slopes between every two finished tasks (Theil–Sen), or none while order and
+ * duration agree too little for a trend to be more than chance. Tasks started together finish at
+ * different times, so the order the run met them in, not their start, tells a trend apart.
  */
 function durationTrend(finished: readonly Seen[]): Trend | undefined {
 	if (finished.length < TREND_MIN_FINISHED) return undefined;
@@ -222,18 +184,14 @@ function durationTrend(finished: readonly Seen[]): Trend | undefined {
 }
 
 /**
- * What one node run learns about how long its tasks take: the durations of the most recent tasks
- * it saw finish (`completed_at` − `created_at`, both on the service's clock, so this machine's
- * clock does not matter) and, for each task still running, how long it had run at its last poll;
- * each with its place in the order the run met its tasks (its first poll).
+ * What one node run learns about its tasks' durations: the most recent finished ones (on the
+ * service's clock, so this machine's does not matter) and how long each still running had run.
  */
 export class DurationModel {
-	/** In order, at most RECENT_FINISHED. */
 	private readonly finished: Seen[] = [];
 	private readonly running = new Map<string, Seen>();
 	private met = 0;
 
-	/** A poll found the task still running `elapsedMs` after its start. */
 	noteRunning(taskId: string, elapsedMs: number): void {
 		if (!(elapsedMs >= 0)) return;
 		const seen = this.running.get(taskId);
@@ -259,12 +217,9 @@ export class DurationModel {
 	}
 
 	/**
-	 * From the shortest duration seen to the one by which 95 % of the run's tasks have finished,
-	 * counting the tasks still running; undefined before three have finished or while tasks still
-	 * running leave that share unknown. For one task of the run (`taskId`), every duration seen is
-	 * first moved along the durations' trend (durationTrend) to that task's place in the order,
-	 * and the window widened by how far the trend may be off there: where tasks get faster, the
-	 * window of a later task opens earlier; where they get slower, later.
+	 * From the shortest duration seen to the one by which 95 % have finished. For `taskId`, every
+	 * duration is first moved along the trend to that task's place, and the window widened by how
+	 * far the trend may be off there.
 	 */
 	window(taskId?: string): CompletionWindow | undefined {
 		if (this.finished.length < MIN_FINISHED) return undefined;
@@ -290,12 +245,8 @@ export class DurationModel {
 
 const models = new WeakMap<IExecuteFunctions, DurationModel>();
 
-/** One model per node run: its first tasks inform the rest. */
 export function durationModel(context: IExecuteFunctions): DurationModel {
 	let model = models.get(context);
-	if (!model) {
-		model = new DurationModel();
-		models.set(context, model);
-	}
+	if (!model) models.set(context, (model = new DurationModel()));
 	return model;
 }

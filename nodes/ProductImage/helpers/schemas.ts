@@ -1,20 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Shapes of the service's results. The spec shows one reply per operation and leaves much "not
- * shown": a field accepts the variants a real service plausibly sends where reading them costs
- * nothing (docs/decisions.md lists them), and unknown fields pass through untouched, as users may
- * need them. A reply the node reads today is handed on exactly as before: a variant only changes
- * what used to be an error.
+ * The spec leaves much "not shown": a field accepts the variants a real service plausibly sends
+ * (docs/decisions.md lists them), and unknown fields pass through untouched, as users may need them.
  */
 
-/** Ids sent as numbers (`"task_id": 123`) are the same ids: they travel as text. */
+/** Ids sent as numbers are the same ids: they travel as text. */
 const id = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string());
 
-/**
- * Times as text, or as epoch numbers (seconds, or milliseconds when that large), which become the
- * ISO text the rest of the node reads.
- */
+/** Epoch numbers (seconds, or milliseconds when that large) become ISO text. */
 const time = z
 	.union([
 		z.string(),
@@ -37,7 +31,7 @@ export const submissionSchema = z
 	})
 	.passthrough();
 
-/** Where services put a result image's address, in the order they are looked at. */
+/** In the order they are looked at. */
 export const RESULT_IMAGE_URL_KEYS = [
 	'url',
 	'image_url',
@@ -54,13 +48,10 @@ export const RESULT_IMAGE_URL_KEYS = [
 	'fileUrl',
 ] as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * A result image as the node reads it: `url` is its address as the service wrote it (complete or
- * relative to the Base URL; output.ts resolves it), or undefined when none could be found.
- */
+/** `url` as the service wrote it: complete, or relative to the Base URL (output.ts resolves it). */
 export interface ResultImage {
 	url?: string;
 	asset_id?: string;
@@ -68,7 +59,7 @@ export interface ResultImage {
 	[key: string]: unknown;
 }
 
-/** One entry of a result's image list: a bare address, or an object with it under a usual key. */
+/** A bare address, or an object with it under a usual key. */
 export function readResultImage(entry: unknown): ResultImage {
 	if (typeof entry === 'string') return { url: entry.trim() };
 	if (!isRecord(entry)) return {};
@@ -86,11 +77,7 @@ export function readResultImage(entry: unknown): ResultImage {
 	};
 }
 
-/**
- * The entries of a result's image list, wherever the service put them: `result.images` (a list,
- * or one image alone), a `result` that is itself the list or one address, or `images` on the task.
- * Undefined when the task carries no result images at all.
- */
+/** Wherever the service put them; undefined when the task carries no result images at all. */
 export function resultImageEntries(task: Task): unknown[] | undefined {
 	const result = task.result;
 	const list = isRecord(result) ? result.images : (result ?? task.images);

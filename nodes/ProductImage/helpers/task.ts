@@ -2,13 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { findEnvelopeCode, findServiceMessage, quotedText, runStateOf } from '../transport';
+import { goneAtTheService } from './outcome';
 import type { Task } from './schemas';
 import { resultImageEntries } from './schemas';
 
-/**
- * The spec names only `submitted` and `succeeded`. Other services end a task with other words, and
- * a task is judged by what it carries as much as by its word: see classifyTask.
- */
+/** The spec names only `submitted` and `succeeded`; other services end a task with other words. */
 const FAILED_STATUSES = new Set([
 	'failed',
 	'failure',
@@ -78,23 +76,17 @@ function hasError(error: unknown, depth = 0): boolean {
 	return Object.values(error).some((value) => hasError(value, depth + 1));
 }
 
-/** Result images the task lists, readable or not: a finished task with unreadable ones is still finished. */
+/** Readable or not: a finished task with unreadable ones is still finished. */
 export function resultImageCount(task: Task): number {
 	return resultImageEntries(task)?.length ?? 0;
 }
 
 /**
- * A finished task is recognised by what it carries, not only by the spec's `succeeded`:
- * - a finished word (succeeded, completed, done, ready, …, in any case) with result images:
- *   succeeded, even beside a leftover error note (the images are what the user paid for);
- * - a failure word, or an error with content: failed;
- * - result images and a completion time without an error, whatever the word: succeeded (a
- *   service with its own word for "done");
- * - a finished word without images, or a word of neither list with a completion time: succeeded,
- *   so the result step says the service reported the task finished without images. A finished
- *   task does not change: waiting on would only hide it until Max Wait Time.
- * - anything else (submitted, queued, running, in_progress, an unknown word, images without a
- *   completion time such as previews): still working.
+ * A finished task is recognised by what it carries, not only by the spec's `succeeded`. A finished
+ * word with images wins over a leftover error note: the images are what the user paid for. A
+ * finished word without images is succeeded too, so the result step says so: a finished task does
+ * not change, and waiting on would only hide it until Max Wait Time. Images without a completion
+ * time (previews) are still working.
  */
 export function classifyTask(task: Task): TaskState {
 	const status = statusWord(task.status);
@@ -123,10 +115,7 @@ export function taskIdStaysInPath(taskId: string): boolean {
 	return /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(taskId) && !taskId.includes('..');
 }
 
-/**
- * An error about one task carries its id, so Continue On Fail's error item and the run's error
- * name the task to resume or report.
- */
+/** So Continue On Fail's error item and the run's error name the task to resume or report. */
 export function withTaskId<E extends NodeApiError | NodeOperationError>(
 	error: E,
 	taskId: string,
@@ -135,18 +124,12 @@ export function withTaskId<E extends NodeApiError | NodeOperationError>(
 	return error;
 }
 
-/**
- * Advice after a reply the node could not read: asking again gets the same reply, so it points at
- * what the service said (quoted in the error) and at the task id, never at waiting again.
- */
+/** Asking again gets the same reply, so the advice never says to wait again. */
 export function unreadableReplyAdvice(taskId: string): string {
 	return `Asking again would read the same reply, so waiting for task ${taskId} again does not help. What the service sent is quoted above: a finished task's images are billed, so take their URLs from it ('Image → Download' takes a URL), or give the service's provider the task ID ${taskId}.`;
 }
 
-/**
- * A task whose error hands over what the service said takes it off the run's list of billed tasks
- * to collect with Wait for Completion: that would read the same reply again.
- */
+/** Off the run's list of billed tasks to collect: Wait for Completion would read the same reply. */
 export function handedOverInError(context: IExecuteFunctions, taskId: string): void {
 	const { acceptedTasks } = runStateOf(context);
 	const at = acceptedTasks.findIndex((task) => task.taskId === taskId);
@@ -154,11 +137,9 @@ export function handedOverInError(context: IExecuteFunctions, taskId: string): v
 }
 
 /**
- * A query or download that fails during a wait leaves a task that was submitted, and billed: the
- * error's description has to name it, or the obvious fix (run the node again) submits a second one. `advice` is
- * added unless the service said the task or address is gone (404, 410; a proxy's web page saying
- * so is not the service), or the reply could not be read (waiting again would read it again: that
- * error carries the reply and its own advice).
+ * A failure during a wait leaves a billed task: the error has to name it, or the obvious fix (run
+ * the node again) submits a second one. `advice` is left out where the service said the task is
+ * gone, and an unreadable reply gets its own (waiting again would read it again).
  */
 export function nameTaskInError(
 	error: unknown,
@@ -167,22 +148,15 @@ export function nameTaskInError(
 	context?: IExecuteFunctions,
 ): unknown {
 	if (!(error instanceof NodeApiError) && !(error instanceof NodeOperationError)) return error;
+	let added = advice;
 	if (error.context.serviceReply !== undefined) {
 		if (context) handedOverInError(context, taskId);
-		const unreadable = unreadableReplyAdvice(taskId);
-		if (!error.description?.includes(unreadable))
-			error.description = error.description ? `${error.description} ${unreadable}` : unreadable;
-		error.context.taskId ??= taskId;
-		return error;
+		added = unreadableReplyAdvice(taskId);
+	} else if (error instanceof NodeApiError && goneAtTheService(error, error.context)) {
+		added = `Task ID: ${taskId}.`;
 	}
-	const gone =
-		error instanceof NodeApiError &&
-		(error.httpCode === '404' || error.httpCode === '410') &&
-		error.context.webPage !== true;
-	const added = gone ? `Task ID: ${taskId}.` : advice;
-	if (!error.description?.includes(added)) {
+	if (!error.description?.includes(added))
 		error.description = error.description ? `${error.description} ${added}` : added;
-	}
 	error.context.taskId ??= taskId;
 	return error;
 }

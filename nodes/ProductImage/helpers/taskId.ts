@@ -10,10 +10,7 @@ const taskIdSchema = z
 	.min(1, 'must not be empty')
 	.refine(taskIdStaysInPath, 'must be a task ID such as task_abc123 (letters, digits, _ - . :)');
 
-/**
- * More than the bare ID is taken, as n8n's guidelines ask: a dragged task item (its `task_id`) or
- * a pasted task URL (its last path segment).
- */
+/** As n8n's guidelines ask: a dragged task item or a pasted task URL too. */
 function bareTaskId(value: unknown): unknown {
 	if (typeof value === 'object' && value !== null && 'task_id' in value)
 		return (value as { task_id: unknown }).task_id;
@@ -25,7 +22,7 @@ function bareTaskId(value: unknown): unknown {
 	}
 }
 
-/** The Task ID of the item, as typed, dragged or pasted; `label` is what the panel calls it. */
+/** `label` is what the panel calls it. */
 export function readTaskId(context: IExecuteFunctions, itemIndex: number, label: string): string {
 	return validateParameter(
 		context,

@@ -22,7 +22,7 @@ import { taskSchema } from './schemas';
 import type { ImageOutputSettings } from './output';
 import { taskResultItems } from './output';
 import { maxWaitTimeOption } from '../descriptions/common.descriptions';
-import { labelOf, optionOrDefault, propertyIn, readOptions, validateParameter } from './parameters';
+import { optionOrDefault, panelProperty, readOptions, validateParameter } from './parameters';
 import { OUTCOME } from './outcome';
 import type { DurationModel, PollingMode, PollPlan } from './pollSchedule';
 import { createdAt, durationModel, nextPollIn, rhythmAfterPoll } from './pollSchedule';
@@ -40,17 +40,12 @@ export interface WaitSettings {
 	/** Initial Delay was set on the node; without it, a wait for an existing task polls at once. */
 	initialDelayGiven?: boolean;
 	pollInterval: number;
-	/** Adaptive: polls placed where this run's tasks are likely to finish; fixed: every poll interval. */
 	polling: PollingMode;
 	maxWaitTime: number;
-	/** `outputTaskState`: a wait that runs out of time reports where the task stood, without an error. */
 	onTimeout: 'error' | 'outputTaskState';
 }
 
-/**
- * How a wait ended: the task finished, or (On Timeout → Output Task State) the time ran out, with
- * the status the service last reported and, when the last poll could not be made, why.
- */
+/** Unfinished: On Timeout → Output Task State, with the last poll's error if it could not be made. */
 export type WaitOutcome =
 	| { finished: true; task: Task }
 	| {
@@ -68,9 +63,8 @@ const seconds = (minimum: number, inclusive: boolean) =>
 		});
 
 /**
- * How a version's panel shows a wait: its options, where labels and defaults are read, and
- * whether a Poll Interval added without Polling asks for the fixed rhythm (workflows saved before
- * the Polling option asked for it that way).
+ * `pollIntervalAloneMeansFixed`: workflows saved before the Polling option asked for the fixed
+ * rhythm by adding a Poll Interval alone.
  */
 export interface WaitPanel {
 	options: INodeProperties[];
@@ -81,7 +75,7 @@ function pollingMode(options: IDataObject, panel: WaitPanel): PollingMode {
 	if (options.polling === 'fixed' || options.polling === 'adaptive') return options.polling;
 	return options.pollInterval !== undefined && panel.pollIntervalAloneMeansFixed
 		? 'fixed'
-		: (propertyIn(panel.options, 'polling').default as PollingMode);
+		: (panelProperty(panel.options, 'polling').default as PollingMode);
 }
 
 /** The waiting and output options shared by Generate and Wait and Task → Wait for Completion. */
@@ -91,8 +85,8 @@ export function readWaitSettings(
 	panel: WaitPanel,
 ): WaitSettings & ImageOutputSettings {
 	const options = readOptions(context, itemIndex);
-	const label = (name: string) => labelOf(panel.options, name);
-	const chosen = (name: string) => optionOrDefault(options, propertyIn(panel.options, name));
+	const label = (name: string) => panelProperty(panel.options, name).displayName;
+	const chosen = (name: string) => optionOrDefault(options, panelProperty(panel.options, name));
 	const checked = (name: string, schema: z.ZodTypeAny) =>
 		validateParameter(context, itemIndex, label(name), schema, chosen(name));
 	return {
@@ -111,7 +105,7 @@ export function readWaitSettings(
 	};
 }
 
-/** One poll: the task as the service reports it now (also Task → Get). */
+/** Also Task → Get. */
 export async function queryTask(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -133,7 +127,6 @@ export async function queryTask(
 	return { task: result, requestId };
 }
 
-/** One wait for one task: its deadline, its place on the poll schedule, and what it has seen. */
 interface TaskWait {
 	context: IExecuteFunctions;
 	itemIndex: number;
@@ -144,21 +137,18 @@ interface TaskWait {
 	deadline: number;
 	pollMs: number;
 	initialDelayMs: number;
-	/** What this node run has learned about how long its tasks take (pollSchedule.ts). */
 	taskDurations: DurationModel;
-	/** When the task started, on this machine's clock, once known. */
+	/** On this machine's clock, once known. */
 	taskStartedAt: number | undefined;
 	/** When a fixed poller of this task would poll next (see rhythmAfterPoll). */
 	rhythmAt: number;
-	/** The service's last answer about the task in this wait. */
 	lastAnswer: Task | undefined;
-	/** The last poll, when it could not be made; an answer clears it. */
+	/** The last poll, when it could not be made. */
 	lastFailure: unknown;
-	/** Polls in a row that could not be made. */
+	/** In a row. */
 	missedPolls: number;
 }
 
-/** `submittedAt`: when this run's submit of the task was answered, if this run submitted it. */
 function startWait(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -190,7 +180,6 @@ function startWait(
 	};
 }
 
-/** Where the wait stands, as the poll schedule (pollSchedule.ts) reads it. */
 function pollPlan(wait: TaskWait): PollPlan {
 	return {
 		mode: wait.settings.polling,
@@ -202,12 +191,12 @@ function pollPlan(wait: TaskWait): PollPlan {
 	};
 }
 
-/** The first poll: Initial Delay in either mode (the fixed poller's first), Max Wait Time at the latest. */
+/** Initial Delay in either mode (the fixed poller's first), Max Wait Time at the latest. */
 function firstPollDelay(wait: TaskWait): number {
 	return Math.min(wait.initialDelayMs, wait.settings.maxWaitTime * 1000);
 }
 
-/** The next poll by the schedule, or undefined once it would pass Max Wait Time. */
+/** Undefined once the next poll would pass Max Wait Time. */
 function nextPollByPlan(wait: TaskWait): number | undefined {
 	const planned = nextPollIn(pollPlan(wait));
 	const left = wait.deadline - Date.now();
@@ -221,9 +210,8 @@ function cancelled(wait: TaskWait): NodeOperationError {
 	const why = context.getExecutionCancelSignal?.()?.aborted
 		? 'The execution was canceled'
 		: 'Another item stopped the run';
-	// A canceled execution keeps n8n's own error, not this one: the task to resume is named in
-	// n8n's log, the one place left that an operator (or a queue-mode worker's log) can find it.
-	// After another item's failure the router's error lists the task instead.
+	// A canceled execution keeps n8n's own error: its log is the one place left to name the task.
+	// After another item's failure the router's error lists it instead.
 	if (context.getExecutionCancelSignal?.()?.aborted) {
 		context.logger.warn(
 			`Product Image: the execution was canceled while waiting for task ${taskId}; ${resumeTask(taskId)}`,
@@ -239,12 +227,11 @@ function cancelled(wait: TaskWait): NodeOperationError {
 	);
 }
 
-/** Sleeps until the next poll; a cancel or the run's stop ends the wait. */
 async function pause(wait: TaskWait, ms: number): Promise<void> {
 	if (!(await sleepUnlessCancelled(ms, wait.signal))) throw cancelled(wait);
 }
 
-/** One poll: the service's answer, or undefined when it could not be had (kept as the last failure). */
+/** Undefined when the poll could not be made (kept as the last failure). */
 async function poll(wait: TaskWait): Promise<{ task: Task; requestId?: string } | undefined> {
 	try {
 		const reply = await queryTask(wait.context, wait.itemIndex, wait.taskId, wait.deadline);
@@ -260,8 +247,7 @@ async function poll(wait: TaskWait): Promise<{ task: Task; requestId?: string } 
 }
 
 /**
- * A task query that failed for a passing reason (429, 5xx, reset, timeout, a name that did not
- * resolve) after its own retries: the delay before the next poll, or undefined when the failure
+ * The delay after a task query that failed for a passing reason, or undefined when the failure
  * ends the wait (a lasting one, or a Retry-After longer than the transport waits for).
  */
 function missedPollDelay(error: unknown, pollMs: number, missedPolls: number): number | undefined {
@@ -275,10 +261,8 @@ function missedPollDelay(error: unknown, pollMs: number, missedPolls: number): n
 }
 
 /**
- * After a poll that could not be made: the delay before the next, undefined when that would pass
- * Max Wait Time. The task is fine as far as anyone knows; only this poll of it failed, and items
- * that poll in step would keep hitting the same storm, so the next one backs off with jitter. A
- * failure that asking again cannot mend ends the wait with its own error.
+ * Only this poll failed, not the task; items that poll in step would keep hitting the same storm,
+ * so the next one backs off with jitter. Undefined when that would pass Max Wait Time.
  */
 function backOff(wait: TaskWait): number | undefined {
 	const { lastFailure: error, taskId } = wait;
@@ -299,7 +283,7 @@ function backOff(wait: TaskWait): number | undefined {
 	return delayMs;
 }
 
-/** The task's own failure: the query was answered 200, so no HTTP code (NodeApiError would read the task's status as one). */
+/** The query was answered 200, so no HTTP code (NodeApiError would read the task's status as one). */
 function taskFailed(wait: TaskWait, task: Task, requestId: string | undefined): NodeOperationError {
 	const { context, taskId } = wait;
 	const error = withTaskId(
@@ -314,10 +298,7 @@ function taskFailed(wait: TaskWait, task: Task, requestId: string | undefined): 
 	return error;
 }
 
-/**
- * Reads an answer: the outcome when the task succeeded, its error when it failed, and undefined
- * while it is still working (noted for the schedule).
- */
+/** Undefined while the task is still working. */
 function finish(
 	wait: TaskWait,
 	{ task, requestId }: { task: Task; requestId?: string },
@@ -342,16 +323,12 @@ function finish(
 	return undefined;
 }
 
-/** After an answer, the next poll: on the schedule, the fixed rhythm moved on as a fixed poller's would. */
 function nextPollAfter(wait: TaskWait, polledAt: number): number | undefined {
 	wait.rhythmAt = rhythmAfterPoll(wait.rhythmAt, wait.pollMs, polledAt, Date.now());
 	return nextPollByPlan(wait);
 }
 
-/**
- * A task whose last answer carried images is not called unfinished: it is one the service has not
- * marked done (no completion time, a word for "still working"), and the message says so.
- */
+/** A task whose last answer carried images is not called unfinished, only not marked complete. */
 function unfinished(wait: TaskWait, task: Task): { message: string; description: string } {
 	const { maxWaitTime } = wait.settings;
 	const images = resultImageCount(task);
@@ -369,17 +346,13 @@ function unfinished(wait: TaskWait, task: Task): { message: string; description:
 	};
 }
 
-/** Its title, and what the reply said (the service's words, its request ID), if it came. */
 function failedPoll(error: unknown): { title: string; facts: string } {
 	const { message, context } = error as { message?: string; context?: { replyFacts?: unknown } };
 	const facts = typeof context?.replyFacts === 'string' ? ` ${context.replyFacts}` : '';
 	return { title: String(message), facts };
 }
 
-/**
- * Max Wait Time ran out on a wait whose last poll could not be made: the check failed, not the
- * task, so the message says the service did not answer and where the task stood when it last did.
- */
+/** The last poll could not be made: the check failed, not the task, and the message says so. */
 function unanswered(wait: TaskWait): { message: string; description: string } {
 	const { taskId, lastAnswer } = wait;
 	const { title, facts } = failedPoll(wait.lastFailure);
@@ -392,7 +365,6 @@ function unanswered(wait: TaskWait): { message: string; description: string } {
 	};
 }
 
-/** Max Wait Time ran out: where the task stood (On Timeout → Output Task State), or the timeout error. */
 function timeOut(wait: TaskWait): WaitOutcome {
 	const { context, itemIndex, taskId, settings, lastAnswer, lastFailure } = wait;
 	if (settings.onTimeout === 'outputTaskState') {
@@ -413,13 +385,6 @@ function timeOut(wait: TaskWait): WaitOutcome {
 	throw error;
 }
 
-/**
- * Waits for a task to reach a final state: at least the spec's 5 s before the first query, then
- * queries on the polling schedule (see pollSchedule.ts) until it succeeds, fails, or the overall
- * time runs out. A poll that cannot be made for a passing reason is looked at again, backing off,
- * within the same deadline. `submittedAt` is when this run's submit of the task was answered, if
- * this run submitted it.
- */
 async function waitForTask(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -440,10 +405,7 @@ async function waitForTask(
 	}
 }
 
-/**
- * Waits for a task and hands on its images, or where it stood when the wait ran out of time.
- * `submittedAt`: when this run's submit of the task was answered, if this run submitted it.
- */
+/** `submittedAt`: when this run's submit of the task was answered, if this run submitted it. */
 export async function collectTask(
 	context: IExecuteFunctions,
 	itemIndex: number,
