@@ -8,7 +8,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { GenerationRequest } from '../../../helpers/generation';
 import {
-	checkGenerationCount,
 	generatedItemJson,
 	readGenerationRequest,
 	submitGeneration,
@@ -18,7 +17,9 @@ import {
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
 import { hintInputFieldsAside } from '../../../helpers/inputFields';
-import { generationPanel, hintModuleItemsDefinedBelow } from './generationPanel';
+import { generationPanel } from './generationPanel';
+
+export { checkRun } from './generationPanel';
 
 const properties: INodeProperties[] = [...generationProperties, ...generationOptions(false)];
 
@@ -38,15 +39,6 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const submission = await submitGeneration(this, itemIndex, request);
 	return [{ json: generatedItemJson(request, submission as IDataObject) }];
-}
-
-/**
- * The spending guard, checked once every item's parameters are read, and one hint when the
- * input items are A+ modules the panel does not take the images from.
- */
-export function checkRun(this: IExecuteFunctions, ready: number): void {
-	checkGenerationCount(this, ready, generationPanel);
-	hintModuleItemsDefinedBelow(this);
 }
 
 /** Input fields kept under 'input_fields': one hint says which. */

@@ -5,7 +5,6 @@ import { hintFitting, hintHandOver } from '../../../helpers/fitting';
 import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import type { GenerationRequest } from '../../../helpers/generation';
 import {
-	checkGenerationCount,
 	generatedItemJson,
 	readGenerationRequest,
 	submitGeneration,
@@ -20,7 +19,9 @@ import {
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
 import { shapeOutput } from '../../outputFields';
 import { WAIT_PANEL } from '../../reading';
-import { generationPanel, hintModuleItemsDefinedBelow, LARGER_ADVICE } from './generationPanel';
+import { generationPanel, LARGER_ADVICE } from './generationPanel';
+
+export { checkRun } from './generationPanel';
 
 const properties: INodeProperties[] = [
 	...generationProperties,
@@ -80,13 +81,4 @@ export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]):
 	hintHandOver(this, output);
 	hintFitting(this, output);
 	hintInputFieldsAside(this, output);
-}
-
-/**
- * The spending guard, checked once every item's parameters are read, and one hint when the
- * input items are A+ modules the panel does not take the images from.
- */
-export function checkRun(this: IExecuteFunctions, ready: number): void {
-	checkGenerationCount(this, ready, generationPanel);
-	hintModuleItemsDefinedBelow(this);
 }

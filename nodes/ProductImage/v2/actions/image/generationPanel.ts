@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { DETAILS } from '../../../descriptions/choices';
 import type { GenerationPanel } from '../../../helpers/generation';
+import { checkGenerationCount } from '../../../helpers/generation';
 import { labelOf } from '../../../helpers/parameters';
 import {
 	GENERATION_SOURCE,
@@ -53,7 +54,7 @@ export const LARGER_ADVICE = `To generate it larger, choose 'Define Below' in '$
  * Input items that are A+ module items while the images are defined below: each would be made at
  * the node's aspect ratio, not its module's, without a word. One hint for the run says so.
  */
-export function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
+function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
 	const source = context.getNodeParameter(
 		generationSourceProperty.name,
 		0,
@@ -69,4 +70,10 @@ export function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
 		type: 'warning',
 		location: 'outputPane',
 	});
+}
+
+/** Generate's and Generate and Wait's check of a run: the spending guard, then that hint. */
+export function checkRun(this: IExecuteFunctions, ready: number): void {
+	checkGenerationCount(this, ready, generationPanel);
+	hintModuleItemsDefinedBelow(this);
 }
