@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { inputFieldsBeside } from '../helpers/inputFields';
+import { hintInputFieldsAside, inputFieldsBeside } from '../helpers/inputFields';
 import { optionOrDefault, readOptions } from '../helpers/parameters';
 import { includeOtherFieldsOption } from './descriptions/options.descriptions';
 
@@ -20,4 +20,9 @@ export function withInputFields(
 		return json;
 	const input = context.getInputData()[itemIndex]?.json ?? {};
 	return { ...json, ...inputFieldsBeside(input, json, names) };
+}
+
+/** An operation's afterRun: one hint names the input fields kept under 'input_fields'. */
+export function hintInputFieldsAfterRun(this: IExecuteFunctions, output: INodeExecutionData[]) {
+	hintInputFieldsAside(this, output);
 }

@@ -25,7 +25,7 @@ import {
 import { A_PLUS_MODULES, moduleTitle, planModuleItems, plainText } from '../../../helpers/aPlus';
 import type { PlanPanel, PlanRequest } from '../../../helpers/aPlusPlan';
 import { readPlanRequest, requestPlan } from '../../../helpers/aPlusPlan';
-import { ANALYSIS_FIELDS, hintInputFieldsAside } from '../../../helpers/inputFields';
+import { ANALYSIS_FIELDS } from '../../../helpers/inputFields';
 import { parameterError, validateParameter } from '../../../helpers/parameters';
 import {
 	detailsCollection,
@@ -37,6 +37,8 @@ import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.
 import { withInputFields } from '../../inputFields';
 import { shapeOutput } from '../../outputFields';
 import { readChoice, shownImageFields } from '../../reading';
+
+export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
 
 /** What each module shows a shopper: the title already says its purpose and pixel size. */
 const MODULE_USES: Record<string, string> = {
@@ -286,9 +288,4 @@ export async function execute(
 		),
 	}));
 	return shapeOutput(this, itemIndex, items, PLAN_MODULE_OUTPUT);
-}
-
-/** Input fields kept under 'input_fields': one hint says which. */
-export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
-	hintInputFieldsAside(this, output);
 }

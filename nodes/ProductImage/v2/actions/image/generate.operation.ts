@@ -16,10 +16,10 @@ import {
 	generationOptions,
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
-import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import { generationPanel } from './generationPanel';
 
 export { checkRun } from './generationPanel';
+export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
 
 const properties: INodeProperties[] = [...generationProperties, ...generationOptions(false)];
 
@@ -39,9 +39,4 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const submission = await submitGeneration(this, itemIndex, request);
 	return [{ json: generatedItemJson(request, submission as IDataObject) }];
-}
-
-/** Input fields kept under 'input_fields': one hint says which. */
-export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
-	hintInputFieldsAside(this, output);
 }
