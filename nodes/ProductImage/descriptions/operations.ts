@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 /**
  * The Resource list and each resource's Operation list: both versions show them alike, and the
@@ -109,6 +110,18 @@ export const OPERATION_LISTS = {
 		default: 'create',
 	},
 } satisfies Record<string, INodeProperties>;
+
+/** An operation's parameters, shown only where its resource and operation are chosen. */
+export function forOperation(
+	resource: keyof typeof OPERATION_LISTS,
+	operation: string,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return updateDisplayOptions(
+		{ show: { resource: [resource], operation: [operation] } },
+		properties,
+	);
+}
 
 /** The words of each resource's operations: "Generate and Wait · Image". */
 function subtitleWords(): Record<string, string> {

@@ -4,8 +4,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
+import { forOperation } from '../../../descriptions/operations';
 import { STORED } from '../../../descriptions/stored';
 
 import {
@@ -238,10 +238,7 @@ function readProductDescription(context: IExecuteFunctions, itemIndex: number): 
 	return brief;
 }
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['aPlusPlan'], operation: ['create'] } },
-	properties,
-);
+export const description = forOperation('aPlusPlan', 'create', properties);
 
 /** Planning holds its request open up to the Timeout (120 s): items overlap rather than queue. */
 export const runsConcurrently = true;

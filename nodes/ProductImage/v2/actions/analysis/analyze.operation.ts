@@ -4,8 +4,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { forOperation } from '../../../descriptions/operations';
 import { DETAILS } from '../../../descriptions/choices';
 import {
 	imageUrlsProperty,
@@ -39,7 +39,7 @@ const analysisOutputNotice: INodeProperties = {
 	default: '',
 };
 
-const properties: INodeProperties[] = [
+export const description = forOperation('analysis', 'analyze', [
 	analysisOutputNotice,
 	...imageSourceFields(
 		[
@@ -53,12 +53,7 @@ const properties: INodeProperties[] = [
 	// The optional Product Name is in Product Details, as the generations keep it.
 	analysisProductDetails,
 	optionsCollection([includeOtherFieldsOption, itemsInParallelOption, timeoutOption]),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['analysis'], operation: ['analyze'] } },
-	properties,
-);
+]);
 
 /** Analysis holds its request open up to the Timeout (120 s): items overlap rather than queue. */
 export const runsConcurrently = true;

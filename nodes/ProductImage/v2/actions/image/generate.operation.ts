@@ -1,11 +1,6 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { forOperation } from '../../../descriptions/operations';
 import type { GenerationRequest } from '../../../helpers/generation';
 import {
 	generatedItemJson,
@@ -21,12 +16,10 @@ import { generationPanel } from './generationPanel';
 export { checkRun } from './generationPanel';
 export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
 
-const properties: INodeProperties[] = [...generationProperties, ...generationOptions(false)];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['image'], operation: ['generate'] } },
-	properties,
-);
+export const description = forOperation('image', 'generate', [
+	...generationProperties,
+	...generationOptions(false),
+]);
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): GenerationRequest {
 	return readGenerationRequest(this, itemIndex, generationPanel);

@@ -1,6 +1,6 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { forOperation } from '../../../descriptions/operations';
 import { hintFitting, hintHandOver } from '../../../helpers/fitting';
 import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import type { GenerationRequest } from '../../../helpers/generation';
@@ -23,16 +23,11 @@ import { generationPanel, LARGER_ADVICE } from './generationPanel';
 
 export { checkRun } from './generationPanel';
 
-const properties: INodeProperties[] = [
+export const description = forOperation('image', 'generateAndWait', [
 	...generationProperties,
 	...outputProperties(TASK_IMAGE_OUTPUT, 'each image item'),
 	...generationOptions(true),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['image'], operation: ['generateAndWait'] } },
-	properties,
-);
+]);
 
 export const runsConcurrently = true;
 
