@@ -5,7 +5,7 @@ import { BUNDLE_GROUP, OTHER, OTHER_CHOICE, otherFieldName } from '../descriptio
 import { INPUT_BINARY_FIELDS } from '../descriptions/common.descriptions';
 import type { ShownImageFields } from '../helpers/imageInputs';
 import { BOTH_IMAGE_FIELDS, IMAGE_URLS } from '../helpers/imageInputs';
-import { labelOf, parameterError } from '../helpers/parameters';
+import { labelOf, parameterError, parameterOrDefault } from '../helpers/parameters';
 import type { WaitPanel } from '../helpers/waitForTask';
 import {
 	IMAGE_SOURCE,
@@ -44,8 +44,7 @@ export function readField(
 	details?: Details,
 ): unknown {
 	if (details === undefined) return context.getNodeParameter(name, itemIndex, fallback);
-	const value = fieldsBeside(context, name, itemIndex, details)[name];
-	return value ?? fallback;
+	return fieldsBeside(context, name, itemIndex, details)[name] ?? fallback;
 }
 
 /** Where a list is read: the version's parameters (for its labels) and its details collection. */
@@ -87,11 +86,7 @@ export function readChoice(
 
 /** The image fields the item's panel shows: those 'Images From' names. */
 export function shownImageFields(context: IExecuteFunctions, itemIndex: number): ShownImageFields {
-	const source = context.getNodeParameter(
-		imageSourceProperty.name,
-		itemIndex,
-		imageSourceProperty.default,
-	);
+	const source = parameterOrDefault(context, itemIndex, imageSourceProperty);
 	const sourceLabel = imageSourceProperty.displayName;
 	if (source === IMAGE_SOURCE.urls) {
 		const files = imageSourceProperty.options?.find(

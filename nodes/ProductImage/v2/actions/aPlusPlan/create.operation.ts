@@ -26,7 +26,7 @@ import { A_PLUS_MODULES, moduleTitle, planModuleItems, plainText } from '../../.
 import type { PlanPanel, PlanRequest } from '../../../helpers/aPlusPlan';
 import { readPlanRequest, requestPlan } from '../../../helpers/aPlusPlan';
 import { ANALYSIS_FIELDS } from '../../../helpers/inputFields';
-import { parameterError, validateParameter } from '../../../helpers/parameters';
+import { parameterError, parameterOrDefault, validateParameter } from '../../../helpers/parameters';
 import {
 	detailsCollection,
 	imageSourceFields,
@@ -210,11 +210,7 @@ function analysisBrief(json: IDataObject | undefined): string {
  * store's HTML or the brief's Markdown, and sends no plan without a description.
  */
 function readProductDescription(context: IExecuteFunctions, itemIndex: number): string {
-	const source = context.getNodeParameter(
-		descriptionSourceProperty.name,
-		itemIndex,
-		descriptionSourceProperty.default,
-	);
+	const source = parameterOrDefault(context, itemIndex, descriptionSourceProperty);
 	if (source === DESCRIPTION_SOURCE.define) {
 		const typed = context.getNodeParameter('productDescription', itemIndex, '');
 		return validateParameter(

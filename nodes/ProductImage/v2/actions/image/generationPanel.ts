@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { DETAILS } from '../../../descriptions/choices';
 import type { GenerationPanel } from '../../../helpers/generation';
 import { checkGenerationCount } from '../../../helpers/generation';
-import { labelOf } from '../../../helpers/parameters';
+import { labelOf, parameterOrDefault } from '../../../helpers/parameters';
 import {
 	GENERATION_SOURCE,
 	generationOptions,
@@ -22,14 +22,8 @@ const PRODUCT_LISTS = ['platform', 'outputLanguage'];
 /** Every field a generated item may have of its own: an input field of such a name goes under 'input_fields'. */
 const GENERATED_FIELDS = ['task_id', 'request_id', ...Object.keys(TASK_IMAGE_OUTPUT.fields)];
 
-function moduleSource(context: IExecuteFunctions, itemIndex: number) {
-	const source = context.getNodeParameter(
-		generationSourceProperty.name,
-		itemIndex,
-		generationSourceProperty.default,
-	);
-	return source === GENERATION_SOURCE.module ? readModuleSource(context, itemIndex) : undefined;
-}
+const fromModule = (context: IExecuteFunctions, itemIndex: number) =>
+	parameterOrDefault(context, itemIndex, generationSourceProperty) === GENERATION_SOURCE.module;
 
 /** Where this version keeps what a generation reads: optional fields in Product Details, lists with Other. */
 export const generationPanel: GenerationPanel = {
@@ -40,7 +34,8 @@ export const generationPanel: GenerationPanel = {
 			? readChoice(context, name, itemIndex, { properties, fallback: '', details: DETAILS.product })
 			: readChoice(context, name, itemIndex, { properties }),
 	imageFields: shownImageFields,
-	moduleSource,
+	moduleSource: (context, itemIndex) =>
+		fromModule(context, itemIndex) ? readModuleSource(context, itemIndex) : undefined,
 	inputFields: (input) => input,
 	itemShape: 'ownFirst',
 	ownFields: GENERATED_FIELDS,
@@ -55,12 +50,7 @@ export const LARGER_ADVICE = `To generate it larger, choose 'Define Below' in '$
  * the node's aspect ratio, not its module's, without a word. One hint for the run says so.
  */
 function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
-	const source = context.getNodeParameter(
-		generationSourceProperty.name,
-		0,
-		generationSourceProperty.default,
-	);
-	if (source === GENERATION_SOURCE.module) return;
+	if (fromModule(context, 0)) return;
 	const modules = context
 		.getInputData()
 		.filter(({ json }) => typeof json.recommended_prompt === 'string' && json.target_width);
