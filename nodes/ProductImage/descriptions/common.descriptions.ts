@@ -4,23 +4,28 @@ import { KEPT_FOR, SYNC_OPERATION_SECONDS } from '../serviceFacts';
 // The parameters both versions show alike, and the shapes the panel is built of; a parameter one
 // version shows otherwise is written in that version's folder (v1/, v2/).
 
-export const byLabel = (options: INodeProperties[]) =>
+const byLabel = (options: INodeProperties[]) =>
 	[...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
 
-/**
- * The "Options" collection every operation with optional settings shows, its options in
- * alphabetical order as n8n's guidelines ask.
- */
-export function optionsCollection(options: INodeProperties[]): INodeProperties {
+/** A collection's entries in alphabetical order, as n8n's guidelines ask. */
+export function sortedCollection(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	options: INodeProperties[],
+): INodeProperties {
 	return {
-		displayName: 'Options',
-		name: 'options',
+		displayName,
+		name,
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder,
 		default: {},
 		options: byLabel(options),
 	};
 }
+
+export const optionsCollection = (options: INodeProperties[]) =>
+	sortedCollection('Options', 'options', 'Add Option', options);
 
 export const imageUrlsProperty: INodeProperties = {
 	displayName: 'Image URLs',

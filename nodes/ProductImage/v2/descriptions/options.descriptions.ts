@@ -3,33 +3,17 @@ import { STORED } from '../../descriptions/stored';
 
 import { bundle } from '../../descriptions/choices';
 import {
-	byLabel,
 	downloadImagesOption,
 	INPUT_BINARY_FIELDS,
 	maxWaitTimeOption,
 	OPTION_BUNDLES,
+	sortedCollection,
 	whenDownloading,
 } from '../../descriptions/common.descriptions';
 
-/**
- * The optional inputs of a request (what the service is told about the product or the plan), in
- * a collection of their own above Options, as n8n's nodes keep "Additional Fields" apart from
- * how the node runs. Current version only.
- */
-export function detailsCollection(
-	displayName: string,
-	name: string,
-	options: INodeProperties[],
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'collection',
-		placeholder: 'Add Detail',
-		default: {},
-		options: byLabel(options),
-	};
-}
+/** What the service is told, apart from Options, as n8n's nodes keep "Additional Fields". */
+export const detailsCollection = (displayName: string, name: string, options: INodeProperties[]) =>
+	sortedCollection(displayName, name, 'Add Detail', options);
 
 /** Where the images of an item come from: one choice instead of version 1's two fields. */
 export const IMAGE_SOURCE = { urls: 'urls', binary: 'binary', both: 'both' } as const;
