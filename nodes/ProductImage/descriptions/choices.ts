@@ -13,7 +13,6 @@ export function otherFieldName(name: string): string {
 	return `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
-/** The first entry of lists where the service may choose: empty, said in words. */
 export const SERVICE_DEFAULT: INodePropertyOptions = {
 	name: 'Service Default',
 	value: '',
@@ -80,24 +79,29 @@ export function bundledList(properties: INodeProperties[]): INodeProperties {
 	return bundle(list.displayName, list.name, properties);
 }
 
-/** The Platform list, with Other; `description` says what the platform steers. */
-export function platformList(description: string): INodeProperties[] {
+/** A list whose first entry, and default, is empty and said in words: the service chooses. */
+export function serviceDefaultList(
+	displayName: string,
+	name: string,
+	choices: INodePropertyOptions[],
+	description: string,
+	other: OtherField,
+): INodeProperties[] {
+	const options = [SERVICE_DEFAULT, ...choices];
 	return withOther(
-		{
-			displayName: 'Platform',
-			name: 'platform',
-			type: 'options',
-			options: [SERVICE_DEFAULT, ...PLATFORM_CHOICES],
-			default: '',
-			description,
-		},
-		{
-			placeholder: 'e.g. zalando',
-			description: 'The platform as the service knows it, in lowercase',
-		},
+		{ displayName, name, type: 'options', options, default: '', description },
+		other,
 	);
 }
 
+export function platformList(description: string): INodeProperties[] {
+	return serviceDefaultList('Platform', 'platform', PLATFORM_CHOICES, description, {
+		placeholder: 'e.g. zalando',
+		description: 'The platform as the service knows it, in lowercase',
+	});
+}
+
+/** The code the service receives stays out of the tooltip, as n8n's guidelines ask. */
 const LANGUAGES: Array<[string, string]> = [
 	['English (US)', 'en-US'],
 	['English (UK)', 'en-GB'],
@@ -119,25 +123,17 @@ const LANGUAGES: Array<[string, string]> = [
 	['Chinese (Traditional)', 'zh-TW'],
 ];
 
-/**
- * A list entry in words. Its title says what it is; the code the service receives is the stored
- * value, which n8n's guidelines keep out of the tooltip (the Other field says the form of a code).
- */
-function named(name: string, code: string): INodePropertyOptions {
-	return { name, value: code };
-}
-
 /** In alphabetical order of their names, as n8n's guidelines ask of dropdowns. */
 function alphabetical(options: INodePropertyOptions[]): INodePropertyOptions[] {
 	return [...options].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export const OUTPUT_LANGUAGE_CHOICES: INodePropertyOptions[] = alphabetical(
-	LANGUAGES.map(([name, code]) => named(name, code.toLowerCase())),
+	LANGUAGES.map(([name, code]) => ({ name, value: code.toLowerCase() })),
 );
 
 export const PLAN_LANGUAGE_CHOICES: INodePropertyOptions[] = alphabetical(
-	LANGUAGES.map(([name, code]) => named(name, code)),
+	LANGUAGES.map(([name, value]) => ({ name, value })),
 );
 
 /** Titles lead with the shape, so that the alphabetical order groups them. */
@@ -184,7 +180,7 @@ export const PLATFORM_CHOICES: INodePropertyOptions[] = alphabetical(
 		['Taobao', 'taobao'],
 		['Tmall', 'tmall'],
 		['JD.com', 'jd'],
-	].map(([name, value]) => named(name, value)),
+	].map(([name, value]) => ({ name, value })),
 );
 
 export const MARKET_CHOICES: INodePropertyOptions[] = alphabetical(
@@ -209,5 +205,5 @@ export const MARKET_CHOICES: INodePropertyOptions[] = alphabetical(
 		['Australia', 'AU'],
 		['Singapore', 'SG'],
 		['China', 'CN'],
-	].map(([name, value]) => named(name, value)),
+	].map(([name, value]) => ({ name, value })),
 );

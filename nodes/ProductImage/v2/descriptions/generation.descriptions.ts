@@ -7,7 +7,7 @@ import {
 	OUTPUT_LANGUAGE_CHOICES,
 	platformList,
 	RESOLUTION_CHOICES,
-	SERVICE_DEFAULT,
+	serviceDefaultList,
 	SIZE_CHOICES,
 	withOther,
 } from '../../descriptions/choices';
@@ -56,27 +56,15 @@ function shownFromModule(
 	];
 }
 
-/** A list whose empty entry, from a module item, takes the plan's value. */
-function planDefaultFromModule(list: INodeProperties, planValue: string): INodeProperties[] {
+/** A list (and its Other field) whose empty entry, from a module item, takes the plan's value. */
+function planDefaultFromModule(
+	[list, other]: INodeProperties[],
+	planValue: string,
+): INodeProperties[] {
 	const [empty, ...rest] = (list.options ?? []) as INodePropertyOptions[];
-	return shownFromModule(list, {
-		options: [
-			{
-				...empty,
-				name: 'From the A+ Plan',
-				description: `The module item's ${planValue}; nothing is sent when the plan has none`,
-			},
-			...rest,
-		],
-	});
-}
-
-function planDefaultListsFromModule(properties: INodeProperties[]): INodeProperties[] {
-	return properties.flatMap((property) => {
-		if (property.name === 'platform') return planDefaultFromModule(property, 'platform');
-		if (property.name === 'outputLanguage') return planDefaultFromModule(property, 'language');
-		return [property];
-	});
+	const description = `The module item's ${planValue}; nothing is sent when the plan has none`;
+	const fromPlan = { ...empty, name: 'From the A+ Plan', description };
+	return [...shownFromModule(list, { options: [fromPlan, ...rest] }), other];
 }
 
 /** Image URLs as a module item reads it: empty is the photos the plan was made from. */
@@ -88,26 +76,24 @@ const imageUrlsFromModule: INodeProperties = {
 };
 
 /** Lists of the common values, each with Other for any value the list lacks. */
-const platformLists: INodeProperties[] = planDefaultListsFromModule(
+const platformLists: INodeProperties[] = planDefaultFromModule(
 	platformList('Sales platform whose image rules the service follows'),
+	'platform',
 );
 
-const outputLanguageLists: INodeProperties[] = planDefaultListsFromModule(
-	withOther(
-		{
-			displayName: 'Output Language',
-			name: 'outputLanguage',
-			type: 'options',
-			options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
-			default: '',
-			description: 'Language of any text in the image',
-		},
+const outputLanguageLists: INodeProperties[] = planDefaultFromModule(
+	serviceDefaultList(
+		'Output Language',
+		'outputLanguage',
+		OUTPUT_LANGUAGE_CHOICES,
+		'Language of any text in the image',
 		{
 			placeholder: 'e.g. cs-cz',
 			description:
 				'The language and region of the text in the image, such as cs-cz for Czech in Czechia; upper or lower case alike',
 		},
 	),
+	'language',
 );
 
 /**
@@ -218,7 +204,7 @@ export const generationProperties: INodeProperties[] = [
 		name: 'moduleSourceNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { generationSource: [GENERATION_SOURCE.module] } },
+		displayOptions: onlyFromModule,
 	},
 	{ ...promptProperty, displayOptions: notFromModule },
 	...imageSourceFields([notShownFromModule(imageUrlsProperty)], {

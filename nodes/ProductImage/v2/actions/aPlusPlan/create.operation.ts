@@ -14,7 +14,7 @@ import {
 	MARKET_CHOICES,
 	PLAN_LANGUAGE_CHOICES,
 	PLATFORM_CHOICES,
-	SERVICE_DEFAULT,
+	serviceDefaultList,
 	withOther,
 } from '../../../descriptions/choices';
 import {
@@ -138,34 +138,17 @@ export const planPlatformList: INodeProperties[] = withOther(
 const planDetails: INodeProperties = detailsCollection('Plan Details', DETAILS.plan, [
 	bundledList(planPlatformList),
 	bundledList(
-		withOther(
-			{
-				displayName: 'Market',
-				name: 'market',
-				type: 'options',
-				options: [SERVICE_DEFAULT, ...MARKET_CHOICES],
-				default: '',
-				description: 'Market the plan is for',
-			},
-			{ placeholder: 'e.g. BE', description: 'A two-letter market code, in any case' },
-		),
+		serviceDefaultList('Market', 'market', MARKET_CHOICES, 'Market the plan is for', {
+			placeholder: 'e.g. BE',
+			description: 'A two-letter market code, in any case',
+		}),
 	),
 	bundledList(
-		withOther(
-			{
-				displayName: 'Language',
-				name: 'language',
-				type: 'options',
-				options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
-				default: '',
-				description: 'Language of the plan',
-			},
-			{
-				placeholder: 'e.g. cs-CZ',
-				description:
-					"The plan's language and region, such as cs-CZ for Czech in Czechia; upper or lower case alike",
-			},
-		),
+		serviceDefaultList('Language', 'language', PLAN_LANGUAGE_CHOICES, 'Language of the plan', {
+			placeholder: 'e.g. cs-CZ',
+			description:
+				"The plan's language and region, such as cs-CZ for Czech in Czechia; upper or lower case alike",
+		}),
 	),
 ]);
 
