@@ -8,7 +8,6 @@ export interface OtherField {
 	description: string;
 }
 
-/** The name of the field that holds a typed value when the list says Other. */
 export function otherFieldName(name: string): string {
 	return `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
@@ -19,13 +18,9 @@ export const SERVICE_DEFAULT: INodePropertyOptions = {
 	description: 'Send nothing: the service decides',
 };
 
-/** The last entry of a list with a typed field: it reveals the field right below the list. */
 export const OTHER_CHOICE: INodePropertyOptions = { name: 'Other (Type Below)', value: OTHER };
 
-/**
- * A list of common values, followed by Other (Type Below) and the field that takes any other
- * value: what is sent is never hidden behind a grey example in an empty field.
- */
+/** Other (Type Below) and its field: what is sent is never a grey example in an empty field. */
 export function withOther(list: INodeProperties, other: OtherField): INodeProperties[] {
 	const options = [...((list.options ?? []) as INodePropertyOptions[]), OTHER_CHOICE];
 	const typed: INodeProperties = {
@@ -40,10 +35,7 @@ export function withOther(list: INodeProperties, other: OtherField): INodeProper
 	return [{ ...list, options }, typed];
 }
 
-/**
- * Where the current version keeps the optional inputs of a request: in a collection of their own
- * beside Options (n8n's "Additional Fields"), so that Options holds only how the node runs.
- */
+/** The current version's collections of a request's inputs, so Options holds only how it runs. */
 export const DETAILS = { product: 'productDetails', plan: 'planDetails' } as const;
 export type Details = (typeof DETAILS)[keyof typeof DETAILS];
 
@@ -51,9 +43,8 @@ export type Details = (typeof DETAILS)[keyof typeof DETAILS];
 export const BUNDLE_GROUP = 'value';
 
 /**
- * Fields that only make sense together, as one entry of a collection that shows them all once
- * added (n8n's pattern: HTTP Request's Options → Response): a list and its Other field, or the
- * wait settings. The group is there from the start, so adding the entry shows its fields at once.
+ * Fields that only make sense together, as one entry of a collection (n8n's pattern: HTTP
+ * Request's Options → Response). The group is there from the start, so its fields show at once.
  */
 export function bundle(
 	displayName: string,
@@ -73,7 +64,6 @@ export function bundle(
 	};
 }
 
-/** A list with Other as one entry of a collection: the typed field shows right below the list. */
 export function bundledList(properties: INodeProperties[]): INodeProperties {
 	const [list] = properties;
 	return bundle(list.displayName, list.name, properties);

@@ -38,13 +38,11 @@ export const imageUrlsProperty: INodeProperties = {
 		"Product photos: drag a store node's images field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter URLs separated by commas or new lines",
 };
 
-/** Image URLs of A+ Plan → Create, which needs a photo. */
 export const planImageUrlsProperty: INodeProperties = {
 	...imageUrlsProperty,
 	description: `${imageUrlsProperty.description}. At least 1 image.`,
 };
 
-/** The label both versions give the input item's binary fields that hold the product photos. */
 export const INPUT_BINARY_FIELDS = 'Input Binary Fields';
 
 export const productNameProperty: INodeProperties = {
@@ -120,7 +118,7 @@ export const sellingPointsProperty: INodeProperties = {
 		'What makes the product worth buying, in a sentence or a list; the image can show or state it',
 };
 
-/** The File Name option: one parameter, whose text says where the name comes from when empty. */
+/** One parameter, whose text says where the name comes from when empty. */
 function fileNameOption(description: string): INodeProperties {
 	return {
 		displayName: 'File Name',
@@ -140,7 +138,6 @@ export const downloadFileNameOption = fileNameOption(
 	'Name of the output file. Empty: taken from the URL.',
 );
 
-/** Upload's one field: the input binary field that holds the image. */
 export const uploadFieldProperty: INodeProperties = {
 	displayName: 'Input Binary Field',
 	name: 'binaryPropertyName',
@@ -151,7 +148,6 @@ export const uploadFieldProperty: INodeProperties = {
 	hint: 'The name of the input binary field holding the image to upload',
 };
 
-/** Download's one field: the address of the image. */
 export const downloadUrlProperty: INodeProperties = {
 	displayName: 'URL',
 	name: 'url',

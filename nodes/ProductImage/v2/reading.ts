@@ -31,11 +31,7 @@ function fieldsBeside(
 	return bundleValues(collection[name]) ?? collection;
 }
 
-/**
- * A field where this version keeps it: in its details collection (`details`), a list with its
- * Other field in their bundle, or at the top level where no collection is named. Unset, it reads
- * as `fallback`.
- */
+/** A field in its details collection (or its bundle there), or top-level without `details`. */
 export function readField(
 	context: IExecuteFunctions,
 	name: string,
@@ -55,9 +51,8 @@ export interface ChoiceIn {
 }
 
 /**
- * The value of a list field: the typed one when Other is chosen. Without `fallback` the field's
- * own default applies (n8n fills it in); with one, a field hidden for this item reads as it. An
- * Other field left empty would send nothing while the generation is billed: refused, by its name.
+ * Without `fallback` n8n fills in the field's default; with one, a field hidden for this item reads
+ * as it. An empty Other field would send nothing while the generation is billed: refused.
  */
 export function readChoice(
 	context: IExecuteFunctions,
@@ -84,7 +79,6 @@ export function readChoice(
 	);
 }
 
-/** The image fields the item's panel shows: those 'Images From' names. */
 export function shownImageFields(context: IExecuteFunctions, itemIndex: number): ShownImageFields {
 	const source = parameterOrDefault(context, itemIndex, imageSourceProperty);
 	const sourceLabel = imageSourceProperty.displayName;

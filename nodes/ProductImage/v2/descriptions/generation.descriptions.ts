@@ -37,10 +37,7 @@ function notShownFromModule(property: INodeProperties): INodeProperties {
 	return { ...property, displayOptions: { ...property.displayOptions, ...notFromModule } };
 }
 
-/**
- * From a module item an empty field means the plan's value, not the service's default: the same
- * parameter (same name, same stored value) is shown with words that say so.
- */
+/** From a module item an empty field means the plan's value: the same parameter, other words. */
 function shownFromModule(
 	property: INodeProperties,
 	changes: Partial<INodeProperties>,
@@ -75,7 +72,6 @@ const imageUrlsFromModule: INodeProperties = {
 	displayOptions: onlyFromModule,
 };
 
-/** Lists of the common values, each with Other for any value the list lacks. */
 const platformLists: INodeProperties[] = planDefaultFromModule(
 	platformList('Sales platform whose image rules the service follows'),
 	'platform',
@@ -96,10 +92,7 @@ const outputLanguageLists: INodeProperties[] = planDefaultFromModule(
 	'language',
 );
 
-/**
- * The stored `size` is an aspect ratio, so the current version says so; "size" then always means
- * pixels (an A+ module's size, 'target_width'). Store listings and A+ modules are the common targets.
- */
+/** The stored `size` is an aspect ratio and says so: "size" then always means pixels. */
 const sizeAndResolution: INodeProperties[] = [
 	...withOther(
 		{
@@ -153,10 +146,7 @@ function fromTop(property: INodeProperties): INodeProperties {
 	};
 }
 
-/**
- * The current version's Product Details: what the service is told about the product, apart from
- * how the node runs. Each list and its Other field are one entry, shown together once added.
- */
+/** Each list and its Other field are one entry, shown together once added. */
 const productDetails: INodeProperties = detailsCollection('Product Details', DETAILS.product, [
 	productNameProperty,
 	sellingPointsProperty,
@@ -171,7 +161,6 @@ export const analysisProductDetails: INodeProperties = detailsCollection(
 	[productNameProperty],
 );
 
-/** Where a generation's prompt, aspect ratio and resolution come from (the current version). */
 export const generationSourceProperty: INodeProperties = {
 	displayName: 'Image Settings From',
 	name: 'generationSource',
@@ -194,7 +183,6 @@ export const generationSourceProperty: INodeProperties = {
 	description: 'Where the prompt, the aspect ratio and the resolution of each image come from',
 };
 
-/** The submit parameters shared by Generate and Generate and Wait. */
 export const generationProperties: INodeProperties[] = [
 	billingNotice,
 	generationSourceProperty,
@@ -214,7 +202,6 @@ export const generationProperties: INodeProperties[] = [
 	productDetails,
 ];
 
-/** Fields the service takes that the node has no field for, in the service's users' words. */
 const otherServiceFieldsOption: INodeProperties = {
 	displayName: 'Other Service Fields',
 	...STORED.extraBodyFields,
@@ -232,11 +219,7 @@ const acceptanceTimeoutOption: INodeProperties = {
 		'Seconds the service has to accept each generation. One that times out is not sent again, since the service may have taken it. Defaults to 60.',
 };
 
-/**
- * The A+ fields the spec names (`plan_prompt`, `series_style_guide`): filled from the A+ module
- * item, they show only there, as a way to replace what the item carries, in the words of the
- * module item's fields.
- */
+/** `plan_prompt`, `series_style_guide`: only from a module item, to replace what it carries. */
 const aPlusOverrideOptions: INodeProperties[] = [
 	{
 		displayName: 'Module Prompt',
@@ -264,12 +247,7 @@ const maxGenerationsOption: INodeProperties = {
 		'A spending guard: when more items than this come in, the run stops before the first generation is sent, so nothing is billed. Read from the first item. Defaults to 0 (no limit).',
 };
 
-/**
- * The Options of Submit Generation; Generate and Wait adds the wait options and File Name. They
- * show the defaults they use (First Check After, Max Generations per Run, Check Interval),
- * include the input item's fields unless switched off, bundle the settings that belong together
- * (Output Files, Waiting) and keep the product's details apart.
- */
+/** Generate and Wait adds the wait options and File Name. */
 export function generationOptions(waits: boolean): INodeProperties[] {
 	return [
 		optionsCollection([

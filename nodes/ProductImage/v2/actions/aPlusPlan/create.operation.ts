@@ -61,10 +61,7 @@ const MODULE_USES: Record<string, string> = {
 	tips: 'Suggestions for use, in a smaller image',
 };
 
-/**
- * One term per thing: the spec calls the close-up module "Product details", the name of this
- * version's collection of product inputs; its entry says what it shows.
- */
+/** One term per thing: the spec's "Product details" module would share the collection's name. */
 const MODULE_TITLES: Record<string, string> = { detail: 'Close-Ups of Details (970×600)' };
 
 /** No modules chosen for the user: each one becomes a billed generation later. */
@@ -83,7 +80,6 @@ const modulesProperty: INodeProperties = {
 	})).sort((a, b) => a.name.localeCompare(b.name)),
 };
 
-/** Where the product description comes from: the Analyze brief by default. */
 export const DESCRIPTION_SOURCE = { analysis: 'analysis', define: 'define' } as const;
 
 const descriptionSourceProperty: INodeProperties = {
@@ -107,7 +103,6 @@ const descriptionSourceProperty: INodeProperties = {
 	description: 'Where the description of the product comes from; a plan needs one',
 };
 
-/** Required where it is the source: a plan needs a description. */
 const productDescriptionProperty: INodeProperties = {
 	displayName: 'Product Description',
 	...STORED.productDescription,
@@ -134,7 +129,6 @@ export const planPlatformList: INodeProperties[] = withOther(
 	},
 );
 
-/** What the plan is for: the service is told the platform, the market and the language. */
 const planDetails: INodeProperties = detailsCollection('Plan Details', DETAILS.plan, [
 	bundledList(planPlatformList),
 	bundledList(
@@ -165,7 +159,6 @@ const planOptions: INodeProperties[] = [
 	timeoutOption,
 ];
 
-/** What every plan needs at the top, the plan's details, then Options. */
 const properties: INodeProperties[] = [
 	modulesProperty,
 	descriptionSourceProperty,
@@ -187,11 +180,7 @@ function analysisBrief(json: IDataObject | undefined): string {
 	return brief ?? '';
 }
 
-/**
- * The description comes from where 'Product Description From' says: the
- * brief of the Analyze item before it, or the field (required there). It sends plain text, not a
- * store's HTML or the brief's Markdown, and sends no plan without a description.
- */
+/** Plain text, not a store's HTML or the brief's Markdown; no plan is sent without one. */
 function readProductDescription(context: IExecuteFunctions, itemIndex: number): string {
 	const source = parameterOrDefault(context, itemIndex, descriptionSourceProperty);
 	if (source === DESCRIPTION_SOURCE.define) {
@@ -234,10 +223,7 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Plan
 	return readPlanRequest(this, itemIndex, planPanel);
 }
 
-/**
- * The plan as one item, or one item per module that carries the plan's images, platform and
- * language for the generation, and the input item's fields (Include Other Input Fields).
- */
+/** Module items carry the plan's images, platform and language on to the generation. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -257,10 +243,7 @@ export async function execute(
 			this,
 			itemIndex,
 			{ ...json, ...carried },
-			{
-				ownNames: moduleFields,
-				consumed: ANALYSIS_FIELDS,
-			},
+			{ ownNames: moduleFields, consumed: ANALYSIS_FIELDS },
 		),
 	}));
 	return shapeOutput(this, itemIndex, items, PLAN_MODULE_OUTPUT);

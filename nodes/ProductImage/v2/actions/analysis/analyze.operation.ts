@@ -27,10 +27,7 @@ import { readField, shownImageFields } from '../../reading';
 
 export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
 
-/**
- * What a user must know before trusting the output: the service guesses some facts. Where the
- * brief goes next is said where it is taken ('A+ Plan → Create', 'Product Description From').
- */
+/** The service guesses some facts; where the brief goes next is said where it is taken. */
 const analysisOutputNotice: INodeProperties = {
 	displayName:
 		"Some product facts are the service's guesses from the photos, marked as inferred: check them before they reach a listing",
@@ -76,8 +73,7 @@ export async function execute(
 	request: AnalysisRequest,
 ): Promise<INodeExecutionData[]> {
 	const json: IDataObject = await requestAnalysis(this, itemIndex, request);
-	// The spec offers the brief in two fields; this version hands it on once, as 'formattedText',
-	// whichever came: every node after this one would carry it twice.
+	// The spec offers the brief in two fields: handed on once, or every later node carries it twice.
 	json.formattedText ??= json.output_text;
 	if (json.output_text === json.formattedText) delete json.output_text;
 	return [{ json: withInputFields(this, itemIndex, json) }];

@@ -60,10 +60,7 @@ export async function execute(
 	return shapeOutput(this, itemIndex, generated, TASK_IMAGE_OUTPUT);
 }
 
-/**
- * The product name files are named after: 'Product Name', or, where that field is not set, the
- * input item's own title or name, which the generated item carries anyway.
- */
+/** Files are named after 'Product Name', else the input item's title or name, carried anyway. */
 function nameForFiles(request: GenerationRequest): string | undefined {
 	const typed = (request.fields.product_info as { name?: string } | undefined)?.name;
 	if (typed) return typed;

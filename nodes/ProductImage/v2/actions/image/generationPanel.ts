@@ -25,7 +25,6 @@ const GENERATED_FIELDS = ['task_id', 'request_id', ...Object.keys(TASK_IMAGE_OUT
 const fromModule = (context: IExecuteFunctions, itemIndex: number) =>
 	parameterOrDefault(context, itemIndex, generationSourceProperty) === GENERATION_SOURCE.module;
 
-/** Where this version keeps what a generation reads: optional fields in Product Details, lists with Other. */
 export const generationPanel: GenerationPanel = {
 	properties,
 	text: (context, name, itemIndex) => readField(context, name, itemIndex, '', DETAILS.product),
@@ -45,10 +44,7 @@ export const generationPanel: GenerationPanel = {
 /** What to do about an image generated smaller than its module: the panel's own words. */
 export const LARGER_ADVICE = `To generate it larger, choose 'Define Below' in '${SOURCE_PARAMETER}' and a higher '${labelOf(properties, 'resolution')}'.`;
 
-/**
- * Input items that are A+ module items while the images are defined below: each would be made at
- * the node's aspect ratio, not its module's, without a word. One hint for the run says so.
- */
+/** Module items with the images defined below would each be made at the node's aspect ratio. */
 function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
 	if (fromModule(context, 0)) return;
 	const modules = context
