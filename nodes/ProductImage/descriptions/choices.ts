@@ -8,25 +8,19 @@ export interface OtherField {
 	description: string;
 }
 
-/** The name of the field that holds a typed value when the list says Other. */
 export function otherFieldName(name: string): string {
 	return `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
-/** The first entry of lists where the service may choose: empty, said in words. */
 export const SERVICE_DEFAULT: INodePropertyOptions = {
 	name: 'Service Default',
 	value: '',
 	description: 'Send nothing: the service decides',
 };
 
-/** The last entry of a list with a typed field: it reveals the field right below the list. */
 export const OTHER_CHOICE: INodePropertyOptions = { name: 'Other (Type Below)', value: OTHER };
 
-/**
- * A list of common values, followed by Other (Type Below) and the field that takes any other
- * value: what is sent is never hidden behind a grey example in an empty field.
- */
+/** Other (Type Below) and its field: what is sent is never a grey example in an empty field. */
 export function withOther(list: INodeProperties, other: OtherField): INodeProperties[] {
 	const options = [...((list.options ?? []) as INodePropertyOptions[]), OTHER_CHOICE];
 	const typed: INodeProperties = {
@@ -41,10 +35,7 @@ export function withOther(list: INodeProperties, other: OtherField): INodeProper
 	return [{ ...list, options }, typed];
 }
 
-/**
- * Where the current version keeps the optional inputs of a request: in a collection of their own
- * beside Options (n8n's "Additional Fields"), so that Options holds only how the node runs.
- */
+/** The current version's collections of a request's inputs, so Options holds only how it runs. */
 export const DETAILS = { product: 'productDetails', plan: 'planDetails' } as const;
 export type Details = (typeof DETAILS)[keyof typeof DETAILS];
 
@@ -52,9 +43,8 @@ export type Details = (typeof DETAILS)[keyof typeof DETAILS];
 export const BUNDLE_GROUP = 'value';
 
 /**
- * Fields that only make sense together, as one entry of a collection that shows them all once
- * added (n8n's pattern: HTTP Request's Options → Response): a list and its Other field, or the
- * wait settings. The group is there from the start, so adding the entry shows its fields at once.
+ * Fields that only make sense together, as one entry of a collection (n8n's pattern: HTTP
+ * Request's Options → Response). The group is there from the start, so its fields show at once.
  */
 export function bundle(
 	displayName: string,
@@ -74,30 +64,34 @@ export function bundle(
 	};
 }
 
-/** A list with Other as one entry of a collection: the typed field shows right below the list. */
 export function bundledList(properties: INodeProperties[]): INodeProperties {
 	const [list] = properties;
 	return bundle(list.displayName, list.name, properties);
 }
 
-/** The Platform list, with Other; `description` says what the platform steers. */
-export function platformList(description: string): INodeProperties[] {
+/** A list whose first entry, and default, is empty and said in words: the service chooses. */
+export function serviceDefaultList(
+	displayName: string,
+	name: string,
+	choices: INodePropertyOptions[],
+	description: string,
+	other: OtherField,
+): INodeProperties[] {
+	const options = [SERVICE_DEFAULT, ...choices];
 	return withOther(
-		{
-			displayName: 'Platform',
-			name: 'platform',
-			type: 'options',
-			options: [SERVICE_DEFAULT, ...PLATFORM_CHOICES],
-			default: '',
-			description,
-		},
-		{
-			placeholder: 'e.g. zalando',
-			description: 'The platform as the service knows it, in lowercase',
-		},
+		{ displayName, name, type: 'options', options, default: '', description },
+		other,
 	);
 }
 
+export function platformList(description: string): INodeProperties[] {
+	return serviceDefaultList('Platform', 'platform', PLATFORM_CHOICES, description, {
+		placeholder: 'e.g. zalando',
+		description: 'The platform as the service knows it, in lowercase',
+	});
+}
+
+/** The code the service receives stays out of the tooltip, as n8n's guidelines ask. */
 const LANGUAGES: Array<[string, string]> = [
 	['English (US)', 'en-US'],
 	['English (UK)', 'en-GB'],
@@ -119,25 +113,17 @@ const LANGUAGES: Array<[string, string]> = [
 	['Chinese (Traditional)', 'zh-TW'],
 ];
 
-/**
- * A list entry in words. Its title says what it is; the code the service receives is the stored
- * value, which n8n's guidelines keep out of the tooltip (the Other field says the form of a code).
- */
-function named(name: string, code: string): INodePropertyOptions {
-	return { name, value: code };
-}
-
 /** In alphabetical order of their names, as n8n's guidelines ask of dropdowns. */
 function alphabetical(options: INodePropertyOptions[]): INodePropertyOptions[] {
 	return [...options].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export const OUTPUT_LANGUAGE_CHOICES: INodePropertyOptions[] = alphabetical(
-	LANGUAGES.map(([name, code]) => named(name, code.toLowerCase())),
+	LANGUAGES.map(([name, code]) => ({ name, value: code.toLowerCase() })),
 );
 
 export const PLAN_LANGUAGE_CHOICES: INodePropertyOptions[] = alphabetical(
-	LANGUAGES.map(([name, code]) => named(name, code)),
+	LANGUAGES.map(([name, value]) => ({ name, value })),
 );
 
 /** Titles lead with the shape, so that the alphabetical order groups them. */
@@ -184,7 +170,7 @@ export const PLATFORM_CHOICES: INodePropertyOptions[] = alphabetical(
 		['Taobao', 'taobao'],
 		['Tmall', 'tmall'],
 		['JD.com', 'jd'],
-	].map(([name, value]) => named(name, value)),
+	].map(([name, value]) => ({ name, value })),
 );
 
 export const MARKET_CHOICES: INodePropertyOptions[] = alphabetical(
@@ -209,5 +195,5 @@ export const MARKET_CHOICES: INodePropertyOptions[] = alphabetical(
 		['Australia', 'AU'],
 		['Singapore', 'SG'],
 		['China', 'CN'],
-	].map(([name, value]) => named(name, value)),
+	].map(([name, value]) => ({ name, value })),
 );

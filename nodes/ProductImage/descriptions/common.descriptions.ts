@@ -4,23 +4,28 @@ import { KEPT_FOR, SYNC_OPERATION_SECONDS } from '../serviceFacts';
 // The parameters both versions show alike, and the shapes the panel is built of; a parameter one
 // version shows otherwise is written in that version's folder (v1/, v2/).
 
-export const byLabel = (options: INodeProperties[]) =>
+const byLabel = (options: INodeProperties[]) =>
 	[...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
 
-/**
- * The "Options" collection every operation with optional settings shows, its options in
- * alphabetical order as n8n's guidelines ask.
- */
-export function optionsCollection(options: INodeProperties[]): INodeProperties {
+/** A collection's entries in alphabetical order, as n8n's guidelines ask. */
+export function sortedCollection(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	options: INodeProperties[],
+): INodeProperties {
 	return {
-		displayName: 'Options',
-		name: 'options',
+		displayName,
+		name,
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder,
 		default: {},
 		options: byLabel(options),
 	};
 }
+
+export const optionsCollection = (options: INodeProperties[]) =>
+	sortedCollection('Options', 'options', 'Add Option', options);
 
 export const imageUrlsProperty: INodeProperties = {
 	displayName: 'Image URLs',
@@ -33,13 +38,11 @@ export const imageUrlsProperty: INodeProperties = {
 		"Product photos: drag a store node's images field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter URLs separated by commas or new lines",
 };
 
-/** Image URLs of A+ Plan → Create, which needs a photo. */
 export const planImageUrlsProperty: INodeProperties = {
 	...imageUrlsProperty,
 	description: `${imageUrlsProperty.description}. At least 1 image.`,
 };
 
-/** The label both versions give the input item's binary fields that hold the product photos. */
 export const INPUT_BINARY_FIELDS = 'Input Binary Fields';
 
 export const productNameProperty: INodeProperties = {
@@ -115,7 +118,7 @@ export const sellingPointsProperty: INodeProperties = {
 		'What makes the product worth buying, in a sentence or a list; the image can show or state it',
 };
 
-/** The File Name option: one parameter, whose text says where the name comes from when empty. */
+/** One parameter, whose text says where the name comes from when empty. */
 function fileNameOption(description: string): INodeProperties {
 	return {
 		displayName: 'File Name',
@@ -135,7 +138,6 @@ export const downloadFileNameOption = fileNameOption(
 	'Name of the output file. Empty: taken from the URL.',
 );
 
-/** Upload's one field: the input binary field that holds the image. */
 export const uploadFieldProperty: INodeProperties = {
 	displayName: 'Input Binary Field',
 	name: 'binaryPropertyName',
@@ -146,7 +148,6 @@ export const uploadFieldProperty: INodeProperties = {
 	hint: 'The name of the input binary field holding the image to upload',
 };
 
-/** Download's one field: the address of the image. */
 export const downloadUrlProperty: INodeProperties = {
 	displayName: 'URL',
 	name: 'url',

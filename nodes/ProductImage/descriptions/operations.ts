@@ -1,9 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-/**
- * The Resource list and each resource's Operation list: both versions show them alike, and the
- * canvas subtitle reads its words from them.
- */
+/** Both versions show them alike; the canvas subtitle reads its words from them. */
 export const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
@@ -110,6 +108,18 @@ export const OPERATION_LISTS = {
 	},
 } satisfies Record<string, INodeProperties>;
 
+/** An operation's parameters, shown only where its resource and operation are chosen. */
+export function forOperation(
+	resource: keyof typeof OPERATION_LISTS,
+	operation: string,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return updateDisplayOptions(
+		{ show: { resource: [resource], operation: [operation] } },
+		properties,
+	);
+}
+
 /** The words of each resource's operations: "Generate and Wait · Image". */
 function subtitleWords(): Record<string, string> {
 	const words: Record<string, string> = {};
@@ -123,8 +133,5 @@ function subtitleWords(): Record<string, string> {
 	return words;
 }
 
-/**
- * The canvas shows "Generate and Wait · Image", not the stored values: the words come from the
- * operation and resource lists themselves, so a renamed label never goes stale here.
- */
+/** The canvas shows words, not stored values, read from the lists so a renamed label flows through. */
 export const SUBTITLE = `={{ (${JSON.stringify(subtitleWords())})[$parameter["resource"] + ":" + $parameter["operation"]] }}`;

@@ -1,10 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/**
- * What a saved workflow stores of each parameter both versions show in their own words: its name,
- * type and default (and what the field takes). Written once, so neither version's panel can drift
- * from the other's stored value; each version adds its label and texts.
- */
+/** Stored name, type and default, written once: neither version's panel drifts from the other's. */
 export const STORED = {
 	inputBinaryFields: {
 		name: 'inputBinaryFields',

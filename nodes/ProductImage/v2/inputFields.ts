@@ -1,15 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { inputFieldsBeside } from '../helpers/inputFields';
+import { hintInputFieldsAside, inputFieldsBeside } from '../helpers/inputFields';
 import { optionOrDefault, readOptions } from '../helpers/parameters';
 import { includeOtherFieldsOption } from './descriptions/options.descriptions';
 
-/**
- * This version hands the input item's own fields on (Include Other Input Fields, on unless
- * switched off), so a store's product ID and title travel through Analyze and A+ Plan to every
- * generated image. The node's own fields come first, where the next node's input panel shows them
- * at the top. An input field named like one of the node's stays under 'input_fields'.
- */
+/** A store's product ID and title thus reach every image; the node's own fields come first. */
 export function withInputFields(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -20,4 +15,9 @@ export function withInputFields(
 		return json;
 	const input = context.getInputData()[itemIndex]?.json ?? {};
 	return { ...json, ...inputFieldsBeside(input, json, names) };
+}
+
+/** An operation's afterRun: one hint names the input fields kept under 'input_fields'. */
+export function hintInputFieldsAfterRun(this: IExecuteFunctions, output: INodeExecutionData[]) {
+	hintInputFieldsAside(this, output);
 }

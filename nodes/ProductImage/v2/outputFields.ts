@@ -10,11 +10,7 @@ function pick(json: IDataObject, fields: readonly string[]): IDataObject {
 	);
 }
 
-/**
- * The items as the Output choice asks: whole, the simplified fields, or the selected
- * ones with the item's key; `derived` adds flattened fields (a task's image URLs) to choose from.
- * Binary data is kept whatever is chosen.
- */
+/** `derived` adds flattened fields (a task's image URLs) to choose from; binary data always stays. */
 export function shapeOutput(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -7,15 +7,10 @@ import * as task from './actions/task/Task.resource';
 import { itemsInParallelOption } from './descriptions/options.descriptions';
 import type { NodeVersion } from '../router';
 
-/** The current version's parameters, each resource's operations in turn. */
-export const properties: INodeProperties[] = [
-	...image.description,
-	...task.description,
-	...analysis.description,
-	...aPlusPlan.description,
-];
+export const properties: INodeProperties[] = [image, task, analysis, aPlusPlan].flatMap(
+	(resource) => resource.description,
+);
 
-/** Each resource's operations, as the router runs them. */
 export const version2: NodeVersion = {
 	resources: {
 		image: image.operations,

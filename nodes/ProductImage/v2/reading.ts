@@ -5,7 +5,7 @@ import { BUNDLE_GROUP, OTHER, OTHER_CHOICE, otherFieldName } from '../descriptio
 import { INPUT_BINARY_FIELDS } from '../descriptions/common.descriptions';
 import type { ShownImageFields } from '../helpers/imageInputs';
 import { BOTH_IMAGE_FIELDS, IMAGE_URLS } from '../helpers/imageInputs';
-import { labelOf, parameterError } from '../helpers/parameters';
+import { labelOf, parameterError, parameterOrDefault } from '../helpers/parameters';
 import type { WaitPanel } from '../helpers/waitForTask';
 import {
 	IMAGE_SOURCE,
@@ -31,11 +31,7 @@ function fieldsBeside(
 	return bundleValues(collection[name]) ?? collection;
 }
 
-/**
- * A field where this version keeps it: in its details collection (`details`), a list with its
- * Other field in their bundle, or at the top level where no collection is named. Unset, it reads
- * as `fallback`.
- */
+/** A field in its details collection (or its bundle there), or top-level without `details`. */
 export function readField(
 	context: IExecuteFunctions,
 	name: string,
@@ -44,8 +40,7 @@ export function readField(
 	details?: Details,
 ): unknown {
 	if (details === undefined) return context.getNodeParameter(name, itemIndex, fallback);
-	const value = fieldsBeside(context, name, itemIndex, details)[name];
-	return value ?? fallback;
+	return fieldsBeside(context, name, itemIndex, details)[name] ?? fallback;
 }
 
 /** Where a list is read: the version's parameters (for its labels) and its details collection. */
@@ -56,9 +51,8 @@ export interface ChoiceIn {
 }
 
 /**
- * The value of a list field: the typed one when Other is chosen. Without `fallback` the field's
- * own default applies (n8n fills it in); with one, a field hidden for this item reads as it. An
- * Other field left empty would send nothing while the generation is billed: refused, by its name.
+ * Without `fallback` n8n fills in the field's default; with one, a field hidden for this item reads
+ * as it. An empty Other field would send nothing while the generation is billed: refused.
  */
 export function readChoice(
 	context: IExecuteFunctions,
@@ -85,13 +79,8 @@ export function readChoice(
 	);
 }
 
-/** The image fields the item's panel shows: those 'Images From' names. */
 export function shownImageFields(context: IExecuteFunctions, itemIndex: number): ShownImageFields {
-	const source = context.getNodeParameter(
-		imageSourceProperty.name,
-		itemIndex,
-		imageSourceProperty.default,
-	);
+	const source = parameterOrDefault(context, itemIndex, imageSourceProperty);
 	const sourceLabel = imageSourceProperty.displayName;
 	if (source === IMAGE_SOURCE.urls) {
 		const files = imageSourceProperty.options?.find(

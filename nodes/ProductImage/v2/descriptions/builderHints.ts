@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions, IParameterBuilderHint } from 'n8n-workflow';
 
 /**
- * What n8n's AI workflow builder and its MCP builder tools read beside a parameter: the values
- * and shapes a builder would otherwise guess wrong. Each text is written inside a `builderHint`
- * object here, so n8n's lint rule `no-builder-hint-leakage` reads every one of them.
+ * What n8n's AI workflow builder would otherwise guess wrong. Each text stays inside a literal
+ * `builderHint` object, so n8n's lint rule `no-builder-hint-leakage` reads every one of them.
  */
 interface ParameterHint {
 	/** The parameter's name, or `collection.option` for an option inside a collection. */
@@ -168,11 +167,7 @@ function onOperation(property: INodeProperties, operations?: string[]): boolean 
 	return operations.some((operation) => shown.includes(operation));
 }
 
-/**
- * One parameter with its hints: its own, those of its list entries (`value`), and those of the
- * options of a collection, named `collection.option`. `top` is the top-level parameter, whose
- * display options say on which operation it shows.
- */
+/** `top` is the top-level parameter, whose display options say on which operation it shows. */
 function hinted(property: INodeProperties, path: string, top: INodeProperties): INodeProperties {
 	const hints = PARAMETER_HINTS.filter(
 		(hint) => hint.parameter === path && onOperation(top, hint.operations),

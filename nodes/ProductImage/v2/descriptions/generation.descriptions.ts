@@ -7,7 +7,7 @@ import {
 	OUTPUT_LANGUAGE_CHOICES,
 	platformList,
 	RESOLUTION_CHOICES,
-	SERVICE_DEFAULT,
+	serviceDefaultList,
 	SIZE_CHOICES,
 	withOther,
 } from '../../descriptions/choices';
@@ -37,10 +37,7 @@ function notShownFromModule(property: INodeProperties): INodeProperties {
 	return { ...property, displayOptions: { ...property.displayOptions, ...notFromModule } };
 }
 
-/**
- * From a module item an empty field means the plan's value, not the service's default: the same
- * parameter (same name, same stored value) is shown with words that say so.
- */
+/** From a module item an empty field means the plan's value: the same parameter, other words. */
 function shownFromModule(
 	property: INodeProperties,
 	changes: Partial<INodeProperties>,
@@ -56,27 +53,15 @@ function shownFromModule(
 	];
 }
 
-/** A list whose empty entry, from a module item, takes the plan's value. */
-function planDefaultFromModule(list: INodeProperties, planValue: string): INodeProperties[] {
+/** A list (and its Other field) whose empty entry, from a module item, takes the plan's value. */
+function planDefaultFromModule(
+	[list, other]: INodeProperties[],
+	planValue: string,
+): INodeProperties[] {
 	const [empty, ...rest] = (list.options ?? []) as INodePropertyOptions[];
-	return shownFromModule(list, {
-		options: [
-			{
-				...empty,
-				name: 'From the A+ Plan',
-				description: `The module item's ${planValue}; nothing is sent when the plan has none`,
-			},
-			...rest,
-		],
-	});
-}
-
-function planDefaultListsFromModule(properties: INodeProperties[]): INodeProperties[] {
-	return properties.flatMap((property) => {
-		if (property.name === 'platform') return planDefaultFromModule(property, 'platform');
-		if (property.name === 'outputLanguage') return planDefaultFromModule(property, 'language');
-		return [property];
-	});
+	const description = `The module item's ${planValue}; nothing is sent when the plan has none`;
+	const fromPlan = { ...empty, name: 'From the A+ Plan', description };
+	return [...shownFromModule(list, { options: [fromPlan, ...rest] }), other];
 }
 
 /** Image URLs as a module item reads it: empty is the photos the plan was made from. */
@@ -87,33 +72,27 @@ const imageUrlsFromModule: INodeProperties = {
 	displayOptions: onlyFromModule,
 };
 
-/** Lists of the common values, each with Other for any value the list lacks. */
-const platformLists: INodeProperties[] = planDefaultListsFromModule(
+const platformLists: INodeProperties[] = planDefaultFromModule(
 	platformList('Sales platform whose image rules the service follows'),
+	'platform',
 );
 
-const outputLanguageLists: INodeProperties[] = planDefaultListsFromModule(
-	withOther(
-		{
-			displayName: 'Output Language',
-			name: 'outputLanguage',
-			type: 'options',
-			options: [SERVICE_DEFAULT, ...OUTPUT_LANGUAGE_CHOICES],
-			default: '',
-			description: 'Language of any text in the image',
-		},
+const outputLanguageLists: INodeProperties[] = planDefaultFromModule(
+	serviceDefaultList(
+		'Output Language',
+		'outputLanguage',
+		OUTPUT_LANGUAGE_CHOICES,
+		'Language of any text in the image',
 		{
 			placeholder: 'e.g. cs-cz',
 			description:
 				'The language and region of the text in the image, such as cs-cz for Czech in Czechia; upper or lower case alike',
 		},
 	),
+	'language',
 );
 
-/**
- * The stored `size` is an aspect ratio, so the current version says so; "size" then always means
- * pixels (an A+ module's size, 'target_width'). Store listings and A+ modules are the common targets.
- */
+/** The stored `size` is an aspect ratio and says so: "size" then always means pixels. */
 const sizeAndResolution: INodeProperties[] = [
 	...withOther(
 		{
@@ -167,10 +146,7 @@ function fromTop(property: INodeProperties): INodeProperties {
 	};
 }
 
-/**
- * The current version's Product Details: what the service is told about the product, apart from
- * how the node runs. Each list and its Other field are one entry, shown together once added.
- */
+/** Each list and its Other field are one entry, shown together once added. */
 const productDetails: INodeProperties = detailsCollection('Product Details', DETAILS.product, [
 	productNameProperty,
 	sellingPointsProperty,
@@ -185,7 +161,6 @@ export const analysisProductDetails: INodeProperties = detailsCollection(
 	[productNameProperty],
 );
 
-/** Where a generation's prompt, aspect ratio and resolution come from (the current version). */
 export const generationSourceProperty: INodeProperties = {
 	displayName: 'Image Settings From',
 	name: 'generationSource',
@@ -208,7 +183,6 @@ export const generationSourceProperty: INodeProperties = {
 	description: 'Where the prompt, the aspect ratio and the resolution of each image come from',
 };
 
-/** The submit parameters shared by Generate and Generate and Wait. */
 export const generationProperties: INodeProperties[] = [
 	billingNotice,
 	generationSourceProperty,
@@ -218,7 +192,7 @@ export const generationProperties: INodeProperties[] = [
 		name: 'moduleSourceNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { generationSource: [GENERATION_SOURCE.module] } },
+		displayOptions: onlyFromModule,
 	},
 	{ ...promptProperty, displayOptions: notFromModule },
 	...imageSourceFields([notShownFromModule(imageUrlsProperty)], {
@@ -228,7 +202,6 @@ export const generationProperties: INodeProperties[] = [
 	productDetails,
 ];
 
-/** Fields the service takes that the node has no field for, in the service's users' words. */
 const otherServiceFieldsOption: INodeProperties = {
 	displayName: 'Other Service Fields',
 	...STORED.extraBodyFields,
@@ -246,11 +219,7 @@ const acceptanceTimeoutOption: INodeProperties = {
 		'Seconds the service has to accept each generation. One that times out is not sent again, since the service may have taken it. Defaults to 60.',
 };
 
-/**
- * The A+ fields the spec names (`plan_prompt`, `series_style_guide`): filled from the A+ module
- * item, they show only there, as a way to replace what the item carries, in the words of the
- * module item's fields.
- */
+/** `plan_prompt`, `series_style_guide`: only from a module item, to replace what it carries. */
 const aPlusOverrideOptions: INodeProperties[] = [
 	{
 		displayName: 'Module Prompt',
@@ -278,12 +247,7 @@ const maxGenerationsOption: INodeProperties = {
 		'A spending guard: when more items than this come in, the run stops before the first generation is sent, so nothing is billed. Read from the first item. Defaults to 0 (no limit).',
 };
 
-/**
- * The Options of Submit Generation; Generate and Wait adds the wait options and File Name. They
- * show the defaults they use (First Check After, Max Generations per Run, Check Interval),
- * include the input item's fields unless switched off, bundle the settings that belong together
- * (Output Files, Waiting) and keep the product's details apart.
- */
+/** Generate and Wait adds the wait options and File Name. */
 export function generationOptions(waits: boolean): INodeProperties[] {
 	return [
 		optionsCollection([

@@ -3,33 +3,17 @@ import { STORED } from '../../descriptions/stored';
 
 import { bundle } from '../../descriptions/choices';
 import {
-	byLabel,
 	downloadImagesOption,
 	INPUT_BINARY_FIELDS,
 	maxWaitTimeOption,
 	OPTION_BUNDLES,
+	sortedCollection,
 	whenDownloading,
 } from '../../descriptions/common.descriptions';
 
-/**
- * The optional inputs of a request (what the service is told about the product or the plan), in
- * a collection of their own above Options, as n8n's nodes keep "Additional Fields" apart from
- * how the node runs. Current version only.
- */
-export function detailsCollection(
-	displayName: string,
-	name: string,
-	options: INodeProperties[],
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'collection',
-		placeholder: 'Add Detail',
-		default: {},
-		options: byLabel(options),
-	};
-}
+/** What the service is told, apart from Options, as n8n's nodes keep "Additional Fields". */
+export const detailsCollection = (displayName: string, name: string, options: INodeProperties[]) =>
+	sortedCollection(displayName, name, 'Add Detail', options);
 
 /** Where the images of an item come from: one choice instead of version 1's two fields. */
 export const IMAGE_SOURCE = { urls: 'urls', binary: 'binary', both: 'both' } as const;
@@ -58,11 +42,8 @@ export const imageSourceProperty: INodeProperties = {
 };
 
 /**
- * The image fields of an operation: version 1 shows both fields (where it had them), the current
- * version the Images From choice and the fields it names (the stored names stay `imageUrls` and
- * `inputBinaryFields`). n8n drops a parameter its panel hides before the node runs, so a field not
- * chosen is never read. Where an image is needed (`required`), the one field chosen is marked
- * required.
+ * n8n drops a parameter its panel hides before the node runs, so a field not chosen is never
+ * read. Where an image is needed (`required`), the one field chosen is marked required.
  */
 export function imageSourceFields(
 	urls: INodeProperties[],
@@ -115,10 +96,7 @@ export const itemsInParallelOption: INodeProperties = {
 		'How many items run at the same time, read from the first item. The output keeps the input order. Defaults to 5.',
 };
 
-/**
- * The current version shows each operation the delay it uses: 5 s after its own generation
- * (Generate and Wait), none for a task sent before (Wait for Completion).
- */
+/** Each operation shows the delay it uses: 5 s after its own generation, none for an older task. */
 const initialDelayAfterSubmitOption: INodeProperties = {
 	displayName: 'First Check After',
 	...STORED.initialDelay,
@@ -133,10 +111,7 @@ const initialDelayExistingTaskOption: INodeProperties = {
 		'Seconds before the first status check. Defaults to 0; set 5 when the task was sent just before this node.',
 };
 
-/**
- * Check Interval no longer chooses the rhythm (Poll Interval did in version 1), so the default is
- * Adaptive alone; the current version says "status check" for what version 1 calls polling.
- */
+/** Check Interval no longer chooses the rhythm (Poll Interval did in version 1): Adaptive alone. */
 const pollingOption: INodeProperties = {
 	displayName: 'Status Checks',
 	...STORED.polling,
@@ -153,7 +128,6 @@ const pollingOption: INodeProperties = {
 		"When the node asks the service whether a task has finished. Defaults to 'Adaptive'.",
 };
 
-/** Status Checks says the rhythm; Check Interval no longer chooses it as Poll Interval did in version 1. */
 const pollIntervalOption: INodeProperties = {
 	displayName: 'Check Interval',
 	...STORED.pollInterval,
@@ -199,10 +173,7 @@ const onTimeoutOption: INodeProperties = {
 		"What happens when 'Max Wait Time' runs out before the task finishes. Defaults to 'Stop'.",
 };
 
-/**
- * The current version's files settings as one entry of Options, since the last three mean
- * something only while images are downloaded. File Name only where the node names the files.
- */
+/** One entry of Options, since the last three mean something only while images are downloaded. */
 function outputFilesBundle(fileName?: INodeProperties): INodeProperties {
 	return bundle(
 		'Output Files',
@@ -217,10 +188,7 @@ function outputFilesBundle(fileName?: INodeProperties): INodeProperties {
 	);
 }
 
-/**
- * The current version's wait settings as one entry of Options, in the order a wait uses them:
- * each operation shows the first check it uses, and Status Checks alone chooses the rhythm.
- */
+/** One entry of Options, in the order a wait uses them. */
 function waitingBundle(existingTask: boolean): INodeProperties {
 	return bundle(
 		'Waiting',
@@ -236,15 +204,11 @@ function waitingBundle(existingTask: boolean): INodeProperties {
 	);
 }
 
-/** The Options of the current version's waits: the two bundles and Items in Parallel. */
 export function waitOptions(existingTask: boolean, fileName?: INodeProperties): INodeProperties[] {
 	return [outputFilesBundle(fileName), waitingBundle(existingTask), itemsInParallelOption];
 }
 
-/**
- * The product's own fields reach the output items unless switched off (off by default in version
- * 1); an input field named like one of the node's own stays behind, so neither is taken for the other.
- */
+/** On by default, unlike version 1's, so a product's own fields reach the output items. */
 export const includeOtherFieldsOption: INodeProperties = {
 	displayName: 'Include Other Input Fields',
 	name: 'includeOtherFields',

@@ -1,36 +1,22 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { KEPT_FOR } from '../../serviceFacts';
 
-/**
- * The Output choice, n8n's pattern for nodes an AI agent uses as a tool: items of more
- * than ten fields come whole (Raw, what version 1 outputs), reduced to the ten a next step
- * needs (Simplified), or with the fields chosen (Selected Fields).
- */
+/** n8n's pattern for nodes an AI agent uses as a tool; Raw is what version 1 outputs. */
 export const OUTPUT = { raw: 'raw', simplified: 'simplified', selected: 'selected' } as const;
 
 export interface OutputShape {
-	/** The at most ten fields of Simplified, the most used first. */
+	/** The most used first. */
 	simplified: readonly string[];
-	/**
-	 * What Simplified keeps of a task whose wait ran out ('timed_out'): what a next sweep or an IF
-	 * node decides by, since such an item has none of the image fields.
-	 */
+	/** Simplified of a task whose wait ran out: what a next sweep or an IF node decides by. */
 	timedOut?: readonly string[];
-	/** What Simplified keeps, in an operator's words. */
 	summary: string;
 	/** The field Selected Fields always keeps: what the item is. */
 	key: string;
-	/** The key in words, for the Selected Fields entry. */
 	keyLabel: string;
-	/** Every field Selected Fields offers, with what it holds. */
 	fields: Readonly<Record<string, string>>;
 }
 
-/**
- * A generated image's own fields. Its pixel size is `generated_width` and `generated_height`: an
- * Edit Image node passes the item's fields on unchanged, so after a resize a plain `width` would
- * still name the size before it.
- */
+/** `generated_width`, not `width`: Edit Image passes fields on, so a `width` goes stale on resize. */
 export const TASK_IMAGE_OUTPUT: OutputShape = {
 	simplified: [
 		'task_id',
@@ -144,7 +130,6 @@ function titleOf(field: string): string {
 		.join(' ');
 }
 
-/** The Output choice and its field list for one operation's items. */
 export function outputProperties(shape: OutputShape, what: string): INodeProperties[] {
 	return [
 		{

@@ -4,8 +4,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
+import { forOperation } from '../../../descriptions/operations';
 import { STORED } from '../../../descriptions/stored';
 
 import {
@@ -14,7 +14,7 @@ import {
 	MARKET_CHOICES,
 	PLAN_LANGUAGE_CHOICES,
 	PLATFORM_CHOICES,
-	SERVICE_DEFAULT,
+	serviceDefaultList,
 	withOther,
 } from '../../../descriptions/choices';
 import {
@@ -25,8 +25,8 @@ import {
 import { A_PLUS_MODULES, moduleTitle, planModuleItems, plainText } from '../../../helpers/aPlus';
 import type { PlanPanel, PlanRequest } from '../../../helpers/aPlusPlan';
 import { readPlanRequest, requestPlan } from '../../../helpers/aPlusPlan';
-import { ANALYSIS_FIELDS, hintInputFieldsAside } from '../../../helpers/inputFields';
-import { parameterError, validateParameter } from '../../../helpers/parameters';
+import { ANALYSIS_FIELDS } from '../../../helpers/inputFields';
+import { parameterError, parameterOrDefault, validateParameter } from '../../../helpers/parameters';
 import {
 	detailsCollection,
 	imageSourceFields,
@@ -37,6 +37,8 @@ import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.
 import { withInputFields } from '../../inputFields';
 import { shapeOutput } from '../../outputFields';
 import { readChoice, shownImageFields } from '../../reading';
+
+export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
 
 /** What each module shows a shopper: the title already says its purpose and pixel size. */
 const MODULE_USES: Record<string, string> = {
@@ -59,10 +61,7 @@ const MODULE_USES: Record<string, string> = {
 	tips: 'Suggestions for use, in a smaller image',
 };
 
-/**
- * One term per thing: the spec calls the close-up module "Product details", the name of this
- * version's collection of product inputs; its entry says what it shows.
- */
+/** One term per thing: the spec's "Product details" module would share the collection's name. */
 const MODULE_TITLES: Record<string, string> = { detail: 'Close-Ups of Details (970×600)' };
 
 /** No modules chosen for the user: each one becomes a billed generation later. */
@@ -81,7 +80,6 @@ const modulesProperty: INodeProperties = {
 	})).sort((a, b) => a.name.localeCompare(b.name)),
 };
 
-/** Where the product description comes from: the Analyze brief by default. */
 export const DESCRIPTION_SOURCE = { analysis: 'analysis', define: 'define' } as const;
 
 const descriptionSourceProperty: INodeProperties = {
@@ -105,7 +103,6 @@ const descriptionSourceProperty: INodeProperties = {
 	description: 'Where the description of the product comes from; a plan needs one',
 };
 
-/** Required where it is the source: a plan needs a description. */
 const productDescriptionProperty: INodeProperties = {
 	displayName: 'Product Description',
 	...STORED.productDescription,
@@ -132,38 +129,20 @@ export const planPlatformList: INodeProperties[] = withOther(
 	},
 );
 
-/** What the plan is for: the service is told the platform, the market and the language. */
 const planDetails: INodeProperties = detailsCollection('Plan Details', DETAILS.plan, [
 	bundledList(planPlatformList),
 	bundledList(
-		withOther(
-			{
-				displayName: 'Market',
-				name: 'market',
-				type: 'options',
-				options: [SERVICE_DEFAULT, ...MARKET_CHOICES],
-				default: '',
-				description: 'Market the plan is for',
-			},
-			{ placeholder: 'e.g. BE', description: 'A two-letter market code, in any case' },
-		),
+		serviceDefaultList('Market', 'market', MARKET_CHOICES, 'Market the plan is for', {
+			placeholder: 'e.g. BE',
+			description: 'A two-letter market code, in any case',
+		}),
 	),
 	bundledList(
-		withOther(
-			{
-				displayName: 'Language',
-				name: 'language',
-				type: 'options',
-				options: [SERVICE_DEFAULT, ...PLAN_LANGUAGE_CHOICES],
-				default: '',
-				description: 'Language of the plan',
-			},
-			{
-				placeholder: 'e.g. cs-CZ',
-				description:
-					"The plan's language and region, such as cs-CZ for Czech in Czechia; upper or lower case alike",
-			},
-		),
+		serviceDefaultList('Language', 'language', PLAN_LANGUAGE_CHOICES, 'Language of the plan', {
+			placeholder: 'e.g. cs-CZ',
+			description:
+				"The plan's language and region, such as cs-CZ for Czech in Czechia; upper or lower case alike",
+		}),
 	),
 ]);
 
@@ -180,7 +159,6 @@ const planOptions: INodeProperties[] = [
 	timeoutOption,
 ];
 
-/** What every plan needs at the top, the plan's details, then Options. */
 const properties: INodeProperties[] = [
 	modulesProperty,
 	descriptionSourceProperty,
@@ -202,17 +180,9 @@ function analysisBrief(json: IDataObject | undefined): string {
 	return brief ?? '';
 }
 
-/**
- * The description comes from where 'Product Description From' says: the
- * brief of the Analyze item before it, or the field (required there). It sends plain text, not a
- * store's HTML or the brief's Markdown, and sends no plan without a description.
- */
+/** Plain text, not a store's HTML or the brief's Markdown; no plan is sent without one. */
 function readProductDescription(context: IExecuteFunctions, itemIndex: number): string {
-	const source = context.getNodeParameter(
-		descriptionSourceProperty.name,
-		itemIndex,
-		descriptionSourceProperty.default,
-	);
+	const source = parameterOrDefault(context, itemIndex, descriptionSourceProperty);
 	if (source === DESCRIPTION_SOURCE.define) {
 		const typed = context.getNodeParameter('productDescription', itemIndex, '');
 		return validateParameter(
@@ -236,10 +206,7 @@ function readProductDescription(context: IExecuteFunctions, itemIndex: number): 
 	return brief;
 }
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['aPlusPlan'], operation: ['create'] } },
-	properties,
-);
+export const description = forOperation('aPlusPlan', 'create', properties);
 
 /** Planning holds its request open up to the Timeout (120 s): items overlap rather than queue. */
 export const runsConcurrently = true;
@@ -256,10 +223,7 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Plan
 	return readPlanRequest(this, itemIndex, planPanel);
 }
 
-/**
- * The plan as one item, or one item per module that carries the plan's images, platform and
- * language for the generation, and the input item's fields (Include Other Input Fields).
- */
+/** Module items carry the plan's images, platform and language on to the generation. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -279,16 +243,8 @@ export async function execute(
 			this,
 			itemIndex,
 			{ ...json, ...carried },
-			{
-				ownNames: moduleFields,
-				consumed: ANALYSIS_FIELDS,
-			},
+			{ ownNames: moduleFields, consumed: ANALYSIS_FIELDS },
 		),
 	}));
 	return shapeOutput(this, itemIndex, items, PLAN_MODULE_OUTPUT);
-}
-
-/** Input fields kept under 'input_fields': one hint says which. */
-export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
-	hintInputFieldsAside(this, output);
 }

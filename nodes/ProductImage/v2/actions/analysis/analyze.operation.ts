@@ -4,8 +4,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { forOperation } from '../../../descriptions/operations';
 import { DETAILS } from '../../../descriptions/choices';
 import {
 	imageUrlsProperty,
@@ -22,14 +22,12 @@ import {
 	includeOtherFieldsOption,
 	itemsInParallelOption,
 } from '../../descriptions/options.descriptions';
-import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import { withInputFields } from '../../inputFields';
 import { readField, shownImageFields } from '../../reading';
 
-/**
- * What a user must know before trusting the output: the service guesses some facts. Where the
- * brief goes next is said where it is taken ('A+ Plan → Create', 'Product Description From').
- */
+export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
+
+/** The service guesses some facts; where the brief goes next is said where it is taken. */
 const analysisOutputNotice: INodeProperties = {
 	displayName:
 		"Some product facts are the service's guesses from the photos, marked as inferred: check them before they reach a listing",
@@ -38,7 +36,7 @@ const analysisOutputNotice: INodeProperties = {
 	default: '',
 };
 
-const properties: INodeProperties[] = [
+export const description = forOperation('analysis', 'analyze', [
 	analysisOutputNotice,
 	...imageSourceFields(
 		[
@@ -52,12 +50,7 @@ const properties: INodeProperties[] = [
 	// The optional Product Name is in Product Details, as the generations keep it.
 	analysisProductDetails,
 	optionsCollection([includeOtherFieldsOption, itemsInParallelOption, timeoutOption]),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['analysis'], operation: ['analyze'] } },
-	properties,
-);
+]);
 
 /** Analysis holds its request open up to the Timeout (120 s): items overlap rather than queue. */
 export const runsConcurrently = true;
@@ -80,14 +73,8 @@ export async function execute(
 	request: AnalysisRequest,
 ): Promise<INodeExecutionData[]> {
 	const json: IDataObject = await requestAnalysis(this, itemIndex, request);
-	// The spec offers the brief in two fields; this version hands it on once, as 'formattedText',
-	// whichever came: every node after this one would carry it twice.
+	// The spec offers the brief in two fields: handed on once, or every later node carries it twice.
 	json.formattedText ??= json.output_text;
 	if (json.output_text === json.formattedText) delete json.output_text;
 	return [{ json: withInputFields(this, itemIndex, json) }];
-}
-
-/** Input fields kept under 'input_fields': one hint says which. */
-export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
-	hintInputFieldsAside(this, output);
 }

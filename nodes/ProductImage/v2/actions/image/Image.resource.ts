@@ -7,9 +7,6 @@ import * as download from './download.operation';
 
 export const operations = { upload, generate, generateAndWait, download };
 
-export const description: INodeProperties[] = [
-	...upload.description,
-	...generate.description,
-	...generateAndWait.description,
-	...download.description,
-];
+export const description: INodeProperties[] = Object.values(operations).flatMap(
+	(operation) => operation.description,
+);

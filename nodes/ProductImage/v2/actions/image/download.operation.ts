@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { forOperation } from '../../../descriptions/operations';
 import {
 	downloadFileNameOption,
 	downloadUrlProperty,
@@ -10,10 +10,10 @@ import type { DownloadParameters } from '../../../helpers/imageDownload';
 import { downloadItem, readDownload } from '../../../helpers/imageDownload';
 import { outputFileFieldOption } from '../../descriptions/options.descriptions';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['image'], operation: ['download'] } },
-	[downloadUrlProperty, optionsCollection([outputFileFieldOption, downloadFileNameOption])],
-);
+export const description = forOperation('image', 'download', [
+	downloadUrlProperty,
+	optionsCollection([outputFileFieldOption, downloadFileNameOption]),
+]);
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): DownloadParameters {
 	return readDownload(this, itemIndex, outputFileFieldOption);

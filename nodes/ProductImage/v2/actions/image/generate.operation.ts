@@ -1,14 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { forOperation } from '../../../descriptions/operations';
 import type { GenerationRequest } from '../../../helpers/generation';
 import {
-	checkGenerationCount,
 	generatedItemJson,
 	readGenerationRequest,
 	submitGeneration,
@@ -17,15 +11,15 @@ import {
 	generationOptions,
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
-import { hintInputFieldsAside } from '../../../helpers/inputFields';
-import { generationPanel, hintModuleItemsDefinedBelow } from './generationPanel';
+import { generationPanel } from './generationPanel';
 
-const properties: INodeProperties[] = [...generationProperties, ...generationOptions(false)];
+export { checkRun } from './generationPanel';
+export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['image'], operation: ['generate'] } },
-	properties,
-);
+export const description = forOperation('image', 'generate', [
+	...generationProperties,
+	...generationOptions(false),
+]);
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): GenerationRequest {
 	return readGenerationRequest(this, itemIndex, generationPanel);
@@ -38,18 +32,4 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const submission = await submitGeneration(this, itemIndex, request);
 	return [{ json: generatedItemJson(request, submission as IDataObject) }];
-}
-
-/**
- * The spending guard, checked once every item's parameters are read, and one hint when the
- * input items are A+ modules the panel does not take the images from.
- */
-export function checkRun(this: IExecuteFunctions, ready: number): void {
-	checkGenerationCount(this, ready, generationPanel);
-	hintModuleItemsDefinedBelow(this);
-}
-
-/** Input fields kept under 'input_fields': one hint says which. */
-export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
-	hintInputFieldsAside(this, output);
 }

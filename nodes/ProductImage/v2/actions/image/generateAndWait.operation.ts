@@ -1,11 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { forOperation } from '../../../descriptions/operations';
 import { hintFitting, hintHandOver } from '../../../helpers/fitting';
 import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import type { GenerationRequest } from '../../../helpers/generation';
 import {
-	checkGenerationCount,
 	generatedItemJson,
 	readGenerationRequest,
 	submitGeneration,
@@ -20,18 +19,15 @@ import {
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
 import { shapeOutput } from '../../outputFields';
 import { WAIT_PANEL } from '../../reading';
-import { generationPanel, hintModuleItemsDefinedBelow, LARGER_ADVICE } from './generationPanel';
+import { generationPanel, LARGER_ADVICE } from './generationPanel';
 
-const properties: INodeProperties[] = [
+export { checkRun } from './generationPanel';
+
+export const description = forOperation('image', 'generateAndWait', [
 	...generationProperties,
 	...outputProperties(TASK_IMAGE_OUTPUT, 'each image item'),
 	...generationOptions(true),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['image'], operation: ['generateAndWait'] } },
-	properties,
-);
+]);
 
 export const runsConcurrently = true;
 
@@ -64,10 +60,7 @@ export async function execute(
 	return shapeOutput(this, itemIndex, generated, TASK_IMAGE_OUTPUT);
 }
 
-/**
- * The product name files are named after: 'Product Name', or, where that field is not set, the
- * input item's own title or name, which the generated item carries anyway.
- */
+/** Files are named after 'Product Name', else the input item's title or name, carried anyway. */
 function nameForFiles(request: GenerationRequest): string | undefined {
 	const typed = (request.fields.product_info as { name?: string } | undefined)?.name;
 	if (typed) return typed;
@@ -80,13 +73,4 @@ export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]):
 	hintHandOver(this, output);
 	hintFitting(this, output);
 	hintInputFieldsAside(this, output);
-}
-
-/**
- * The spending guard, checked once every item's parameters are read, and one hint when the
- * input items are A+ modules the panel does not take the images from.
- */
-export function checkRun(this: IExecuteFunctions, ready: number): void {
-	checkGenerationCount(this, ready, generationPanel);
-	hintModuleItemsDefinedBelow(this);
 }

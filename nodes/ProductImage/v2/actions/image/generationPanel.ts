@@ -2,7 +2,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { DETAILS } from '../../../descriptions/choices';
 import type { GenerationPanel } from '../../../helpers/generation';
-import { labelOf } from '../../../helpers/parameters';
+import { checkGenerationCount } from '../../../helpers/generation';
+import { labelOf, parameterOrDefault } from '../../../helpers/parameters';
 import {
 	GENERATION_SOURCE,
 	generationOptions,
@@ -21,16 +22,9 @@ const PRODUCT_LISTS = ['platform', 'outputLanguage'];
 /** Every field a generated item may have of its own: an input field of such a name goes under 'input_fields'. */
 const GENERATED_FIELDS = ['task_id', 'request_id', ...Object.keys(TASK_IMAGE_OUTPUT.fields)];
 
-function moduleSource(context: IExecuteFunctions, itemIndex: number) {
-	const source = context.getNodeParameter(
-		generationSourceProperty.name,
-		itemIndex,
-		generationSourceProperty.default,
-	);
-	return source === GENERATION_SOURCE.module ? readModuleSource(context, itemIndex) : undefined;
-}
+const fromModule = (context: IExecuteFunctions, itemIndex: number) =>
+	parameterOrDefault(context, itemIndex, generationSourceProperty) === GENERATION_SOURCE.module;
 
-/** Where this version keeps what a generation reads: optional fields in Product Details, lists with Other. */
 export const generationPanel: GenerationPanel = {
 	properties,
 	text: (context, name, itemIndex) => readField(context, name, itemIndex, '', DETAILS.product),
@@ -39,7 +33,8 @@ export const generationPanel: GenerationPanel = {
 			? readChoice(context, name, itemIndex, { properties, fallback: '', details: DETAILS.product })
 			: readChoice(context, name, itemIndex, { properties }),
 	imageFields: shownImageFields,
-	moduleSource,
+	moduleSource: (context, itemIndex) =>
+		fromModule(context, itemIndex) ? readModuleSource(context, itemIndex) : undefined,
 	inputFields: (input) => input,
 	itemShape: 'ownFirst',
 	ownFields: GENERATED_FIELDS,
@@ -49,17 +44,9 @@ export const generationPanel: GenerationPanel = {
 /** What to do about an image generated smaller than its module: the panel's own words. */
 export const LARGER_ADVICE = `To generate it larger, choose 'Define Below' in '${SOURCE_PARAMETER}' and a higher '${labelOf(properties, 'resolution')}'.`;
 
-/**
- * Input items that are A+ module items while the images are defined below: each would be made at
- * the node's aspect ratio, not its module's, without a word. One hint for the run says so.
- */
-export function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
-	const source = context.getNodeParameter(
-		generationSourceProperty.name,
-		0,
-		generationSourceProperty.default,
-	);
-	if (source === GENERATION_SOURCE.module) return;
+/** Module items with the images defined below would each be made at the node's aspect ratio. */
+function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
+	if (fromModule(context, 0)) return;
 	const modules = context
 		.getInputData()
 		.filter(({ json }) => typeof json.recommended_prompt === 'string' && json.target_width);
@@ -69,4 +56,10 @@ export function hintModuleItemsDefinedBelow(context: IExecuteFunctions): void {
 		type: 'warning',
 		location: 'outputPane',
 	});
+}
+
+/** Generate's and Generate and Wait's check of a run: the spending guard, then that hint. */
+export function checkRun(this: IExecuteFunctions, ready: number): void {
+	checkGenerationCount(this, ready, generationPanel);
+	hintModuleItemsDefinedBelow(this);
 }

@@ -39,10 +39,7 @@ function describeItem(json: IDataObject): string {
 	return "Connect the output of 'A+ Plan → Create' with 'One Item per Module' on, or choose 'Define Below'.";
 }
 
-/**
- * Reads the generation inputs from an A+ Plan module item; an item that is not one is an error
- * that names what is missing, raised before anything is sent.
- */
+/** An item that is not an A+ module is refused, naming what it lacks, before anything is sent. */
 export function readModuleSource(context: IExecuteFunctions, itemIndex: number): ModuleSource {
 	const json = (context.getInputData()[itemIndex]?.json ?? {}) as IDataObject;
 	const module = text(json.module);

@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { forOperation } from '../../../descriptions/operations';
 import { uploadFieldProperty } from '../../../descriptions/common.descriptions';
 import { readUploadField, uploadBinaryField } from '../../../helpers/imageInputs';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['image'], operation: ['upload'] } },
-	[uploadFieldProperty],
-);
+export const description = forOperation('image', 'upload', [uploadFieldProperty]);
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): string {
 	return readUploadField(this, itemIndex, uploadFieldProperty);

@@ -1,21 +1,16 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { forOperation } from '../../../descriptions/operations';
 import { readTaskId } from '../../../helpers/taskId';
 import { queryTask } from '../../../helpers/waitForTask';
 import { outputProperties, TASK_OUTPUT } from '../../descriptions/output.descriptions';
 import { shapeOutput } from '../../outputFields';
 import { taskIdProperty } from './taskId.description';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['task'], operation: ['get'] } },
-	[taskIdProperty, ...outputProperties(TASK_OUTPUT, 'the task')] as INodeProperties[],
-);
+export const description = forOperation('task', 'get', [
+	taskIdProperty,
+	...outputProperties(TASK_OUTPUT, 'the task'),
+]);
 
 /** The task's image URLs as one list, for Simplified and Selected Fields. */
 function imageUrls(task: IDataObject): IDataObject {

@@ -1,6 +1,6 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { forOperation } from '../../../descriptions/operations';
 import { optionsCollection } from '../../../descriptions/common.descriptions';
 import { hintFitting, hintHandOver } from '../../../helpers/fitting';
 import type { ImageOutputSettings } from '../../../helpers/output';
@@ -13,16 +13,11 @@ import { shapeOutput } from '../../outputFields';
 import { WAIT_PANEL } from '../../reading';
 import { taskIdProperty } from './taskId.description';
 
-const properties: INodeProperties[] = [
+export const description = forOperation('task', 'wait', [
 	taskIdProperty,
 	...outputProperties(TASK_IMAGE_OUTPUT, 'each image item'),
 	optionsCollection(waitOptions(true)),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['task'], operation: ['wait'] } },
-	properties,
-);
+]);
 
 export const runsConcurrently = true;
 
