@@ -1,3 +1,8 @@
+import { createServer as createHttpServer } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
+import type { AddressInfo, Server, Socket } from 'node:net';
+
 import { testCredential } from '../harness/credentialTester';
 import { useSimulator } from '../harness/simulator';
 import type { ForeignKind, ForeignOrigin } from '../simulator/foreign-origins';
@@ -15,9 +20,53 @@ async function origin(kind: ForeignKind, redirectTo?: string): Promise<ForeignOr
 	foreign.push(started);
 	return started;
 }
+const standIns: Server[] = [];
 afterEach(async () => {
 	await Promise.all(foreign.splice(0).map((o) => o.close()));
+	await Promise.all(standIns.splice(0).map(close));
 });
+
+interface StandInReply {
+	status: number;
+	headers?: OutgoingHttpHeaders;
+	body?: string;
+}
+
+/** A server answering every request with `reply(authorization)`: what the foreign origins lack. */
+async function standIn(
+	reply: (authorization: string | undefined) => StandInReply,
+): Promise<string> {
+	const server = createHttpServer((request, response) => {
+		request.resume();
+		const { status, headers = {}, body = '' } = reply(request.headers.authorization);
+		response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+		response.end(body);
+	});
+	return await listen(server);
+}
+
+/** Its sockets go too: a client left holding one would keep the server open. */
+async function close(server: Server): Promise<void> {
+	const closed = new Promise((resolve) => server.close(resolve));
+	for (const socket of sockets.get(server) ?? []) socket.destroy();
+	await closed;
+}
+const sockets = new Map<Server, Set<Socket>>();
+
+async function listen(server: Server): Promise<string> {
+	standIns.push(server);
+	const open = new Set<Socket>();
+	sockets.set(server, open);
+	server.on('connection', (socket: Socket) => {
+		open.add(socket);
+		socket.on('close', () => open.delete(socket));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const notTheService = (baseUrl: string, found: string) =>
+	`${baseUrl} answered with ${found}, not as the Product Image Generation Service answers. Check 'Base URL': the URL your provider gave you, without /v1.`;
 
 test('the valid key passes: the service answers the probe with its envelope (task unknown, 404)', async () => {
 	const sim = simulator();
@@ -174,4 +223,202 @@ test('the key never appears in a message, even when a reply echoes it', async ()
 
 	expect(result.status).toBe('Error');
 	expect(result.message).not.toContain(sim.apiKey);
+});
+
+describe('what answered, when it is not the service', () => {
+	const answered = async (reply: StandInReply) => {
+		const baseUrl = `http://${await standIn(() => reply)}`;
+		return { baseUrl, result: await testCredential({ baseUrl, apiKey: 'sk-some-key-123' }) };
+	};
+
+	test('a web page without a title is named a web page, and nothing more', async () => {
+		const { baseUrl, result } = await answered({
+			status: 200,
+			headers: { 'content-type': 'text/html; charset=utf-8' },
+			body: '<!DOCTYPE html><html><body><p>Welcome.</p></body></html>',
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: notTheService(baseUrl, 'a web page (HTTP 200 OK)'),
+		});
+	});
+
+	test("a JSON reply that is not the service's is quoted, cut at 120 characters", async () => {
+		const json = { error: 'Not Found', path: '/v1/open/tasks/'.padEnd(200, 'x') };
+		const { baseUrl, result } = await answered({
+			status: 404,
+			headers: { 'content-type': 'application/json; charset=utf-8' },
+			body: JSON.stringify(json),
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: notTheService(
+				baseUrl,
+				`a reply that is not the service's: ${JSON.stringify(json).slice(0, 120)} (HTTP 404 Not Found)`,
+			),
+		});
+		expect(JSON.stringify(json).length).toBeGreaterThan(120);
+	});
+
+	test('a plain-text reply is quoted on one line, with its type but not its charset', async () => {
+		const { baseUrl, result } = await answered({
+			status: 503,
+			headers: { 'content-type': 'text/plain; charset=utf-8' },
+			body: '  upstream connect error\n\n\tor disconnect   before headers  \n',
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: notTheService(
+				baseUrl,
+				'"upstream connect error or disconnect before headers" (text/plain) (HTTP 503 Service Unavailable)',
+			),
+		});
+	});
+
+	test('a long plain-text reply is cut at 120 characters', async () => {
+		const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+		const { baseUrl, result } = await answered({
+			status: 200,
+			headers: { 'content-type': 'text/plain' },
+			body: words,
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: notTheService(baseUrl, `"${words.slice(0, 120)}" (text/plain) (HTTP 200 OK)`),
+		});
+	});
+
+	test('an empty reply without a type is named so', async () => {
+		const { baseUrl, result } = await answered({ status: 200 });
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: notTheService(baseUrl, 'an empty reply (HTTP 200 OK)'),
+		});
+	});
+
+	test("a request-id header not shaped req_… does not make a reply the service's", async () => {
+		const { baseUrl, result } = await answered({
+			status: 404,
+			headers: { 'content-type': 'application/json', 'x-request-id': '5f0c6a7e-2b1d' },
+			body: '{"detail":"Not Found"}',
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: notTheService(
+				baseUrl,
+				`a reply that is not the service's: {"detail":"Not Found"} (HTTP 404 Not Found)`,
+			),
+		});
+	});
+});
+
+describe('redirects the probe is given', () => {
+	const redirected = async (status: number, location?: string) => {
+		const address = await standIn(() => ({
+			status,
+			headers: location === undefined ? {} : { location },
+		}));
+		const baseUrl = `http://${address}`;
+		return { baseUrl, result: await testCredential({ baseUrl, apiKey: 'sk-some-key-123' }) };
+	};
+
+	test('a Location that is not a URL is quoted (its first 200 characters)', async () => {
+		const location = `http://[${'x'.repeat(250)}`;
+		const { result } = await redirected(302, location);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: `'Base URL' forwards to "${location.slice(0, 200)}", which is not a URL. Check 'Base URL'. (HTTP 302)`,
+		});
+	});
+
+	test('a redirect without a Location says so', async () => {
+		const { baseUrl, result } = await redirected(307);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: `${baseUrl} forwards the request without saying where to. Check 'Base URL'. (HTTP 307)`,
+		});
+	});
+
+	test('a redirect to the probe under a longer path offers that path as the Base URL', async () => {
+		const { result } = await redirected(308, `https://api.example.com/gateway${PROBE}`);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: `'Base URL' forwards to https://api.example.com/gateway: enter https://api.example.com/gateway as 'Base URL'. The key is only sent to the URL you enter. (HTTP 308)`,
+		});
+	});
+
+	test('a redirect to a page below the probe is not offered as the Base URL', async () => {
+		const { result } = await redirected(302, `${PROBE}/login`);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(
+				new RegExp(
+					`^'Base URL' forwards to http://127\\.0\\.0\\.1:\\d+${PROBE}/login, which is not the service \\(a sign-in page\\?\\)\\. Check 'Base URL'\\. \\(HTTP 302\\)$`,
+				),
+			),
+		});
+	});
+});
+
+test('an address at the root that answers the same without a key is told to be checked, not trimmed', async () => {
+	// The service's envelope either way: a stub or a mock that never looks at the key.
+	const baseUrl = `http://${await standIn(() => ({
+		status: 404,
+		headers: { 'content-type': 'application/json' },
+		body: '{"code":404,"message":"Task not found","request_id":"req_stub"}',
+	}))}`;
+	const result = await testCredential({ baseUrl, apiKey: 'sk-some-key-123' });
+
+	expect(result).toEqual({
+		status: 'Error',
+		message: `${baseUrl} answers the same with or without a key, so it is not the service. Check 'Base URL'. (HTTP 404 without a key)`,
+	});
+});
+
+test('https to a server that speaks plain http is told to use the http:// address', async () => {
+	const address = await standIn(() => ({ status: 200 }));
+	const result = await testCredential({ baseUrl: `https://${address}`, apiKey: 'k' });
+
+	expect(result).toEqual({
+		status: 'Error',
+		message: `https://${address} does not answer over https. If your provider's URL starts with http://, enter that as 'Base URL'. (network code EPROTO)`,
+	});
+});
+
+test('an address that answers with something that is not HTTP could not be reached, in its own words', async () => {
+	const server = createTcpServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n'));
+	const address = await listen(server);
+	const result = await testCredential({ baseUrl: `http://${address}`, apiKey: 'k' });
+
+	// Node's parser gives no network code, so its own words are all there is (their tail varies
+	// with Node's version).
+	expect(result).toEqual({
+		status: 'Error',
+		message: expect.stringMatching(
+			new RegExp(
+				`^http://${address.replace(/\./g, '\\.')} could not be reached: Parse Error: Expected HTTP/[^.]*\\. Check 'Base URL' for a typo, and that this n8n can reach it\\.$`,
+			),
+		),
+	});
+});
+
+test('a credential without a key sends a bare "Bearer", and the service refuses it', async () => {
+	const sim = simulator();
+	const result = await testCredential({ baseUrl: sim.baseUrl });
+
+	expect(result.message).toMatch(
+		/^The service rejected the API key\. Copy the key again from your account\. The service said: "Invalid or missing API key" \(request ID req_[0-9a-f]+\)\.$/,
+	);
+	// The empty key leaves "Bearer " (the server drops the trailing space), not a stand-in word.
+	expect(sim.stats.requests).toMatchObject([{ route: 'task', authorization: 'Bearer' }]);
 });
