@@ -1,6 +1,9 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { photoItem, pairedIndexes } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
 const simulator = useSimulator();
 
@@ -143,4 +146,79 @@ test('CDN addresses with commas in their path reach the service exactly as given
 	expect(result.error).toBeUndefined();
 	const bodies = [...sim.tasks.values()].map((task) => task.body.image_urls);
 	expect(bodies).toEqual([[cloudinary, shopify, 'https://cdn.shop.test/side.jpg'], [cloudinary]]);
+});
+
+describe('Image Settings From an A+ module: an input item that is not one is refused, saying what it is', () => {
+	const fromModule = {
+		typeVersion: CURRENT,
+		parameters: { resource: 'image', operation: 'generate', generationSource: 'aPlusModule' },
+	};
+	const allMissing = 'module, recommended_prompt, aspect_ratio, target_width, target_height';
+	const connectPlan =
+		"Connect the output of 'A+ Plan → Create' with 'One Item per Module' on, or choose 'Define Below'.";
+	const analysis = "It is a product analysis: plan the A+ modules with 'A+ Plan → Create' first.";
+
+	test.each<[string, IDataObject, string, string]>([
+		[
+			'a whole plan',
+			{ modules: [{ recommended_prompt: 'A banner' }], global_style: 'calm' },
+			allMissing,
+			"It is a whole A+ plan (it has a 'modules' list): in 'A+ Plan → Create', turn on 'One Item per Module' in Options, so each module becomes an item of its own.",
+		],
+		[
+			'a generation task',
+			{ task_id: 'task-1', status: 'submitted' },
+			allMissing,
+			'It is a generation task, not a plan module.',
+		],
+		['an analysis (formattedText)', { formattedText: '# Bottle' }, allMissing, analysis],
+		['an analysis (output_text)', { output_text: 'Bottle' }, allMissing, analysis],
+		['an analysis (analysis)', { analysis: { name: 'Bottle' } }, allMissing, analysis],
+		['a product', { id: 7, title: 'Trail Bottle' }, allMissing, connectPlan],
+		// A task_id that is not text, a modules field that is not a list: neither says what it is.
+		['a product with odd fields', { task_id: 7, modules: 'hero' }, allMissing, connectPlan],
+		[
+			'a module name alone',
+			{ module: 'hero' },
+			'recommended_prompt, aspect_ratio, target_width, target_height',
+			connectPlan,
+		],
+		[
+			'a module without its size',
+			{
+				module: 'core',
+				recommended_prompt: 'Trail bottle on a rock',
+				aspect_ratio: '97:60',
+				target_width: 0,
+				target_height: '600 px',
+			},
+			'target_width, target_height',
+			connectPlan,
+		],
+		[
+			'a module with blank texts',
+			{
+				module: ' ',
+				recommended_prompt: '',
+				aspect_ratio: '97:60',
+				target_width: 970,
+				target_height: 600,
+			},
+			'module, recommended_prompt',
+			connectPlan,
+		],
+	])('%s', async (_, json, missing, what) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [fromModule],
+			input: [{ json }],
+		});
+
+		expect(result.error?.message).toBe(
+			`'Image Settings From': the input item is not an A+ module: it has no ${missing} [item 0]`,
+		);
+		expect(result.error?.description).toBe(`${what} No request was sent.`);
+		expect(sim.stats.requests).toHaveLength(0);
+	});
 });

@@ -327,3 +327,61 @@ test('the current version shows the defaults it uses; version 1 keeps the ones i
 	});
 	expect(optionsOf(1, wait)).toMatchObject({ initialDelay: 5 });
 });
+
+describe('the Modules list names every A+ module by its purpose and the pixel size it must fill', () => {
+	// The spec's A+ modules table (service-api.md): identifier, purpose (the spec's "/" written
+	// "or"), default target size, and the list entry's title.
+	const modules: Array<[string, string, string]> = [
+		['hero', 'Premium first-screen key visual', 'Premium First-Screen Key Visual (1464×600)'],
+		['hero970', 'Standard first-screen key visual', 'Standard First-Screen Key Visual (970×600)'],
+		['core', 'Core selling points', 'Core Selling Points (970×600)'],
+		['usage', 'Usage scenes', 'Usage Scenes (970×600)'],
+		['angles', 'Multiple angles', 'Multiple Angles (970×600)'],
+		['mood', 'Scene atmosphere', 'Scene Atmosphere (970×600)'],
+		['detail', 'Product details', 'Product Details (970×600)'],
+		['brand', 'Brand story', 'Brand Story (463×625)'],
+		['size', 'Size, capacity or clothing size', 'Size, Capacity or Clothing Size (220×220)'],
+		['compare', 'Effect comparison', 'Effect Comparison (150×300)'],
+		[
+			'specs',
+			'Detailed specifications or parameter table',
+			'Detailed Specifications or Parameter Table (970×600)',
+		],
+		['process', 'Manufacturing process', 'Manufacturing Process (970×600)'],
+		['accessories', 'Accessories or gifts', 'Accessories or Gifts (970×600)'],
+		['series', 'Product series display', 'Product Series Display (970×600)'],
+		['ingredients', 'Ingredients', 'Ingredients (970×600)'],
+		['care', 'Usage and care instructions', 'Usage and Care Instructions (970×600)'],
+		['tips', 'Usage suggestions', 'Usage Suggestions (600×450)'],
+	];
+	const plan = { resource: 'aPlusPlan', operation: 'create' };
+	const listed = (typeVersion: number) =>
+		(shownNamed(typeVersion, plan, 'modules')?.options ?? []) as INodePropertyOptions[];
+	const entryOf = (typeVersion: number, id: string) =>
+		listed(typeVersion).find((option) => option.value === id);
+
+	test('both versions list the 17 modules, and only them', () => {
+		const ids = modules.map(([id]) => id).sort();
+		expect(
+			listed(1)
+				.map((option) => option.value)
+				.sort(),
+		).toEqual(ids);
+		expect(
+			listed(CURRENT)
+				.map((option) => option.value)
+				.sort(),
+		).toEqual(ids);
+	});
+
+	test.each(modules)('%s: "%s" as "%s"', (id, purpose, title) => {
+		expect(entryOf(1, id)).toMatchObject({
+			name: title,
+			description: `${purpose}. Sent as ${id}.`,
+		});
+		// The current version names "Product details" otherwise: the Product Details collection has that name.
+		expect(entryOf(CURRENT, id)?.name).toBe(
+			id === 'detail' ? 'Close-Ups of Details (970×600)' : title,
+		);
+	});
+});
