@@ -72,6 +72,18 @@ test('the plan asks for the chosen modules, in order', async () => {
 	expect(modules.map((module) => module.module)).toEqual(['care', 'hero970']);
 });
 
+test('Modules from an expression as comma-separated text: each entry trimmed, empty ones dropped', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [plan({ modules: "={{ ' care ,hero970,, ' }}" })],
+	});
+
+	expect(result.error).toBeUndefined();
+	const modules = result.items[0].json.modules as Array<{ module: string }>;
+	expect(modules.map((module) => module.module)).toEqual(['care', 'hero970']);
+});
+
 test.each([
 	[{ modules: '={{ [] }}' }, "'Modules': choose at least one module"],
 	[{ modules: ['hero', 'banner'] }, 'unknown module "banner"'],
