@@ -1,5 +1,6 @@
 // The suites `npm run mutation` runs against each mutant: those that drive the request path, the
-// wait and its cancel, the submit and the router. Description, parsing and polling-schedule suites
+// wait and its cancel, the submit and the router, the credential test, the output's shape and the
+// reading of the panel's values. Description, parsing and polling-schedule suites
 // never reach that code, and the whole set would not finish on a 2-core machine.
 const base = require('../../jest.config');
 
@@ -31,6 +32,13 @@ module.exports = {
 		// The replies the node reads in other shapes, and what it quotes of one it cannot read.
 		'<rootDir>/test/engine/result-variants.test.ts',
 		'<rootDir>/test/unit/quote-reply.test.ts',
+		// The credential's Test button, the output's shape, the A+ plan and module reading, Other.
+		'<rootDir>/test/engine/credential-test.test.ts',
+		'<rootDir>/test/engine/current-version.test.ts',
+		'<rootDir>/test/engine/a-plus-plan-create.test.ts',
+		'<rootDir>/test/engine/store-images.test.ts',
+		'<rootDir>/test/engine/wait-through-outages.test.ts',
+		'<rootDir>/test/unit/versions.test.ts',
 	],
 	reporters: ['default'],
 	// A mutant's run loads only the files that hold the tests it runs (see the runner).
