@@ -12,7 +12,7 @@ export function otherFieldName(name: string): string {
 	return `custom${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
-export const SERVICE_DEFAULT: INodePropertyOptions = {
+const SERVICE_DEFAULT: INodePropertyOptions = {
 	name: 'Service Default',
 	value: '',
 	description: 'Send nothing: the service decides',
