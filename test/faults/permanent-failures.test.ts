@@ -145,7 +145,7 @@ describe('a refused submit names the refused field by its panel label', () => {
 	test.each([
 		...CURRENT.map(([field, said, label]) => [DEFAULT_VERSION, field, said, label] as const),
 		...VERSION_1.map(([field, said, label]) => [1, field, said, label] as const),
-	])('version %s: a refused %s names %s', async (typeVersion, _field, said, label) => {
+	])('version %s: a refused %s ("%s") names %s', async (typeVersion, _field, said, label) => {
 		const sim = simulator();
 		sim.addFault({ route: 'submit', status: 400, message: said });
 		const result = await run(sim, { nodes: [{ typeVersion, parameters: generate() }] });
