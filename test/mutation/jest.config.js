@@ -39,6 +39,8 @@ module.exports = {
 		'<rootDir>/test/engine/store-images.test.ts',
 		'<rootDir>/test/engine/wait-through-outages.test.ts',
 		'<rootDir>/test/unit/versions.test.ts',
+		// A store's HTML and the brief's Markdown as the plan receives them, module titles, module items.
+		'<rootDir>/test/unit/a-plus-text.test.ts',
 	],
 	reporters: ['default'],
 	// A mutant's run loads only the files that hold the tests it runs (see the runner).
