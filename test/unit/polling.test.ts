@@ -4,6 +4,7 @@ import {
 	durationQuantile,
 } from '../../nodes/ProductImage/helpers/pollSchedule';
 import type { PollPlan } from '../../nodes/ProductImage/helpers/pollSchedule';
+import type { Task } from '../../nodes/ProductImage/helpers/schemas';
 import { nextPollIn, rhythmAfterPoll } from '../../nodes/ProductImage/helpers/pollSchedule';
 
 const finished = (ms: number, createdAt = 0) => ({
@@ -267,4 +268,112 @@ describe('the fixed rhythm an adaptive poll keeps', () => {
 		expect(rhythmAfterPoll(10_000, 5_000, 12_600, 12_620)).toBe(15_020);
 		expect(rhythmAfterPoll(10_000, 5_000, 16_000, 16_020)).toBe(20_040);
 	});
+});
+
+/**
+ * A batch waited for as the node waits (waitForTask): each lane submits its next task once it has
+ * seen its last one finished, polls it at Initial Delay, then when the schedule says, learning
+ * from every answer. Every request takes `latencyMs`, the service reading it halfway. Times on
+ * the virtual clock; for each task, when a poll was read by the service, from its creation.
+ */
+function waitForBatch(durations: number[], lanes: number, latencyMs: number): number[][] {
+	const pollMs = 5_000;
+	const model = new DurationModel();
+	const looks: number[][] = [];
+	const submit = () => {
+		const index = looks.length;
+		if (index >= durations.length) return;
+		looks.push([]);
+		setTimeout(() => {
+			const created = Date.now();
+			const task = { status: 'running', created_at: new Date(created).toISOString() };
+			setTimeout(
+				() => follow(`task-${index}`, task, durations[index], looks[index]),
+				latencyMs / 2,
+			);
+		}, latencyMs / 2);
+	};
+	const follow = (taskId: string, task: Task, durationMs: number, seen: number[]) => {
+		const startedAt = Date.now();
+		const created = Date.parse(task.created_at!);
+		let rhythmAt = startedAt + pollMs;
+		const poll = () => {
+			const polledAt = Date.now();
+			setTimeout(() => {
+				const done = Date.now() >= created + durationMs;
+				seen.push(Date.now() - created);
+				setTimeout(() => {
+					if (done) {
+						const completed_at = new Date(created + durationMs).toISOString();
+						model.noteFinished(taskId, { ...task, status: 'succeeded', completed_at });
+						return submit();
+					}
+					model.noteRunning(taskId, Date.now() - startedAt);
+					rhythmAt = rhythmAfterPoll(rhythmAt, pollMs, polledAt, Date.now());
+					const window = model.window(taskId);
+					const plan = { mode: 'adaptive' as const, pollMs, window, startedAt, rhythmAt };
+					setTimeout(poll, nextPollIn({ ...plan, now: Date.now() }));
+				}, latencyMs / 2);
+			}, latencyMs / 2);
+		};
+		setTimeout(poll, pollMs);
+	};
+	jest.useFakeTimers({ now: Date.UTC(2026, 0, 1) });
+	try {
+		for (let lane = 0; lane < lanes; lane++) submit();
+		jest.runAllTimers();
+	} finally {
+		jest.useRealTimers();
+	}
+	return looks;
+}
+
+describe('a batch whose durations drift, on the virtual clock', () => {
+	const latencyMs = 40;
+	/** Where the fixed poller of the same interval polls a task: 5 s after its submit, then 5 s after each answer. */
+	const fixedPolls = (durationMs: number) => {
+		const polls = [latencyMs + 5_000];
+		while (polls.at(-1)! < durationMs) polls.push(polls.at(-1)! + 5_000 + latencyMs);
+		return polls;
+	};
+	/** ±0.3 s around each task's place, spread evenly. */
+	const jitter = (order: number) =>
+		Math.round(((((order + 1) * 2654435761) % 4294967296) / 4294967296 - 0.5) * 600);
+	const batch = (duration: (order: number) => number) =>
+		Array.from({ length: 30 }, (_, order) => duration(order) + jitter(order));
+
+	const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+
+	test.each([
+		['fall, 20 s to 8 s', batch((order) => 20_000 - 410 * order), 0.25],
+		['rise, 8 s to 20 s', batch((order) => 8_000 + 410 * order), 0.25],
+		['step down from 18 s to 10 s', batch((order) => (order < 15 ? 18_000 : 10_000)), 0.5],
+		['step up from 10 s to 18 s', batch((order) => (order < 15 ? 10_000 : 18_000)), 0.5],
+	])(
+		'durations that %s: every task is polled wherever the fixed poller polls it, up to the poll that sees it finished, and the drift is followed',
+		(_, durations, shareOfFixed) => {
+			const looks = waitForBatch(durations, 10, latencyMs);
+			const late: unknown[] = [];
+			durations.forEach((durationMs, index) => {
+				const seenAt = looks[index].at(-1)!;
+				// Between each two of the fixed poller's polls before it saw the task, one of these.
+				const fixed = fixedPolls(durationMs);
+				expect(seenAt).toBeGreaterThanOrEqual(durationMs);
+				fixed.forEach((at, poll) => {
+					const after = poll === 0 ? 0 : fixed[poll - 1];
+					if (after < seenAt && !looks[index].some((look) => look > after && look <= at))
+						late.push({ task: index, durationMs, fixedPollAt: at, looks: looks[index] });
+				});
+			});
+			expect(late).toEqual([]);
+			// The tasks after the first ten, submitted once those were seen finished: seen finished, in
+			// all, in a share of the time after their finish that the fixed poller takes.
+			const after = (seen: (durationMs: number, index: number) => number) =>
+				total(
+					durations.slice(10).map((durationMs, index) => seen(durationMs, index + 10) - durationMs),
+				);
+			const fixedDelay = after((durationMs) => fixedPolls(durationMs).at(-1)!);
+			expect(after((_, index) => looks[index].at(-1)!)).toBeLessThan(shareOfFixed * fixedDelay);
+		},
+	);
 });
