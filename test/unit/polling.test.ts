@@ -92,8 +92,8 @@ describe('the duration model', () => {
 		expect(model.window()).toBeUndefined();
 	});
 
-	test("durations that fall in the order the run met its tasks: a later task's window opens earlier than any duration seen", () => {
-		// Ten tasks met in turn, each about 0.4 s shorter than the one before; the eleventh runs.
+	test("durations that fall in the order the service created its tasks: a later task's window opens earlier than any duration seen", () => {
+		// Ten tasks created in turn, each about 0.4 s shorter than the one before; the eleventh runs.
 		const durations = [
 			20_000, 19_500, 19_300, 18_700, 18_500, 17_900, 17_700, 17_200, 16_800, 16_500,
 		];
@@ -106,7 +106,7 @@ describe('the duration model', () => {
 		expect(window.latestMs - window.earliestMs).toBeLessThan(2_000);
 	});
 
-	test("durations that rise in the order the run met its tasks: a later task's window opens after the longest seen", () => {
+	test("durations that rise in the order the service created its tasks: a later task's window opens after the longest seen", () => {
 		const durations = [8_000, 8_600, 8_900, 9_500, 9_700, 10_400, 10_600, 11_200, 11_500, 12_000];
 		const model = modelOf(durations);
 		model.noteRunning('next', 5_000);
@@ -140,9 +140,33 @@ describe('the duration model', () => {
 		const model = modelOf([20_000, 19_000, 18_000, 17_000, 16_000, 15_000, 14_000]);
 		model.noteRunning('next', 5_000);
 		expect(model.window('next')).toEqual(model.window());
-		model.noteFinished('eighth', finished(13_000));
+		model.noteFinished('eighth', finished(13_000, 7_000));
 		model.noteRunning('later', 5_000);
 		expect(model.window('later')!.latestMs).toBeLessThan(13_000);
+	});
+
+	test('tasks submitted together and met in another order are placed in the order the service created them', () => {
+		// Ten created 100 ms apart, each 0.4 s shorter than the one before, their answers read in
+		// another order: in the order the run met them the durations show no trend.
+		const met = [3, 0, 7, 1, 9, 4, 2, 8, 5, 6];
+		const model = new DurationModel();
+		for (const index of met)
+			model.noteFinished(`done-${index}`, finished(20_000 - 400 * index, 100 * index));
+		model.noteRunning('next', 5_000, {
+			status: 'running',
+			created_at: new Date(1_000).toISOString(),
+		});
+		const window = model.window('next')!;
+		expect(window.latestMs).toBeLessThan(16_400);
+		expect(window.earliestMs).toBeGreaterThan(15_000);
+	});
+
+	test('tasks created in the same millisecond keep the order the run met them in', () => {
+		const model = new DurationModel();
+		for (let index = 0; index < 10; index++)
+			model.noteFinished(`done-${index}`, finished(20_000 - 400 * index, 0));
+		model.noteRunning('next', 5_000, { status: 'running', created_at: new Date(0).toISOString() });
+		expect(model.window('next')!.latestMs).toBeLessThan(16_400);
 	});
 
 	test('a long run learns from its most recent forty finished tasks: durations that changed for good leave the old ones behind', () => {
@@ -308,7 +332,7 @@ function waitForBatch(durations: number[], lanes: number, latencyMs: number): nu
 						model.noteFinished(taskId, { ...task, status: 'succeeded', completed_at });
 						return submit();
 					}
-					model.noteRunning(taskId, Date.now() - startedAt);
+					model.noteRunning(taskId, Date.now() - startedAt, task);
 					rhythmAt = rhythmAfterPoll(rhythmAt, pollMs, polledAt, Date.now());
 					const window = model.window(taskId);
 					const plan = { mode: 'adaptive' as const, pollMs, window, startedAt, rhythmAt };
