@@ -169,6 +169,24 @@ describe('the duration model', () => {
 		expect(model.window('next')!.latestMs).toBeLessThan(16_400);
 	});
 
+	test('along a trend, tasks still running past the durations moved to their place do not close the window: they show the line off, and the window is still where the next task should finish', () => {
+		// Ten finished, falling 0.4 s a task; the next five run together, the last of them already
+		// 0.3 s past where the line puts it.
+		const model = modelOf([
+			20_000, 19_600, 19_200, 18_800, 18_400, 18_000, 17_600, 17_200, 16_800, 16_400,
+		]);
+		for (let index = 0; index < 5; index++)
+			model.noteRunning(`running-${index}`, 14_700, {
+				status: 'running',
+				created_at: new Date(10_000 + index).toISOString(),
+			});
+		const window = model.window('running-0')!;
+		expect(window.earliestMs).toBeLessThanOrEqual(16_000);
+		expect(window.latestMs).toBeGreaterThanOrEqual(16_000);
+		// Without a trend the same tasks running past every duration seen leave the window unknown.
+		expect(modelOf([16_000, 16_100, 16_200], [16_300]).window()).toBeUndefined();
+	});
+
 	test('a long run learns from its most recent forty finished tasks: durations that changed for good leave the old ones behind', () => {
 		const model = modelOf([...Array(40).fill(20_000), ...Array(40).fill(8_000)]);
 		expect(model.window()).toEqual({ earliestMs: 8_000, latestMs: 8_000 });

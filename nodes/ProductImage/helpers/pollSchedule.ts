@@ -265,7 +265,11 @@ export class DurationModel {
 		const moved = (seen: Placed) =>
 			seen.ms + (trend?.slope ?? 0) * ((at ?? seen.place) - seen.place);
 		const durations = finished.map(moved);
-		const censored = [...running.values()].map(moved);
+		// Without a trend, tasks still running past the durations seen leave the share unknown: the
+		// first to finish of a batch started together are its shortest. Along a trend the places
+		// account for that, and a task running past the durations moved to another's place shows
+		// the line a little off at its own, not where the other finishes.
+		const censored = trend ? [] : [...running.values()].map(moved);
 		const latestMs = durationQuantile(durations, censored, COVERED_SHARE);
 		if (latestMs === undefined) return undefined;
 		// The further past the tasks it was learned from, the less sure the trend.
