@@ -169,6 +169,19 @@ describe('the duration model', () => {
 		expect(model.window('next')!.latestMs).toBeLessThan(16_400);
 	});
 
+	test('a task whose answers carried no created_at until it finished is placed by the one it finished with', () => {
+		const model = new DurationModel();
+		for (let index = 0; index < 9; index++)
+			model.noteFinished(`done-${index}`, finished(20_000 - 400 * index, 100 * index));
+		model.noteRunning('ninth', 5_000, { status: 'running' });
+		model.noteFinished('ninth', finished(16_400, 900));
+		model.noteRunning('next', 5_000, {
+			status: 'running',
+			created_at: new Date(1_000).toISOString(),
+		});
+		expect(model.window('next')!.latestMs).toBeLessThan(16_400);
+	});
+
 	test('along a trend, tasks still running past the durations moved to their place do not close the window: they show the line off, and the window is still where the next task should finish', () => {
 		// Ten finished, falling 0.4 s a task; the next five run together, the last of them already
 		// 0.3 s past where the line puts it.

@@ -209,7 +209,7 @@ export class DurationModel {
 	private seen(taskId: string, task: Task | undefined): Seen {
 		const known = this.running.get(taskId);
 		return {
-			createdAt: known?.createdAt ?? (task && createdAt(task)) ?? Infinity,
+			createdAt: (task && createdAt(task)) ?? known?.createdAt ?? Infinity,
 			met: known?.met ?? this.met++,
 			ms: known?.ms ?? 0,
 		};
