@@ -385,7 +385,7 @@ function waitForBatch(durations: number[], lanes: number, latencyMs: number): nu
 
 describe('a batch whose durations drift, on the virtual clock', () => {
 	const latencyMs = 40;
-	/** Where the fixed poller of the same interval polls a task: 5 s after its submit, then 5 s after each answer. */
+	/** The fixed poller's polls of a task, from its creation: 5 s after the submit, 5 s after each answer. */
 	const fixedPolls = (durationMs: number) => {
 		const polls = [latencyMs + 5_000];
 		while (polls.at(-1)! < durationMs) polls.push(polls.at(-1)! + 5_000 + latencyMs);
@@ -421,8 +421,8 @@ describe('a batch whose durations drift, on the virtual clock', () => {
 				});
 			});
 			expect(late).toEqual([]);
-			// The tasks after the first ten, submitted once those were seen finished: seen finished, in
-			// all, in a share of the time after their finish that the fixed poller takes.
+			// The tasks after the first ten, each submitted once a lane's last was seen finished: seen
+			// finished, in all, in a share of the time after their finish that the fixed poller takes.
 			const after = (seen: (durationMs: number, index: number) => number) =>
 				total(
 					durations.slice(10).map((durationMs, index) => seen(durationMs, index + 10) - durationMs),
