@@ -4,6 +4,7 @@ import {
 	durationQuantile,
 } from '../../nodes/ProductImage/helpers/pollSchedule';
 import type { PollPlan } from '../../nodes/ProductImage/helpers/pollSchedule';
+import type { Task } from '../../nodes/ProductImage/helpers/schemas';
 import { nextPollIn, rhythmAfterPoll } from '../../nodes/ProductImage/helpers/pollSchedule';
 
 const finished = (ms: number, createdAt = 0) => ({
@@ -91,8 +92,8 @@ describe('the duration model', () => {
 		expect(model.window()).toBeUndefined();
 	});
 
-	test("durations that fall in the order the run met its tasks: a later task's window opens earlier than any duration seen", () => {
-		// Ten tasks met in turn, each about 0.4 s shorter than the one before; the eleventh runs.
+	test("durations that fall in the order the service created its tasks: a later task's window opens earlier than any duration seen", () => {
+		// Ten tasks created in turn, each about 0.4 s shorter than the one before; the eleventh runs.
 		const durations = [
 			20_000, 19_500, 19_300, 18_700, 18_500, 17_900, 17_700, 17_200, 16_800, 16_500,
 		];
@@ -105,7 +106,7 @@ describe('the duration model', () => {
 		expect(window.latestMs - window.earliestMs).toBeLessThan(2_000);
 	});
 
-	test("durations that rise in the order the run met its tasks: a later task's window opens after the longest seen", () => {
+	test("durations that rise in the order the service created its tasks: a later task's window opens after the longest seen", () => {
 		const durations = [8_000, 8_600, 8_900, 9_500, 9_700, 10_400, 10_600, 11_200, 11_500, 12_000];
 		const model = modelOf(durations);
 		model.noteRunning('next', 5_000);
@@ -139,9 +140,64 @@ describe('the duration model', () => {
 		const model = modelOf([20_000, 19_000, 18_000, 17_000, 16_000, 15_000, 14_000]);
 		model.noteRunning('next', 5_000);
 		expect(model.window('next')).toEqual(model.window());
-		model.noteFinished('eighth', finished(13_000));
+		model.noteFinished('eighth', finished(13_000, 7_000));
 		model.noteRunning('later', 5_000);
 		expect(model.window('later')!.latestMs).toBeLessThan(13_000);
+	});
+
+	test('tasks submitted together and met in another order are placed in the order the service created them', () => {
+		// Ten created 100 ms apart, each 0.4 s shorter than the one before, their answers read in
+		// another order: in the order the run met them the durations show no trend.
+		const met = [3, 0, 7, 1, 9, 4, 2, 8, 5, 6];
+		const model = new DurationModel();
+		for (const index of met)
+			model.noteFinished(`done-${index}`, finished(20_000 - 400 * index, 100 * index));
+		model.noteRunning('next', 5_000, {
+			status: 'running',
+			created_at: new Date(1_000).toISOString(),
+		});
+		const window = model.window('next')!;
+		expect(window.latestMs).toBeLessThan(16_400);
+		expect(window.earliestMs).toBeGreaterThan(15_000);
+	});
+
+	test('tasks created in the same millisecond keep the order the run met them in', () => {
+		const model = new DurationModel();
+		for (let index = 0; index < 10; index++)
+			model.noteFinished(`done-${index}`, finished(20_000 - 400 * index, 0));
+		model.noteRunning('next', 5_000, { status: 'running', created_at: new Date(0).toISOString() });
+		expect(model.window('next')!.latestMs).toBeLessThan(16_400);
+	});
+
+	test('a task whose answers carried no created_at until it finished is placed by the one it finished with', () => {
+		const model = new DurationModel();
+		for (let index = 0; index < 9; index++)
+			model.noteFinished(`done-${index}`, finished(20_000 - 400 * index, 100 * index));
+		model.noteRunning('ninth', 5_000, { status: 'running' });
+		model.noteFinished('ninth', finished(16_400, 900));
+		model.noteRunning('next', 5_000, {
+			status: 'running',
+			created_at: new Date(1_000).toISOString(),
+		});
+		expect(model.window('next')!.latestMs).toBeLessThan(16_400);
+	});
+
+	test('along a trend, tasks still running past the durations moved to their place do not close the window: they show the line off, and the window is still where the next task should finish', () => {
+		// Ten finished, falling 0.4 s a task; the next five run together, the last of them already
+		// 0.3 s past where the line puts it.
+		const model = modelOf([
+			20_000, 19_600, 19_200, 18_800, 18_400, 18_000, 17_600, 17_200, 16_800, 16_400,
+		]);
+		for (let index = 0; index < 5; index++)
+			model.noteRunning(`running-${index}`, 14_700, {
+				status: 'running',
+				created_at: new Date(10_000 + index).toISOString(),
+			});
+		const window = model.window('running-0')!;
+		expect(window.earliestMs).toBeLessThanOrEqual(16_000);
+		expect(window.latestMs).toBeGreaterThanOrEqual(16_000);
+		// Without a trend the same tasks running past every duration seen leave the window unknown.
+		expect(modelOf([16_000, 16_100, 16_200], [16_300]).window()).toBeUndefined();
 	});
 
 	test('a long run learns from its most recent forty finished tasks: durations that changed for good leave the old ones behind', () => {
@@ -267,4 +323,112 @@ describe('the fixed rhythm an adaptive poll keeps', () => {
 		expect(rhythmAfterPoll(10_000, 5_000, 12_600, 12_620)).toBe(15_020);
 		expect(rhythmAfterPoll(10_000, 5_000, 16_000, 16_020)).toBe(20_040);
 	});
+});
+
+/**
+ * A batch waited for as the node waits (waitForTask): each lane submits its next task once it has
+ * seen its last one finished, polls it at Initial Delay, then when the schedule says, learning
+ * from every answer. Every request takes `latencyMs`, the service reading it halfway. Times on
+ * the virtual clock; for each task, when a poll was read by the service, from its creation.
+ */
+function waitForBatch(durations: number[], lanes: number, latencyMs: number): number[][] {
+	const pollMs = 5_000;
+	const model = new DurationModel();
+	const looks: number[][] = [];
+	const submit = () => {
+		const index = looks.length;
+		if (index >= durations.length) return;
+		looks.push([]);
+		setTimeout(() => {
+			const created = Date.now();
+			const task = { status: 'running', created_at: new Date(created).toISOString() };
+			setTimeout(
+				() => follow(`task-${index}`, task, durations[index], looks[index]),
+				latencyMs / 2,
+			);
+		}, latencyMs / 2);
+	};
+	const follow = (taskId: string, task: Task, durationMs: number, seen: number[]) => {
+		const startedAt = Date.now();
+		const created = Date.parse(task.created_at!);
+		let rhythmAt = startedAt + pollMs;
+		const poll = () => {
+			const polledAt = Date.now();
+			setTimeout(() => {
+				const done = Date.now() >= created + durationMs;
+				seen.push(Date.now() - created);
+				setTimeout(() => {
+					if (done) {
+						const completed_at = new Date(created + durationMs).toISOString();
+						model.noteFinished(taskId, { ...task, status: 'succeeded', completed_at });
+						return submit();
+					}
+					model.noteRunning(taskId, Date.now() - startedAt, task);
+					rhythmAt = rhythmAfterPoll(rhythmAt, pollMs, polledAt, Date.now());
+					const window = model.window(taskId);
+					const plan = { mode: 'adaptive' as const, pollMs, window, startedAt, rhythmAt };
+					setTimeout(poll, nextPollIn({ ...plan, now: Date.now() }));
+				}, latencyMs / 2);
+			}, latencyMs / 2);
+		};
+		setTimeout(poll, pollMs);
+	};
+	jest.useFakeTimers({ now: Date.UTC(2026, 0, 1) });
+	try {
+		for (let lane = 0; lane < lanes; lane++) submit();
+		jest.runAllTimers();
+	} finally {
+		jest.useRealTimers();
+	}
+	return looks;
+}
+
+describe('a batch whose durations drift, on the virtual clock', () => {
+	const latencyMs = 40;
+	/** The fixed poller's polls of a task, from its creation: 5 s after the submit, 5 s after each answer. */
+	const fixedPolls = (durationMs: number) => {
+		const polls = [latencyMs + 5_000];
+		while (polls.at(-1)! < durationMs) polls.push(polls.at(-1)! + 5_000 + latencyMs);
+		return polls;
+	};
+	/** ±0.3 s around each task's place, spread evenly. */
+	const jitter = (order: number) =>
+		Math.round(((((order + 1) * 2654435761) % 4294967296) / 4294967296 - 0.5) * 600);
+	const batch = (duration: (order: number) => number) =>
+		Array.from({ length: 30 }, (_, order) => duration(order) + jitter(order));
+
+	const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+
+	test.each([
+		['fall, 20 s to 8 s', batch((order) => 20_000 - 410 * order), 0.25],
+		['rise, 8 s to 20 s', batch((order) => 8_000 + 410 * order), 0.25],
+		['step down from 18 s to 10 s', batch((order) => (order < 15 ? 18_000 : 10_000)), 0.5],
+		['step up from 10 s to 18 s', batch((order) => (order < 15 ? 10_000 : 18_000)), 0.5],
+	])(
+		'durations that %s: every task is polled wherever the fixed poller polls it, up to the poll that sees it finished, and the drift is followed',
+		(_, durations, shareOfFixed) => {
+			const looks = waitForBatch(durations, 10, latencyMs);
+			const late: unknown[] = [];
+			durations.forEach((durationMs, index) => {
+				const seenAt = looks[index].at(-1)!;
+				// Between each two of the fixed poller's polls before it saw the task, one of these.
+				const fixed = fixedPolls(durationMs);
+				expect(seenAt).toBeGreaterThanOrEqual(durationMs);
+				fixed.forEach((at, poll) => {
+					const after = poll === 0 ? 0 : fixed[poll - 1];
+					if (after < seenAt && !looks[index].some((look) => look > after && look <= at))
+						late.push({ task: index, durationMs, fixedPollAt: at, looks: looks[index] });
+				});
+			});
+			expect(late).toEqual([]);
+			// The tasks after the first ten, each submitted once a lane's last was seen finished: seen
+			// finished, in all, in a share of the time after their finish that the fixed poller takes.
+			const after = (seen: (durationMs: number, index: number) => number) =>
+				total(
+					durations.slice(10).map((durationMs, index) => seen(durationMs, index + 10) - durationMs),
+				);
+			const fixedDelay = after((durationMs) => fixedPolls(durationMs).at(-1)!);
+			expect(after((_, index) => looks[index].at(-1)!)).toBeLessThan(shareOfFixed * fixedDelay);
+		},
+	);
 });

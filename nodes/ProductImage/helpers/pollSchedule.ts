@@ -148,11 +148,24 @@ export function durationQuantile(
 	return undefined;
 }
 
-/** A task's place in the order the run met its tasks, and its duration so far. */
+/**
+ * A task as the model keeps it: when the service created it (a task without `created_at` counts
+ * as created after every other), the order the run met it in among tasks created the same
+ * millisecond, and its duration so far.
+ */
 interface Seen {
-	order: number;
+	createdAt: number;
+	met: number;
 	ms: number;
 }
+
+/** A task's duration and its place in the order the service created the run's tasks. */
+interface Placed {
+	place: number;
+	ms: number;
+}
+
+const bySubmit = (a: Seen, b: Seen) => a.createdAt - b.createdAt || a.met - b.met;
 
 /** Milliseconds per task, and how far that may be off: half the middle half of the slopes. */
 interface Trend {
@@ -162,16 +175,15 @@ interface Trend {
 
 /**
  * The median of the slopes between every two finished tasks (Theil–Sen), or none while order and
- * duration agree too little for a trend to be more than chance. Tasks started together finish at
- * different times, so the order the run met them in, not their start, tells a trend apart.
+ * duration agree too little for a trend to be more than chance.
  */
-function durationTrend(finished: readonly Seen[]): Trend | undefined {
+function durationTrend(finished: readonly Placed[]): Trend | undefined {
 	if (finished.length < TREND_MIN_FINISHED) return undefined;
 	const slopes: number[] = [];
 	let agreement = 0;
 	for (let i = 0; i < finished.length; i++) {
 		for (let j = i + 1; j < finished.length; j++) {
-			const apart = finished[j].order - finished[i].order;
+			const apart = finished[j].place - finished[i].place;
 			const longer = finished[j].ms - finished[i].ms;
 			slopes.push(longer / apart);
 			agreement += Math.sign(apart) * Math.sign(longer);
@@ -184,30 +196,38 @@ function durationTrend(finished: readonly Seen[]): Trend | undefined {
 }
 
 /**
- * What one node run learns about its tasks' durations: the most recent finished ones (on the
- * service's clock, so this machine's does not matter) and how long each still running had run.
+ * What one node run learns about its tasks' durations: the most recently created finished ones
+ * (on the service's clock, so this machine's does not matter) and how long each still running had
+ * run.
  */
 export class DurationModel {
+	/** In the order the service created them. */
 	private readonly finished: Seen[] = [];
 	private readonly running = new Map<string, Seen>();
 	private met = 0;
 
-	noteRunning(taskId: string, elapsedMs: number): void {
+	private seen(taskId: string, task: Task | undefined): Seen {
+		const known = this.running.get(taskId);
+		return {
+			createdAt: (task && createdAt(task)) ?? known?.createdAt ?? Infinity,
+			met: known?.met ?? this.met++,
+			ms: known?.ms ?? 0,
+		};
+	}
+
+	noteRunning(taskId: string, elapsedMs: number, task?: Task): void {
 		if (!(elapsedMs >= 0)) return;
-		const seen = this.running.get(taskId);
-		this.running.set(taskId, {
-			order: seen?.order ?? this.met++,
-			ms: Math.max(elapsedMs, seen?.ms ?? 0),
-		});
+		const seen = this.seen(taskId, task);
+		this.running.set(taskId, { ...seen, ms: Math.max(elapsedMs, seen.ms) });
 	}
 
 	noteFinished(taskId: string, task: Task): void {
-		const order = this.running.get(taskId)?.order ?? this.met++;
+		const seen = this.seen(taskId, task);
 		this.running.delete(taskId);
 		const duration = finishedDuration(task);
 		if (duration === undefined) return;
-		this.finished.push({ order, ms: duration });
-		this.finished.sort((a, b) => a.order - b.order);
+		this.finished.push({ ...seen, ms: duration });
+		this.finished.sort(bySubmit);
 		if (this.finished.length > RECENT_FINISHED) this.finished.shift();
 	}
 
@@ -217,29 +237,45 @@ export class DurationModel {
 	}
 
 	/**
+	 * Every task's place in the order the service created them: a batch sent in some order is
+	 * submitted in it, while the run meets tasks submitted together in whatever order their
+	 * answers come back.
+	 */
+	private placed(): { finished: Placed[]; running: Map<string, Placed> } {
+		const all = [...this.finished, ...this.running.values()].sort(bySubmit);
+		const places = new Map(all.map((seen, index) => [seen, index]));
+		const place = (seen: Seen) => ({ place: places.get(seen)!, ms: seen.ms });
+		const running = new Map([...this.running].map(([id, seen]) => [id, place(seen)]));
+		return { finished: this.finished.map(place), running };
+	}
+
+	/**
 	 * From the shortest duration seen to the one by which 95 % have finished. For `taskId`, every
 	 * duration is first moved along the trend to that task's place, and the window widened by how
 	 * far the trend may be off there.
 	 */
 	window(taskId?: string): CompletionWindow | undefined {
 		if (this.finished.length < MIN_FINISHED) return undefined;
-		const order = taskId === undefined ? undefined : (this.running.get(taskId)?.order ?? this.met);
-		const trend = order === undefined ? undefined : durationTrend(this.finished);
-		const slope = trend?.slope ?? 0;
-		const moved = (seen: Seen) => seen.ms + slope * ((order ?? seen.order) - seen.order);
-		const finished = this.finished.map(moved);
-		const latestMs = durationQuantile(
-			finished,
-			[...this.running.values()].map(moved),
-			COVERED_SHARE,
-		);
+		const { finished, running } = this.placed();
+		const at =
+			taskId === undefined
+				? undefined
+				: (running.get(taskId)?.place ?? finished.length + running.size);
+		const trend = at === undefined ? undefined : durationTrend(finished);
+		const moved = (seen: Placed) =>
+			seen.ms + (trend?.slope ?? 0) * ((at ?? seen.place) - seen.place);
+		const durations = finished.map(moved);
+		// Without a trend, tasks still running past the durations seen leave the share unknown: the
+		// first to finish of a batch started together are its shortest. Along a trend the places
+		// account for that, and a task running past the durations moved to another's place shows
+		// the line a little off at its own, not where the other finishes.
+		const censored = trend ? [] : [...running.values()].map(moved);
+		const latestMs = durationQuantile(durations, censored, COVERED_SHARE);
 		if (latestMs === undefined) return undefined;
 		// The further past the tasks it was learned from, the less sure the trend.
-		const margin =
-			trend && order !== undefined
-				? trend.slack * Math.max(0, order - this.finished[this.finished.length - 1].order)
-				: 0;
-		return { earliestMs: Math.min(...finished) - margin, latestMs: latestMs + margin };
+		const beyond = at === undefined ? 0 : Math.max(0, at - finished[finished.length - 1].place);
+		const margin = (trend?.slack ?? 0) * beyond;
+		return { earliestMs: Math.min(...durations) - margin, latestMs: latestMs + margin };
 	}
 }
 

@@ -319,7 +319,7 @@ function finish(
 		throw taskFailed(wait, task, requestId);
 	}
 	if (wait.taskStartedAt !== undefined)
-		taskDurations.noteRunning(taskId, Date.now() - wait.taskStartedAt);
+		taskDurations.noteRunning(taskId, Date.now() - wait.taskStartedAt, task);
 	return undefined;
 }
 
