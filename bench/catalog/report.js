@@ -37,7 +37,7 @@ function report(m) {
 		serviceLine(m.service, m.products),
 		memoryLine(m.memory),
 		...storageLines(m.database, m.workflows, m.products.products),
-		...perRunLines(m.perRun ?? []),
+		...perRunLines(m.perRun ?? [], m.options.submitsPerMinute),
 		goalsLine(m),
 	];
 	return { lines, capacity: capacityLines(m), problems: problems(m) };
@@ -250,13 +250,18 @@ function storageLines(d, workflows, products) {
 /**
  * The submit runs measured one at a time before the night, at its catalog size and a larger one.
  * @param {ReturnType<typeof import('./per-run').perRunMedians>} sizes
+ * @param {number} limit submits a minute the service takes
  */
-function perRunLines(sizes) {
+function perRunLines(sizes, limit) {
 	if (sizes.length < 2) return [];
 	const [base, ...larger] = sizes;
 	const each = sizes.map(
 		(m) =>
-			`at ${count(m.size)} products ${formatDuration(m.ms)} (${count(m.submitted)} submitted), ${formatBytes(m.dataBytes)} of execution data, workers ${m.workerMiB.toFixed(0)} MiB`,
+			`at ${count(m.size)} products ${formatDuration(m.ms)} (${count(m.submitted)} submitted` +
+			(m.perMinute
+				? `, ${m.perMinute.toFixed(0)} a minute, ${share(m.perMinute, limit)} of the limit`
+				: '') +
+			`), ${formatBytes(m.dataBytes)} of execution data, workers ${m.workerMiB.toFixed(0)} MiB`,
 	);
 	const ratios = larger.map(
 		(m) =>
@@ -283,7 +288,11 @@ function goalsLine(m) {
 	const within = (/** @type {number} */ ratio) => Math.abs(ratio - 1) <= 0.1;
 	const met = (/** @type {boolean} */ ok) => (ok ? 'met' : 'not met');
 	return (
-		`Goals: a median run at least 80 % of the limit: ${share(pace, options.submitsPerMinute)}, ${met(pace >= 0.8 * options.submitsPerMinute)}; ` +
+		`Goals: a median run at least 80 % of the limit: ${share(pace, options.submitsPerMinute)}, ${met(pace >= 0.8 * options.submitsPerMinute)}` +
+		(m.perRun?.[0]?.perMinute
+			? ` (a single run before the night, with no sweep beside it: ${share(m.perRun[0].perMinute, options.submitsPerMinute)})`
+			: '') +
+		'; ' +
 		`the night within 1.5× the rate limit's bound: ${(wall / night.boundMs).toFixed(2)}×, ${met(wall <= 1.5 * night.boundMs)}` +
 		(down
 			? ` (${(wall / (night.boundMs + down)).toFixed(2)}× the bound plus the outage, ${met(wall <= 1.5 * (night.boundMs + down))})`
