@@ -11,7 +11,13 @@
 const { info, formatDuration } = require('../../test/e2e/lib/log');
 const { callWebhook } = require('../../test/queue/lib/rest');
 const { sampleMemoryTrees } = require('../../test/queue/lib/memory');
-const { tableName, executionAfter, lastExecutionId, FINAL } = require('./figures');
+const {
+	tableName,
+	executionAfter,
+	lastExecutionId,
+	FINAL,
+	submitsPerMinute,
+} = require('./figures');
 
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -24,6 +30,7 @@ const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms)
  * @property {string} tableId
  * @property {string} runsTableId
  * @property {number} productsPerRun
+ * @property {number} batch submits a run sends together
  * @property {number} firstId the catalog's first product id (the bench's stand-in for the store)
  *
  * @typedef {{size: number, runs: {ms: number, dataBytes: number, workerMiB: number, submitted: number, perMinute: number}[]}} SizeFigures
@@ -48,20 +55,6 @@ async function lateInTheNight(ctx, recorded) {
 	);
 	await ctx.sim.reset();
 	await ctx.configureService();
-}
-
-/**
- * Submits a minute from the first accepted after `since` to the last.
- * @param {{created_at: string}[]} tasks @param {number} since
- */
-function submitsPerMinute(tasks, since) {
-	const times = tasks
-		.map((t) => Date.parse(t.created_at))
-		.filter((t) => t >= since)
-		.sort((a, b) => a - b);
-	return times.length > 1
-		? ((times.length - 1) / (times[times.length - 1] - times[0])) * 60_000
-		: 0;
 }
 
 /**
@@ -90,7 +83,13 @@ async function oneRun(ctx, size) {
 				dataBytes: Number(bytes),
 				workerMiB: Math.max(...Object.values(peak).map((p) => p.tree)),
 				submitted: tasks.length - tasksBefore,
-				perMinute: submitsPerMinute(tasks, startedAt),
+				perMinute: submitsPerMinute(
+					tasks
+						.map((t) => Date.parse(t.created_at))
+						.filter((t) => t >= startedAt)
+						.sort((a, b) => a - b),
+					ctx.batch,
+				),
 			};
 		}
 		throw new Error(`a submit run at ${size} products did not end within 15 minutes`);

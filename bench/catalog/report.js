@@ -53,11 +53,13 @@ const NIGHT_MINUTES = 7 * 60;
  */
 function capacityLines(m) {
 	const { options, paces, database } = m;
-	const submitting = paces.filter((p) => p.submitted > 0).map((p) => p.perMinute);
+	// Runs of more than one batch: one batch has no pace of its own.
+	const submitting = paces.filter((p) => p.perMinute > 0).map((p) => p.perMinute);
 	const pace = submitting.length
 		? [...submitting].sort((a, b) => a - b)[Math.floor(submitting.length / 2)]
 		: 0;
-	const kept = pace / options.submitsPerMinute;
+	// The service takes no more than its limit, whatever a count over a run's own span says.
+	const kept = Math.min(1, pace / options.submitsPerMinute);
 	const night = (/** @type {number} */ limit) => Math.floor(limit * kept * NIGHT_MINUTES);
 	const rowBytes = database.dataTable.bytes / Math.max(1, database.dataTable.rows);
 	const submitRuns = database.executions.filter((e) => e.workflowId === m.workflows.submit);
@@ -154,7 +156,10 @@ function timeLines(m) {
 	for (const r of night.submitRuns)
 		byStatus[String(r.status)] = (byStatus[String(r.status)] ?? 0) + 1;
 	const withSubmits = m.paces.filter((p) => p.submitted > 0);
-	const paces = withSubmits.map((p) => p.perMinute).sort((a, b) => a - b);
+	const paces = withSubmits
+		.map((p) => p.perMinute)
+		.filter((pace) => pace > 0)
+		.sort((a, b) => a - b);
 	const medianPace = paces.length ? paces[Math.floor(paces.length / 2)] : 0;
 	const runs =
 		`${count(night.submitRuns.length)} submit runs from ${count(night.ticks)} ticks (${listed(byStatus)}), ${count(withSubmits.length)} of them submitting, at most ${count(Math.max(0, ...m.paces.map((p) => p.submitted)))} products in one; ` +
@@ -282,7 +287,7 @@ function goalsLine(m) {
 	const { night, options } = m;
 	const wall = night.endedAt - night.startedAt;
 	const down = night.outage.to ? night.outage.to - (night.outage.from ?? 0) : 0;
-	const paces = m.paces.filter((p) => p.submitted > 0).map((p) => p.perMinute);
+	const paces = m.paces.filter((p) => p.perMinute > 0).map((p) => p.perMinute);
 	const pace = paces.length ? [...paces].sort((a, b) => a - b)[Math.floor(paces.length / 2)] : 0;
 	const big = (m.perRun ?? []).slice(1);
 	const within = (/** @type {number} */ ratio) => Math.abs(ratio - 1) <= 0.1;
