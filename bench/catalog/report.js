@@ -99,7 +99,7 @@ function setupLine(o) {
 			? `an outage of ${scope} (503, a proxy's HTML page) for ${o.outageSeconds} s from the first sweep after ${share(o.outageAt, 1)} of the catalog was recorded; `
 			: 'no outage; ') +
 		(o.killAt > 0
-			? `the worker running the submit run killed (SIGKILL, its process group) after ${share(o.killAt, 1)}, right after the run marked a batch as sending, and a new one started ${o.restartAfterSeconds} s later; `
+			? `the worker running the submit run killed (SIGKILL, its process group) after ${share(o.killAt, 1)}, right after the run marked a batch as sending, while the service held every answer for 3 s (the batch in flight: its tasks made, or its submits waiting out a 429), and a new one started ${o.restartAfterSeconds} s later; `
 			: 'no worker killed; ') +
 		`a tick of the submit schedule every ${o.submitEverySeconds} s (as saved: every minute), each taking the run when free or waiting for it; rows of unknown fate resolved as the example's note says once the service answered` +
 		(Object.keys(o.n8nEnv).length
