@@ -94,6 +94,9 @@ const DEFAULTS = {
 
 /** @typedef {typeof DEFAULTS} Options */
 
+/** The submits a run sends together: secondsPerBatch of the limit, as the example's batch size says. @param {Options} o */
+const batchOf = (o) => Math.max(1, Math.ceil((o.submitsPerMinute * o.secondsPerBatch) / 60));
+
 /** @param {string[]} argv @returns {Options} */
 function parseArgs(argv) {
 	/** @type {Record<string, unknown>} */
@@ -199,6 +202,7 @@ async function perRunPhase(b) {
 							tableId: b.tableId,
 							runsTableId: b.runsTableId,
 							productsPerRun: Math.min(250, options.productsPerPage) * options.pagesPerRun,
+							batch: batchOf(options),
 							firstId: CATALOG_FIRST_ID,
 						},
 						[options.products, options.perRunProducts],
@@ -247,7 +251,7 @@ async function measureNight(b, perRun) {
 			isOpen: openRows.test,
 		}),
 		service: figures.serviceFigures(await sim.stats(), tasks),
-		paces: figures.runPaces(night.submitRuns, tasks),
+		paces: figures.runPaces(night.submitRuns, tasks, batchOf(options)),
 		database: await figures.databaseFigures(stack, b.tableId, nightFrom),
 		perRun,
 		load: load.length

@@ -46,6 +46,9 @@ const {
 
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
+/** How long the service holds every answer around the kill, so it lands while a batch is in flight. */
+const KILL_HOLD_MS = 3000;
+
 /**
  * Whether a live worker's log shows the execution started and not yet finished.
  * @param {{logFile: string, child: import('node:child_process').ChildProcess}[]} workers
@@ -232,12 +235,18 @@ async function runNight(ctx) {
 		const victim = stack.workers.find((w) => w.name === worker);
 		if (!victim?.pid) return;
 		// Right after the run marks its next batch as sending, while that batch is being submitted:
-		// the worst place for a crash, which leaves the batch of unknown fate.
+		// the worst place for a crash, which leaves the batch of unknown fate. A batch's submits go
+		// out together and are answered within moments, so the service holds its answers for a few
+		// seconds meanwhile: the batch is in flight when the worker dies (its tasks made and billed,
+		// their answers never reaching the run, or its submits waiting out a 429 in the node).
+		await ctx.sim.configure({ latencyMs: KILL_HOLD_MS });
 		const { sending } = await readHolder();
 		const waitUntil = Date.now() + 30_000;
 		while ((await readHolder()).sending === sending && Date.now() < waitUntil) await sleep(5);
+		await sleep(KILL_HOLD_MS / 3);
 		// The whole process group, task runner included, as when a container or machine dies.
 		process.kill(-victim.pid, 'SIGKILL');
+		await ctx.sim.configure({ latencyMs: 0 });
 		night.kill = {
 			at: Date.now(),
 			worker: victim.name,

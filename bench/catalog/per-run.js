@@ -4,13 +4,20 @@
 // What one submit run costs at each catalog size: the same number of runs at every size, each as
 // late in a night as it gets (the Data Table holds a row for every product before the cursor, so
 // the run's lookups meet a table as large as the catalog), one after another on the same stack.
-// Per run: its time (n8n's start and stop), n8n's own size of its execution data, and the peak
-// memory of the worker processes while it ran.
+// Per run: its time (n8n's start and stop), n8n's own size of its execution data, the peak
+// memory of the worker processes while it ran, and the pace of its submits (from its first to its
+// last, as the service accepted them).
 
 const { info, formatDuration } = require('../../test/e2e/lib/log');
 const { callWebhook } = require('../../test/queue/lib/rest');
 const { sampleMemoryTrees } = require('../../test/queue/lib/memory');
-const { tableName, executionAfter, lastExecutionId, FINAL } = require('./figures');
+const {
+	tableName,
+	executionAfter,
+	lastExecutionId,
+	FINAL,
+	submitsPerMinute,
+} = require('./figures');
 
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,9 +30,10 @@ const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms)
  * @property {string} tableId
  * @property {string} runsTableId
  * @property {number} productsPerRun
+ * @property {number} batch submits a run sends together
  * @property {number} firstId the catalog's first product id (the bench's stand-in for the store)
  *
- * @typedef {{size: number, runs: {ms: number, dataBytes: number, workerMiB: number, submitted: number}[]}} SizeFigures
+ * @typedef {{size: number, runs: {ms: number, dataBytes: number, workerMiB: number, submitted: number, perMinute: number}[]}} SizeFigures
  */
 
 /**
@@ -56,6 +64,7 @@ async function lateInTheNight(ctx, recorded) {
 async function oneRun(ctx, size) {
 	const before = await lastExecutionId(ctx.stack);
 	const tasksBefore = (await ctx.sim.tasks()).length;
+	const startedAt = Date.now();
 	const memory = sampleMemoryTrees(() => ctx.stack.workers, 500);
 	try {
 		const reply = await callWebhook(ctx.stack.baseUrl, ctx.submit.webhookPath, { products: size });
@@ -68,11 +77,19 @@ async function oneRun(ctx, size) {
 			);
 			if (run.status !== 'success') throw new Error(`submit run ${run.id} ended ${run.status}`);
 			const peak = memory.stop();
+			const tasks = await ctx.sim.tasks();
 			return {
 				ms: Number(ms),
 				dataBytes: Number(bytes),
 				workerMiB: Math.max(...Object.values(peak).map((p) => p.tree)),
-				submitted: (await ctx.sim.tasks()).length - tasksBefore,
+				submitted: tasks.length - tasksBefore,
+				perMinute: submitsPerMinute(
+					tasks
+						.map((t) => Date.parse(t.created_at))
+						.filter((t) => t >= startedAt)
+						.sort((a, b) => a - b),
+					ctx.batch,
+				),
 			};
 		}
 		throw new Error(`a submit run at ${size} products did not end within 15 minutes`);
@@ -97,7 +114,7 @@ async function measurePerRun(ctx, sizes, runs) {
 		for (let i = 0; i < runs; i++) {
 			const run = await oneRun(ctx, size);
 			info(
-				`  run ${i + 1}: ${formatDuration(run.ms)}, ${run.submitted} submitted, ${(run.dataBytes / 1024).toFixed(0)} KiB of execution data, workers ${run.workerMiB.toFixed(0)} MiB`,
+				`  run ${i + 1}: ${formatDuration(run.ms)}, ${run.submitted} submitted (${run.perMinute.toFixed(0)} a minute), ${(run.dataBytes / 1024).toFixed(0)} KiB of execution data, workers ${run.workerMiB.toFixed(0)} MiB`,
 			);
 			measured.push(run);
 		}
@@ -121,6 +138,8 @@ function perRunMedians(figures) {
 		ms: median(f.runs.map((r) => r.ms)),
 		dataBytes: median(f.runs.map((r) => r.dataBytes)),
 		workerMiB: median(f.runs.map((r) => r.workerMiB)),
+		// A night measured before the pace was read has none.
+		perMinute: median(f.runs.map((r) => r.perMinute ?? 0)),
 	}));
 	const base = medians[0];
 	return medians.map((m) => ({

@@ -26,6 +26,8 @@ export interface OperationModule<Parameters = unknown> {
 	checkRun?(this: IExecuteFunctions, ready: number): void;
 	/** Items of operations that spend their time waiting on the service run several at a time. */
 	runsConcurrently?: boolean;
+	/** Its own option for how many items run at once, where its default differs from the version's. */
+	concurrencyOption?: INodeProperties;
 	/** For hints about the output as a whole. */
 	afterRun?(this: IExecuteFunctions, output: INodeExecutionData[]): void;
 }
@@ -63,7 +65,9 @@ function concurrencyFor(
 	option: INodeProperties,
 ): number {
 	if (!operation.runsConcurrently) return 1;
-	const value = Number(optionOrDefault(readOptions(context, 0), option));
+	const value = Number(
+		optionOrDefault(readOptions(context, 0), operation.concurrencyOption ?? option),
+	);
 	return Number.isFinite(value) && value >= 1 ? Math.floor(value) : 1;
 }
 
@@ -160,7 +164,8 @@ export async function router(
 	const ready = [...parameters.keys()];
 	operation.checkRun?.call(this, ready.length);
 	const run = runStateOf(this);
-	if (operation.runsConcurrently) run.concurrencyLabel = concurrencyOption.displayName;
+	if (operation.runsConcurrently)
+		run.concurrencyLabel = (operation.concurrencyOption ?? concurrencyOption).displayName;
 	try {
 		await forEachLimited(
 			ready.length,

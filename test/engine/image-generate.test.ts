@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { photoItem, pairedIndexes } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
+import { runOnVirtualClock } from '../harness/virtualClock';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
 const simulator = useSimulator();
@@ -129,6 +130,54 @@ test('many items submit one task each, in input order', async () => {
 	// From the prompt alone: no image_urls at all, not an empty list the service may refuse.
 	expect(bodies.filter((body) => 'image_urls' in body)).toEqual([]);
 	expect(sim.stats.submitsAccepted).toBe(3);
+});
+
+/** When each submit reached the service, from the first, on the virtual clock. */
+const submitTimes = (sim: ReturnType<typeof simulator>) => {
+	const times = sim.stats.requests.filter((r) => r.route === 'submit').map((r) => r.at);
+	return times.map((at) => at - times[0]);
+};
+
+test('Items in Parallel sends that many submits at once, and the output keeps input order', async () => {
+	const sim = simulator();
+	// Every answer takes 400 ms: a lane sends its next submit only after its answer.
+	sim.configure({ latencyMs: 400 });
+	const input = [0, 1, 2, 3, 4, 5].map((index) => ({ json: { index } }));
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					...generate({ prompt: '={{ "item " + $json.index }}', options: { maxConcurrency: 3 } }),
+					typeVersion: CURRENT,
+				},
+			],
+			input,
+		}),
+	);
+
+	expect(result.error).toBeUndefined();
+	expect(submitTimes(sim)).toEqual([0, 0, 0, 400, 400, 400]);
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3, 4, 5]);
+	const prompts = result.items.map((item) => sim.tasks.get(String(item.json.task_id))?.body.prompt);
+	expect(prompts).toEqual(['item 0', 'item 1', 'item 2', 'item 3', 'item 4', 'item 5']);
+});
+
+test('without Items in Parallel, Submit Generation (No Wait) sends one submit after another', async () => {
+	const sim = simulator();
+	sim.configure({ latencyMs: 400 });
+	const input = [0, 1, 2].map((index) => ({ json: { index } }));
+	const result = await runOnVirtualClock(() =>
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ ...generate(), typeVersion: CURRENT }],
+			input,
+		}),
+	);
+
+	expect(result.error).toBeUndefined();
+	expect(submitTimes(sim)).toEqual([0, 400, 800]);
+	expect(pairedIndexes(result.items)).toEqual([0, 1, 2]);
 });
 
 test('CDN addresses with commas in their path reach the service exactly as given', async () => {

@@ -25,6 +25,7 @@ import {
 	detailsCollection,
 	imageSourceFields,
 	includeOtherFieldsOption,
+	submitsInParallelOption,
 	waitOptions,
 } from './options.descriptions';
 
@@ -247,11 +248,12 @@ const maxGenerationsOption: INodeProperties = {
 		'A spending guard: when more items than this come in, the run stops before the first generation is sent, so nothing is billed. Read from the first item. Defaults to 0 (no limit).',
 };
 
-/** Generate and Wait adds the wait options and File Name. */
+/** Generate and Wait adds the wait options (Items in Parallel among them) and File Name; Submit
+ * Generation (No Wait) has its own Items in Parallel, one item at a time unless set. */
 export function generationOptions(waits: boolean): INodeProperties[] {
 	return [
 		optionsCollection([
-			...(waits ? waitOptions(false, generatedFileNameOption) : []),
+			...(waits ? waitOptions(false, generatedFileNameOption) : [submitsInParallelOption]),
 			...aPlusOverrideOptions,
 			otherServiceFieldsOption,
 			acceptanceTimeoutOption,

@@ -96,6 +96,17 @@ export const itemsInParallelOption: INodeProperties = {
 		'How many items run at the same time, read from the first item. The output keeps the input order. Defaults to 5.',
 };
 
+/**
+ * Submit Generation (No Wait): its items were submitted one after another before the option
+ * existed, and a saved workflow without it still is.
+ */
+export const submitsInParallelOption: INodeProperties = {
+	...itemsInParallelOption,
+	default: 1,
+	description:
+		"How many items are submitted at the same time, read from the first item: set it to a batch's size to send the batch at once. The output keeps the input order. Defaults to 1, one after another.",
+};
+
 /** Each operation shows the delay it uses: 5 s after its own generation, none for an older task. */
 const initialDelayAfterSubmitOption: INodeProperties = {
 	displayName: 'First Check After',

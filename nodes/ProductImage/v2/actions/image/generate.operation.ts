@@ -11,6 +11,7 @@ import {
 	generationOptions,
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
+import { submitsInParallelOption } from '../../descriptions/options.descriptions';
 import { generationPanel } from './generationPanel';
 
 export { checkRun } from './generationPanel';
@@ -20,6 +21,10 @@ export const description = forOperation('image', 'generate', [
 	...generationProperties,
 	...generationOptions(false),
 ]);
+
+/** Items in Parallel, one at a time unless set (each item waits only for its submit's answer). */
+export const runsConcurrently = true;
+export const concurrencyOption = submitsInParallelOption;
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): GenerationRequest {
 	return readGenerationRequest(this, itemIndex, generationPanel);
