@@ -7,7 +7,8 @@
 // name and by an alias and lists its eight actions; the first example runs from the editor's
 // Execute button to the end; the saved credential opens tested; Generate and Wait's panel says
 // where its prompt and size come from, lists the resolutions, and shows a list's Other field right
-// below the list inside Product Details.
+// below the list inside Product Details; Submit Generation (No Wait), added from the nodes panel,
+// offers Items in Parallel at 1.
 //
 // `--n8n 2.41.0` narrows the n8n versions lib/matrix.js runs it on. Environment:
 // PRODUCT_IMAGE_E2E_SKIP_BUILD=1, PRODUCT_IMAGE_E2E_KEEP=1, PRODUCT_IMAGE_E2E_CACHE, as for run.js.
@@ -127,6 +128,24 @@ function cases(url, workflowId) {
 				const [above, below] = [await list.boundingBox(), await typed.boundingBox()];
 				if (!above || !below || below.y <= above.y || below.y - above.y > 150)
 					throw new Error("'Other Platform' is not right below the Platform list");
+			},
+		},
+		{
+			name: 'Submit Generation (No Wait), added from the nodes panel, offers Items in Parallel among its options, at 1',
+			run: async (page) => {
+				await openWorkflow(page, url, workflowId);
+				const result = await searchNodesPanel(page, 'Product Image');
+				await result.click();
+				await page
+					.getByText('Submit image generation without waiting', { exact: true })
+					.click({ timeout: 10_000 });
+				const ndv = page.locator('[data-test-id="ndv"]');
+				await ndv.locator('[placeholder="Add Option"]').first().click({ timeout: 10_000 });
+				await chooseOption(page, 'Items in Parallel');
+				const field = ndv.locator('[data-test-id="parameter-input-maxConcurrency"] input');
+				await field.waitFor({ timeout: 10_000 });
+				const value = await field.inputValue();
+				if (value !== '1') throw new Error(`Items in Parallel shows ${value}, not 1`);
 			},
 		},
 	];
