@@ -37,6 +37,12 @@ describe('Markdown (the Analyze brief) becomes plain text', () => {
 		],
 		['an ATX heading loses its # marks, closing ones too', '## Key Features ##', 'Key Features'],
 		['a level-6 heading, indented, is a heading', '  ###### Care', 'Care'],
+		['a # at the end of a heading’s word is its text', '## Learn C#', 'Learn C#'],
+		[
+			'Windows line breaks are line breaks',
+			'## Care\r\n\r\n\r\n- Hand wash\r- Dry',
+			'Care\n\nHand wash\nDry',
+		],
 		['seven # marks are not a heading', '####### Care', '####### Care'],
 		[
 			'a # without a space after it is a hashtag, not a heading',
@@ -163,6 +169,26 @@ describe('HTML (a store’s product description) becomes plain text', () => {
 			'entities are decoded after the tags are gone: an escaped tag is text',
 			'<p>Use &lt;b&gt; for bold &amp; &#8212; &#x2014;</p>',
 			'Use <b> for bold & — —',
+		],
+		[
+			'line breaks in the source between list items leave no blank lines',
+			'<p>Features:</p>\n<ul>\n  <li>Leak-proof lid</li>\n  <li>BPA-free</li>\n</ul>',
+			'Features:\n\n- Leak-proof lid\n- BPA-free',
+		],
+		[
+			'a list item closed before text keeps a space to it',
+			'<ul><li>Cold</li> and more</ul>',
+			'- Cold and more',
+		],
+		[
+			'a table row keeps a space between its cells',
+			'<table><tr><th>Weight</th><td>750 g</td></tr><tr><TH>Height</TH ><td>26 cm</td></tr></table>',
+			'Weight 750 g\nHeight 26 cm',
+		],
+		[
+			'a <link> or <line> is no list item',
+			'<link rel="stylesheet" href="s.css"><p>Cold<line></line> and hot</p>',
+			'Cold and hot',
 		],
 		[
 			'a Shopify body_html: heading, paragraphs, a list and spans',

@@ -154,8 +154,11 @@ export function htmlToText(text: string): string {
 		text
 			.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
 			.replace(/<!--[\s\S]*?-->/g, '')
-			.replace(/<li[^>]*>/gi, '\n- ')
+			// A store's source breaks lines between list items: the item's own line is enough.
+			.replace(/<\/li\s*>\s*(?=<)/gi, '')
+			.replace(/\s*<li(\s[^>]*)?>/gi, '\n- ')
 			.replace(/<br\s*\/?>/gi, '\n')
+			.replace(/<\/t[dh]\s*>/gi, ' ')
 			.replace(/<\/(p|div|ul|ol|h[1-6]|tr|table|section|article)\s*>/gi, '\n')
 			.replace(/<[^>]+>/g, ''),
 	)
@@ -165,13 +168,13 @@ export function htmlToText(text: string): string {
 		.trim();
 }
 
-/** The Analyze brief is Markdown. */
+/** The Analyze brief is Markdown. A heading's closing # marks follow a space: "C#" keeps its #. */
 function markdownToText(text: string): string {
 	return text
 		.replace(/^[ \t]*(`{3,}|~{3,}).*$/gm, '')
 		.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
 		.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-		.replace(/^[ \t]*#{1,6}[ \t]+(.*?)[ \t]*#*[ \t]*$/gm, '$1')
+		.replace(/^[ \t]*#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/gm, '$1')
 		.replace(/^[ \t]*>[ \t]?/gm, '')
 		.replace(/^[ \t]*([-*_])([ \t]*\1){2,}[ \t]*$/gm, '')
 		.replace(/^([ \t]*)(?:[-*+]|\d+[.)])[ \t]+/gm, '$1')
@@ -185,5 +188,5 @@ function markdownToText(text: string): string {
 
 /** A product text from an input item (a store's HTML, the Analyze brief's Markdown) as plain text. */
 export function plainText(text: string): string {
-	return markdownToText(htmlToText(text));
+	return markdownToText(htmlToText(text.replace(/\r\n?/g, '\n')));
 }
