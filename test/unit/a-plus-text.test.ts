@@ -7,6 +7,7 @@ import {
 	plainText,
 	planModuleItems,
 } from '../../nodes/ProductImage/helpers/aPlus';
+import { SPEC_MODULES } from '../harness/specModules';
 
 // An A+ plan is asked for with a product description as plain text: a store's HTML (Shopify's
 // body_html) or the Analyze brief's Markdown would otherwise reach the planner as markup, and its
@@ -241,6 +242,21 @@ describe('HTML (a store’s product description) becomes plain text', () => {
 		expect(
 			plainText('<h2>Trail Bottle</h2><ul><li>**Leak-proof** lid</li><li>BPA-free</li></ul>'),
 		).toBe('Trail Bottle\n\nLeak-proof lid\nBPA-free');
+	});
+});
+
+describe('the module table: the spec’s purposes and target sizes', () => {
+	// The table is built once, when its file loads: loaded inside the test, it counts as reached by
+	// this test, so `npm run mutation` runs this test against each change to the table.
+	test('every module, in the spec’s order, with its purpose and pixel size', () => {
+		jest.isolateModules(() => {
+			const { A_PLUS_MODULES: fresh } = jest.requireActual<
+				typeof import('../../nodes/ProductImage/helpers/aPlus')
+			>('../../nodes/ProductImage/helpers/aPlus');
+			expect(fresh.map(({ id, purpose, width, height }) => [id, purpose, width, height])).toEqual(
+				SPEC_MODULES,
+			);
+		});
 	});
 });
 
