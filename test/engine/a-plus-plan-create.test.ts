@@ -98,6 +98,55 @@ test.each([
 	expect(sim.stats.requests).toHaveLength(0);
 });
 
+describe('Platform, Market and Language, as the plan request sends them', () => {
+	const sentTarget = async (parameters: Record<string, unknown>) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [plan(parameters)],
+		});
+		expect(result.error).toBeUndefined();
+		const plans = sim.stats.requests.filter((request) => request.route === 'plan');
+		expect(plans).toHaveLength(1);
+		return plans[0].planTarget;
+	};
+
+	test('left empty, they are left out of the request for the service to choose', async () => {
+		expect(await sentTarget({ platform: '', market: '', language: '' })).toEqual({});
+	});
+
+	test('a Platform of spaces is left out', async () => {
+		expect(await sentTarget({ platform: '   ' })).toEqual({ market: 'US', language: 'en-US' });
+	});
+
+	test('a Platform typed with spaces around is sent without them', async () => {
+		expect(await sentTarget({ platform: ' amazon ' })).toEqual({
+			platform: 'amazon',
+			market: 'US',
+			language: 'en-US',
+		});
+	});
+
+	test('Market and Language typed with spaces around and in any case are sent as the spec writes them', async () => {
+		expect(await sentTarget({ market: ' de ', language: ' DE-de ' })).toEqual({
+			platform: 'amazon',
+			market: 'DE',
+			language: 'de-DE',
+		});
+	});
+
+	test.each([
+		['en', 'en'],
+		['zh-Hans-cn', 'zh-Hans-CN'],
+		['ES-419', 'es-419'],
+	])(
+		'a Language of %s (a language alone, or with a script or region) is sent as %s',
+		async (language, sent) => {
+			expect(await sentTarget({ language })).toMatchObject({ language: sent });
+		},
+	);
+});
+
 test('Analyze feeds A+ Plan: formattedText becomes the product description', async () => {
 	const sim = simulator();
 	const result = await runWorkflow({
