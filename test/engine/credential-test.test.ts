@@ -28,6 +28,8 @@ afterEach(async () => {
 
 interface StandInReply {
 	status: number;
+	/** The status line's reason phrase; Node's own for the status when not given. */
+	reason?: string;
 	headers?: OutgoingHttpHeaders;
 	body?: string;
 }
@@ -38,8 +40,10 @@ async function standIn(
 ): Promise<string> {
 	const server = createHttpServer((request, response) => {
 		request.resume();
-		const { status, headers = {}, body = '' } = reply(request.headers.authorization);
-		response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+		const { status, reason, headers = {}, body = '' } = reply(request.headers.authorization);
+		const allHeaders = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+		if (reason === undefined) response.writeHead(status, allHeaders);
+		else response.writeHead(status, reason, allHeaders);
 		response.end(body);
 	});
 	return await listen(server);
@@ -278,6 +282,36 @@ describe('what answered, when it is not the service', () => {
 		});
 	});
 
+	test('a content type written with a space before its charset is named without the space', async () => {
+		const { baseUrl, result } = await answered({
+			status: 503,
+			headers: { 'content-type': 'text/plain ; charset=utf-8' },
+			body: 'Service Unavailable',
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: notTheService(
+				baseUrl,
+				'"Service Unavailable" (text/plain) (HTTP 503 Service Unavailable)',
+			),
+		});
+	});
+
+	test('a reply without a reason phrase (HTTP/2 has none) gives its status code alone', async () => {
+		const { baseUrl, result } = await answered({
+			status: 200,
+			reason: '',
+			headers: { 'content-type': 'text/plain' },
+			body: 'OK',
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: notTheService(baseUrl, '"OK" (text/plain) (HTTP 200)'),
+		});
+	});
+
 	test('a long plain-text reply is cut at 120 characters', async () => {
 		const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
 		const { baseUrl, result } = await answered({
@@ -353,6 +387,15 @@ describe('redirects the probe is given', () => {
 		expect(result).toEqual({
 			status: 'Error',
 			message: `'Base URL' forwards to https://api.example.com/gateway: enter https://api.example.com/gateway as 'Base URL'. The key is only sent to the URL you enter. (HTTP 308)`,
+		});
+	});
+
+	test('a 300 (Multiple Choices) with a Location is read as a redirect', async () => {
+		const { result } = await redirected(300, `https://api.example.com/gateway${PROBE}`);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: `'Base URL' forwards to https://api.example.com/gateway: enter https://api.example.com/gateway as 'Base URL'. The key is only sent to the URL you enter. (HTTP 300)`,
 		});
 	});
 
