@@ -413,6 +413,94 @@ describe('redirects the probe is given', () => {
 	});
 });
 
+describe("the service's own replies to the keyed probe", () => {
+	const json = { 'content-type': 'application/json' };
+	/** The keyed probe gets `status` with `envelope`; the keyless one the service's 401. */
+	const serviceAnswering = async (status: number, envelope: Record<string, unknown>) => {
+		const baseUrl = `http://${await standIn((authorization) =>
+			authorization
+				? { status, headers: json, body: JSON.stringify(envelope) }
+				: {
+						status: 401,
+						headers: json,
+						body: '{"code":401,"message":"Invalid or missing API key","request_id":"req_keyless"}',
+					},
+		)}`;
+		return await testCredential({ baseUrl, apiKey: 'sk-some-key-123' });
+	};
+
+	test.each([200, 201, 400, 422])(
+		'the valid key passes when the service answers the probe %i in its envelope (2xx, or a task ID it finds malformed)',
+		async (status) => {
+			expect(
+				await serviceAnswering(status, { code: status, message: 'Task ID', request_id: 'req_ok' }),
+			).toEqual({
+				status: 'OK',
+				message: 'Connection successful: the service accepted the key (request ID req_ok)',
+			});
+		},
+	);
+
+	test.each([
+		[
+			401,
+			'The service rejected the API key. Copy the key again from your account. The service said: "unauthorized" (request ID req_quiet).',
+		],
+		[
+			403,
+			'The API key is not allowed to do this: the service needs a full member-level key. The service said: "forbidden" (request ID req_quiet).',
+		],
+		[
+			503,
+			'The service could not answer now ("no message"). Try again later (HTTP 503, request ID req_quiet).',
+		],
+	])(
+		"a %i in the service's envelope with no message quotes a plain word instead",
+		async (status, message) => {
+			expect(await serviceAnswering(status, { code: status, request_id: 'req_quiet' })).toEqual({
+				status: 'Error',
+				message,
+			});
+		},
+	);
+
+	test("the key, quoted back in the service's words, is shown as [redacted]", async () => {
+		const result = await serviceAnswering(401, {
+			code: 401,
+			message: 'No account has the key sk-some-key-123',
+			request_id: 'req_echo',
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'The service rejected the API key. Copy the key again from your account. The service said: "No account has the key [redacted]" (request ID req_echo).',
+		});
+	});
+
+	test("a status below 200 is not a pass, even in the service's envelope", async () => {
+		// Node's HTTP server writes no status below 100: a bare socket does.
+		const body = '{"code":404,"message":"Task not found","request_id":"req_low"}';
+		const server = createTcpServer((socket) =>
+			socket.once('data', () =>
+				socket.end(
+					`HTTP/1.1 099 Low\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+				),
+			),
+		);
+		const result = await testCredential({
+			baseUrl: `http://${await listen(server)}`,
+			apiKey: 'sk-some-key-123',
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'The service could not answer now ("Task not found"). Try again later (HTTP 99, request ID req_low).',
+		});
+	});
+});
+
 test('an address at the root that answers the same without a key is told to be checked, not trimmed', async () => {
 	// The service's envelope either way: a stub or a mock that never looks at the key.
 	const baseUrl = `http://${await standIn(() => ({
