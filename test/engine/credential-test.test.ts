@@ -28,6 +28,8 @@ afterEach(async () => {
 
 interface StandInReply {
 	status: number;
+	/** The status line's reason phrase; Node's own for the status when not given. */
+	reason?: string;
 	headers?: OutgoingHttpHeaders;
 	body?: string;
 }
@@ -38,8 +40,10 @@ async function standIn(
 ): Promise<string> {
 	const server = createHttpServer((request, response) => {
 		request.resume();
-		const { status, headers = {}, body = '' } = reply(request.headers.authorization);
-		response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+		const { status, reason, headers = {}, body = '' } = reply(request.headers.authorization);
+		const allHeaders = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+		if (reason === undefined) response.writeHead(status, allHeaders);
+		else response.writeHead(status, reason, allHeaders);
 		response.end(body);
 	});
 	return await listen(server);
@@ -278,6 +282,36 @@ describe('what answered, when it is not the service', () => {
 		});
 	});
 
+	test('a content type written with a space before its charset is named without the space', async () => {
+		const { baseUrl, result } = await answered({
+			status: 503,
+			headers: { 'content-type': 'text/plain ; charset=utf-8' },
+			body: 'Service Unavailable',
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: notTheService(
+				baseUrl,
+				'"Service Unavailable" (text/plain) (HTTP 503 Service Unavailable)',
+			),
+		});
+	});
+
+	test('a reply without a reason phrase (HTTP/2 has none) gives its status code alone', async () => {
+		const { baseUrl, result } = await answered({
+			status: 200,
+			reason: '',
+			headers: { 'content-type': 'text/plain' },
+			body: 'OK',
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: notTheService(baseUrl, '"OK" (text/plain) (HTTP 200)'),
+		});
+	});
+
 	test('a long plain-text reply is cut at 120 characters', async () => {
 		const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
 		const { baseUrl, result } = await answered({
@@ -356,6 +390,15 @@ describe('redirects the probe is given', () => {
 		});
 	});
 
+	test('a 300 (Multiple Choices) with a Location is read as a redirect', async () => {
+		const { result } = await redirected(300, `https://api.example.com/gateway${PROBE}`);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: `'Base URL' forwards to https://api.example.com/gateway: enter https://api.example.com/gateway as 'Base URL'. The key is only sent to the URL you enter. (HTTP 300)`,
+		});
+	});
+
 	test('a redirect to a page below the probe is not offered as the Base URL', async () => {
 		const { result } = await redirected(302, `${PROBE}/login`);
 
@@ -366,6 +409,94 @@ describe('redirects the probe is given', () => {
 					`^'Base URL' forwards to http://127\\.0\\.0\\.1:\\d+${PROBE}/login, which is not the service \\(a sign-in page\\?\\)\\. Check 'Base URL'\\. \\(HTTP 302\\)$`,
 				),
 			),
+		});
+	});
+});
+
+describe("the service's own replies to the keyed probe", () => {
+	const json = { 'content-type': 'application/json' };
+	/** The keyed probe gets `status` with `envelope`; the keyless one the service's 401. */
+	const serviceAnswering = async (status: number, envelope: Record<string, unknown>) => {
+		const baseUrl = `http://${await standIn((authorization) =>
+			authorization
+				? { status, headers: json, body: JSON.stringify(envelope) }
+				: {
+						status: 401,
+						headers: json,
+						body: '{"code":401,"message":"Invalid or missing API key","request_id":"req_keyless"}',
+					},
+		)}`;
+		return await testCredential({ baseUrl, apiKey: 'sk-some-key-123' });
+	};
+
+	test.each([200, 201, 400, 422])(
+		'the valid key passes when the service answers the probe %i in its envelope (2xx, or a task ID it finds malformed)',
+		async (status) => {
+			expect(
+				await serviceAnswering(status, { code: status, message: 'Task ID', request_id: 'req_ok' }),
+			).toEqual({
+				status: 'OK',
+				message: 'Connection successful: the service accepted the key (request ID req_ok)',
+			});
+		},
+	);
+
+	test.each([
+		[
+			401,
+			'The service rejected the API key. Copy the key again from your account. The service said: "unauthorized" (request ID req_quiet).',
+		],
+		[
+			403,
+			'The API key is not allowed to do this: the service needs a full member-level key. The service said: "forbidden" (request ID req_quiet).',
+		],
+		[
+			503,
+			'The service could not answer now ("no message"). Try again later (HTTP 503, request ID req_quiet).',
+		],
+	])(
+		"a %i in the service's envelope with no message quotes a plain word instead",
+		async (status, message) => {
+			expect(await serviceAnswering(status, { code: status, request_id: 'req_quiet' })).toEqual({
+				status: 'Error',
+				message,
+			});
+		},
+	);
+
+	test("the key, quoted back in the service's words, is shown as [redacted]", async () => {
+		const result = await serviceAnswering(401, {
+			code: 401,
+			message: 'No account has the key sk-some-key-123',
+			request_id: 'req_echo',
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'The service rejected the API key. Copy the key again from your account. The service said: "No account has the key [redacted]" (request ID req_echo).',
+		});
+	});
+
+	test("a status below 200 is not a pass, even in the service's envelope", async () => {
+		// Node's HTTP server writes no status below 100: a bare socket does.
+		const body = '{"code":404,"message":"Task not found","request_id":"req_low"}';
+		const server = createTcpServer((socket) =>
+			socket.once('data', () =>
+				socket.end(
+					`HTTP/1.1 099 Low\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+				),
+			),
+		);
+		const result = await testCredential({
+			baseUrl: `http://${await listen(server)}`,
+			apiKey: 'sk-some-key-123',
+		});
+
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'The service could not answer now ("Task not found"). Try again later (HTTP 99, request ID req_low).',
 		});
 	});
 });

@@ -73,6 +73,8 @@ export interface RequestRecord {
 	imageUrls?: unknown;
 	/** a plan's `product_description` as received */
 	productDescription?: unknown;
+	/** a plan's `platform`, `market` and `language` as received: only those its body holds */
+	planTarget?: Record<string, unknown>;
 	/** a submit's prompt as received (also when a fault replaced the reply), so it can be traced to an item */
 	prompt?: string;
 }

@@ -28,6 +28,8 @@ const { cdn } = require('./routes/cdn');
 const JSON_BODY_LIMIT = 10 * 1024 * 1024;
 // Room for the multipart framing around a file of exactly the allowed size.
 const MULTIPART_OVERHEAD = 64 * 1024;
+// What a plan is for, recorded as sent: a test tells an empty field sent from one left out.
+const PLAN_TARGET_FIELDS = ['platform', 'market', 'language'];
 
 /**
  * @param {SimState} state
@@ -142,6 +144,10 @@ async function handle(state, origin, req, res) {
 				record.prompt = sent.prompt;
 			if (route === 'plan' && sent && 'product_description' in sent)
 				record.productDescription = sent.product_description;
+			if (route === 'plan' && sent && typeof sent === 'object')
+				record.planTarget = Object.fromEntries(
+					PLAN_TARGET_FIELDS.filter((field) => field in sent).map((field) => [field, sent[field]]),
+				);
 		} catch {
 			// not JSON: the route answers 400 itself
 		}

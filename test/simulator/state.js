@@ -23,6 +23,8 @@ const { FaultQueue } = require('./faults');
  * @property {string} [requestIdHeader] the X-Request-Id header a client sent, if any
  * @property {unknown} [imageUrls] the `image_urls` of a JSON body (submit, analysis, plan), as received
  * @property {unknown} [productDescription] a plan's `product_description` as received
+ * @property {Record<string, unknown>} [planTarget] a plan's `platform`, `market` and `language`
+ *   as received: only those its body holds
  *
  * @typedef {object} Stats
  * @property {RequestRecord[]} requests
