@@ -379,6 +379,25 @@ describe('the optional inputs in Product Details and Plan Details (the current v
 		});
 	});
 
+	test('a Product Name whose expression gives null (a store field left empty) sends no name', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				node(CURRENT, {
+					resource: 'image',
+					operation: 'generate',
+					prompt: 'studio shot',
+					productDetails: { productName: '={{ $json.title }}', sellingPoints: 'Cold for 24 hours' },
+				}),
+			],
+			input: [{ json: { id: 103, title: null } }],
+		});
+		expect(result.error).toBeUndefined();
+		const body = sim.tasks.get(String(result.items[0].json.task_id))?.body;
+		expect(body?.product_info).toEqual({ sellingPoints: 'Cold for 24 hours' });
+	});
+
 	test('a plan sends the description typed below, and the platform, market and language of Plan Details', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({

@@ -245,6 +245,19 @@ describe('Image Settings From an A+ module: an input item that is not one is ref
 			connectPlan,
 		],
 		[
+			// Number() would read both, as 1000 and 600: a size written as text is digits only.
+			'a module whose sizes are text other than digits',
+			{
+				module: 'core',
+				recommended_prompt: 'Trail bottle on a rock',
+				aspect_ratio: '97:60',
+				target_width: '1e3',
+				target_height: '0x258',
+			},
+			'target_width, target_height',
+			connectPlan,
+		],
+		[
 			'a module with blank texts',
 			{
 				module: ' ',
@@ -268,6 +281,108 @@ describe('Image Settings From an A+ module: an input item that is not one is ref
 			`'Image Settings From': the input item is not an A+ module: it has no ${missing} [item 0]`,
 		);
 		expect(result.error?.description).toBe(`${what} No request was sent.`);
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+});
+
+describe('Image Settings From an A+ module: what the module item gives the generation', () => {
+	const fromModule = {
+		typeVersion: CURRENT,
+		parameters: { resource: 'image', operation: 'generate', generationSource: 'aPlusModule' },
+	};
+	const core = {
+		module: 'core',
+		recommended_prompt: 'Trail bottle on a rock',
+		aspect_ratio: '97:60',
+		target_width: 970,
+		target_height: 600,
+	};
+	const submitted = async (json: IDataObject) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [fromModule],
+			input: [{ json }],
+		});
+		expect(result.error).toBeUndefined();
+		return {
+			item: result.items[0].json,
+			body: sim.tasks.get(String(result.items[0].json.task_id))?.body,
+		};
+	};
+
+	test('its texts are sent without the spaces and line breaks around them; the item carries its module and size', async () => {
+		const { item, body } = await submitted({
+			module: ' core ',
+			recommended_prompt: '  Trail bottle on a rock\n',
+			aspect_ratio: ' 97:60 ',
+			target_width: ' 970 ',
+			target_height: 600,
+			global_style: ' calm blue ',
+			platform: ' amazon\n',
+			language: ' en-US ',
+		});
+
+		expect(body).toEqual({
+			prompt: 'Trail bottle on a rock',
+			plan_prompt: 'Trail bottle on a rock',
+			series_style_guide: 'calm blue',
+			size: '97:60',
+			resolution: '1k',
+			product_info: { platform: 'amazon' },
+			output_language: 'en-us',
+		});
+		expect(item).toMatchObject({
+			module: 'core',
+			target_width: 970,
+			target_height: 600,
+			target_size: '970x600',
+		});
+	});
+
+	test.each<[string, IDataObject[string], string | undefined]>([
+		['a text is sent as it is', 'Calm blue, soft daylight', 'Calm blue, soft daylight'],
+		[
+			'a structured one is sent as its JSON text',
+			{ palette: ['navy', 'white'], light: 'soft' },
+			'{"palette":["navy","white"],"light":"soft"}',
+		],
+		// A plan without a style guide gives its module items global_style null.
+		['none (null) sends no style guide', null, undefined],
+	])("the plan's global_style: %s", async (_, globalStyle, sent) => {
+		const { body } = await submitted({ ...core, global_style: globalStyle });
+		expect(body?.series_style_guide).toBe(sent);
+	});
+
+	test("with Image URLs empty, the module item's http(s) addresses are the generation's photos, nothing else in its list", async () => {
+		const { body } = await submitted({
+			...core,
+			image_urls: [
+				'https://img.test/front.jpg',
+				'ftp://img.test/side.jpg',
+				7,
+				['https://img.test/nested.jpg'],
+				'/photos/top.jpg',
+				'http://img.test/back.jpg',
+			],
+		});
+		expect(body?.image_urls).toEqual(['https://img.test/front.jpg', 'http://img.test/back.jpg']);
+	});
+
+	test('a module larger than the largest resolution is refused, saying what to set instead', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [fromModule],
+			input: [{ json: { ...core, target_width: 5000 } }],
+		});
+
+		expect(result.error?.message).toBe(
+			"'Image Settings From': no resolution label covers the module's 5000×600 [item 0]",
+		);
+		expect(result.error?.description).toBe(
+			"Choose 'Define Below' and set 'Aspect Ratio' and 'Resolution'. No request was sent.",
+		);
 		expect(sim.stats.requests).toHaveLength(0);
 	});
 });

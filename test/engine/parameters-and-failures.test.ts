@@ -463,6 +463,16 @@ describe('an Other field left empty is refused before any request, naming the fi
 			}),
 		],
 		[
+			// An expression that gives null, as a store's empty field does.
+			'Other Platform',
+			'Platform',
+			generation({
+				productDetails: {
+					platform: { value: { platform: 'custom', customPlatform: '={{ null }}' } },
+				},
+			}),
+		],
+		[
 			'Other Output Language',
 			'Output Language',
 			generation({

@@ -41,6 +41,8 @@ module.exports = {
 		'<rootDir>/test/unit/versions.test.ts',
 		// A store's HTML and the brief's Markdown as the plan receives them, module titles, module items.
 		'<rootDir>/test/unit/a-plus-text.test.ts',
+		// A parameter's label read from the description by its name, and a name it does not hold.
+		'<rootDir>/test/unit/parameter-lookup.test.ts',
 	],
 	reporters: ['default'],
 	// A mutant's run loads only the files that hold the tests it runs (see the runner).
