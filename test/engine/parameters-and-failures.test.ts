@@ -511,3 +511,62 @@ describe('an Other field left empty is refused before any request, naming the fi
 		expect(sim.stats.requests).toHaveLength(0);
 	});
 });
+
+describe('a product text given an object by its expression is refused before any request', () => {
+	// A store item's field may hold an object; sent as text it would reach the service as
+	// "[object Object]", and the generation would be billed.
+	const product = [{ json: { product: { value: 'Trail Bottle' } } }];
+	test.each([
+		['Product Name', 1, { productName: '={{ $json.product }}' }],
+		['Selling Points', 1, { sellingPoints: '={{ [$json.product] }}' }],
+		['Product Name', CURRENT, { productDetails: { productName: '={{ $json.product }}' } }],
+		['Selling Points', CURRENT, { productDetails: { sellingPoints: '={{ [$json.product] }}' } }],
+	])('%s (version %s)', async (label, typeVersion, fields) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					typeVersion,
+					parameters: {
+						resource: 'image',
+						operation: 'generate',
+						prompt: 'studio shot',
+						...fields,
+					},
+				},
+			],
+			input: product,
+		});
+
+		expect(result.error?.message).toBe(
+			`'${label}': must be text, not an object or a list [item 0]`,
+		);
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+
+	test('a number or a flag is sent as text', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					typeVersion: CURRENT,
+					parameters: {
+						resource: 'image',
+						operation: 'generate',
+						prompt: 'studio shot',
+						productDetails: { productName: '={{ 750 }}', sellingPoints: '={{ true }}' },
+					},
+				},
+			],
+			input: [{ json: {} }],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sim.tasks.get(String(result.items[0].json.task_id))?.body?.product_info).toEqual({
+			name: '750',
+			sellingPoints: 'true',
+		});
+	});
+});

@@ -52,6 +52,13 @@ const resolutionSchema = z
 	.min(1, 'must not be empty; the service shows labels such as 1k')
 	.regex(/^[0-9a-z]+$/i, 'must be a label such as 1k or 2k');
 
+/** An expression may give a number or a flag, sent as text; an object would reach the service as "[object Object]". */
+const textSchema = z
+	.union([z.string(), z.number(), z.boolean()], {
+		errorMap: () => ({ message: 'must be text, not an object or a list' }),
+	})
+	.nullish();
+
 function asText(value: unknown): string | undefined {
 	const text = typeof value === 'string' ? value.trim() : String(value ?? '').trim();
 	return text === '' ? undefined : text;
@@ -137,8 +144,18 @@ function readProductFields(
 	fromModule: ModuleSource | undefined,
 ): IDataObject {
 	const productInfo: IDataObject = {};
-	const name = asText(panel.text(context, 'productName', itemIndex));
-	const sellingPoints = asText(panel.text(context, 'sellingPoints', itemIndex));
+	const text = (field: string) =>
+		asText(
+			validateParameter(
+				context,
+				itemIndex,
+				label(panel, field),
+				textSchema,
+				panel.text(context, field, itemIndex),
+			),
+		);
+	const name = text('productName');
+	const sellingPoints = text('sellingPoints');
 	const platform = asText(panel.choice(context, 'platform', itemIndex)) ?? fromModule?.platform;
 	if (name) productInfo.name = name;
 	if (sellingPoints) productInfo.sellingPoints = sellingPoints;
