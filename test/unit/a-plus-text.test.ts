@@ -1,17 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	A_PLUS_MODULES,
-	htmlToText,
-	moduleTitle,
-	plainText,
-	planModuleItems,
-} from '../../nodes/ProductImage/helpers/aPlus';
 import { SPEC_MODULES } from '../harness/specModules';
 
 // An A+ plan is asked for with a product description as plain text: a store's HTML (Shopify's
 // body_html) or the Analyze brief's Markdown would otherwise reach the planner as markup, and its
 // symbols would end up in the prompts it writes. Each case names one rule, with the whole output.
+
+// The file's tables (the modules, the fields that name a module, the small words of a title) are
+// built once, when it loads. Loaded again before each test, they count as reached by every test
+// here, so `npm run mutation` runs these tests against each change to a table.
+type APlus = typeof import('../../nodes/ProductImage/helpers/aPlus');
+let aPlus: APlus;
+beforeEach(() => {
+	jest.isolateModules(() => {
+		aPlus = jest.requireActual<APlus>('../../nodes/ProductImage/helpers/aPlus');
+	});
+});
 
 describe('Markdown (the Analyze brief) becomes plain text', () => {
 	test.each([
@@ -121,7 +125,7 @@ describe('Markdown (the Analyze brief) becomes plain text', () => {
 			].join('\n'),
 		],
 	])('%s', (_, markdown, text) => {
-		expect(plainText(markdown)).toBe(text);
+		expect(aPlus.plainText(markdown)).toBe(text);
 	});
 });
 
@@ -212,13 +216,13 @@ describe('HTML (a store’s product description) becomes plain text', () => {
 			].join('\n'),
 		],
 	])('%s', (_, html, text) => {
-		expect(htmlToText(html)).toBe(text);
+		expect(aPlus.htmlToText(html)).toBe(text);
 	});
 
 	test.each(['p', 'div', 'ul', 'ol', 'h1', 'h6', 'tr', 'table', 'section', 'article', 'P '])(
 		'a closing </%s> ends a line',
 		(tag) => {
-			expect(htmlToText(`Cold</${tag}>Hot`)).toBe('Cold\nHot');
+			expect(aPlus.htmlToText(`Cold</${tag}>Hot`)).toBe('Cold\nHot');
 		},
 	);
 
@@ -227,7 +231,7 @@ describe('HTML (a store’s product description) becomes plain text', () => {
 		['a < before a digit', 'Holds <1 l,  or >500 ml'],
 		['an entity without any tag', 'Cold\n\n\n\nhot &amp; more'],
 	])('text without tags is returned as it came: %s', (_, text) => {
-		expect(htmlToText(text)).toBe(text);
+		expect(aPlus.htmlToText(text)).toBe(text);
 	});
 
 	test.each([
@@ -235,33 +239,27 @@ describe('HTML (a store’s product description) becomes plain text', () => {
 		['a tag with attributes', '<b class="x">Cold</b> & hot', 'Cold & hot'],
 		['a self-closing tag', 'Cold<br/>hot', 'Cold\nhot'],
 	])('text with %s is HTML', (_, html, text) => {
-		expect(htmlToText(html)).toBe(text);
+		expect(aPlus.htmlToText(html)).toBe(text);
 	});
 
 	test('the list items of HTML reach the plan as lines without markers, as Markdown ones do', () => {
 		expect(
-			plainText('<h2>Trail Bottle</h2><ul><li>**Leak-proof** lid</li><li>BPA-free</li></ul>'),
+			aPlus.plainText('<h2>Trail Bottle</h2><ul><li>**Leak-proof** lid</li><li>BPA-free</li></ul>'),
 		).toBe('Trail Bottle\n\nLeak-proof lid\nBPA-free');
 	});
 });
 
 describe('the module table: the spec’s purposes and target sizes', () => {
-	// The table is built once, when its file loads: loaded inside the test, it counts as reached by
-	// this test, so `npm run mutation` runs this test against each change to the table.
 	test('every module, in the spec’s order, with its purpose and pixel size', () => {
-		jest.isolateModules(() => {
-			const { A_PLUS_MODULES: fresh } = jest.requireActual<
-				typeof import('../../nodes/ProductImage/helpers/aPlus')
-			>('../../nodes/ProductImage/helpers/aPlus');
-			expect(fresh.map(({ id, purpose, width, height }) => [id, purpose, width, height])).toEqual(
-				SPEC_MODULES,
-			);
-		});
+		expect(
+			aPlus.A_PLUS_MODULES.map(({ id, purpose, width, height }) => [id, purpose, width, height]),
+		).toEqual(SPEC_MODULES);
 	});
 });
 
 describe('a module’s title: its purpose in Title Case, then its pixel size', () => {
-	const titled = (purpose: string) => moduleTitle({ id: 'x', purpose, width: 970, height: 600 });
+	const titled = (purpose: string) =>
+		aPlus.moduleTitle({ id: 'x', purpose, width: 970, height: 600 });
 
 	test.each([
 		['a small word first is capitalised', 'the brand in use', 'The Brand in Use (970×600)'],
@@ -286,8 +284,8 @@ describe('a module’s title: its purpose in Title Case, then its pixel size', (
 	});
 
 	test('a module’s title ends in its own pixel size', () => {
-		const size = A_PLUS_MODULES.find((module) => module.id === 'size')!;
-		expect(moduleTitle(size)).toBe('Size, Capacity or Clothing Size (220×220)');
+		const size = aPlus.A_PLUS_MODULES.find((module) => module.id === 'size')!;
+		expect(aPlus.moduleTitle(size)).toBe('Size, Capacity or Clothing Size (220×220)');
 	});
 });
 
@@ -310,7 +308,7 @@ describe('the items of a plan, one per module', () => {
 	// The node asks for ownKeys: with Include Other Input Fields on, the product's own id, title or
 	// name rides on every module item, and the module's must not take its place.
 	test("with ownKeys, a module's id, title and name become module_id, module_title and module_name", () => {
-		const items = planModuleItems(
+		const items = aPlus.planModuleItems(
 			plan([{ id: 'm-1', title: 'Hero banner', name: 'hero-banner', headline: 'Cold 24 h' }], {
 				global_style: 'calm',
 				notes: 'check claims',
@@ -332,23 +330,31 @@ describe('the items of a plan, one per module', () => {
 	});
 
 	test('with ownKeys, a module that has a module_title of its own keeps its title as title', () => {
-		const items = planModuleItems(plan([{ title: 'Banner', module_title: 'Hero' }]), ['hero'], {
-			ownKeys: true,
-		});
+		const items = aPlus.planModuleItems(
+			plan([{ title: 'Banner', module_title: 'Hero' }]),
+			['hero'],
+			{
+				ownKeys: true,
+			},
+		);
 		expect(items).toEqual([
 			{ ...hero, title: 'Banner', module_title: 'Hero', global_style: null, notes: null },
 		]);
 	});
 
 	test('without ownKeys, a module’s id, title and name keep their names', () => {
-		const items = planModuleItems(plan([{ id: 'm-1', title: 'Banner', name: 'b' }]), ['hero']);
+		const items = aPlus.planModuleItems(plan([{ id: 'm-1', title: 'Banner', name: 'b' }]), [
+			'hero',
+		]);
 		expect(items).toEqual([
 			{ ...hero, id: 'm-1', title: 'Banner', name: 'b', global_style: null, notes: null },
 		]);
 	});
 
 	test('a module named by its id field is found by it even when that field is moved aside', () => {
-		const [item] = planModuleItems(plan([{ id: 'size' }]), ['hero', 'size'], { ownKeys: true });
+		const [item] = aPlus.planModuleItems(plan([{ id: 'size' }]), ['hero', 'size'], {
+			ownKeys: true,
+		});
 		expect(item).toMatchObject({ module: 'size', module_id: 'size', target_size: '220x220' });
 	});
 
@@ -356,7 +362,7 @@ describe('the items of a plan, one per module', () => {
 	const CHOSEN = ['hero', 'core', 'usage', 'angles', 'mood', 'detail', 'brand'];
 
 	test.each(ID_FIELDS)("a module's %s field names it, whatever its position", (field) => {
-		const [item] = planModuleItems(plan([{ [field]: 'size' }]), ['hero', 'size']);
+		const [item] = aPlus.planModuleItems(plan([{ [field]: 'size' }]), ['hero', 'size']);
 		expect(item.module).toBe('size');
 	});
 
@@ -367,13 +373,13 @@ describe('the items of a plan, one per module', () => {
 			const entry = Object.fromEntries(
 				ID_FIELDS.slice(start).map((name) => [name, CHOSEN[ID_FIELDS.indexOf(name)]]),
 			);
-			const [item] = planModuleItems(plan([entry]), ['tips', ...CHOSEN]);
+			const [item] = aPlus.planModuleItems(plan([entry]), ['tips', ...CHOSEN]);
 			expect(item.module).toBe(module);
 		},
 	);
 
 	test('a field naming a module that was not chosen, or holding no text, is passed over', () => {
-		const items = planModuleItems(
+		const items = aPlus.planModuleItems(
 			plan([{ module: 'banner', id: 7, type: 'size' }, { module: 'banner' }]),
 			['hero', 'core', 'size'],
 		);
@@ -381,7 +387,7 @@ describe('the items of a plan, one per module', () => {
 	});
 
 	test('a module beyond the chosen ones has no module, purpose or size', () => {
-		const items = planModuleItems(plan([{}, {}]), ['hero']);
+		const items = aPlus.planModuleItems(plan([{}, {}]), ['hero']);
 		expect(items[1]).toEqual({
 			module: null,
 			module_index: 1,
