@@ -359,6 +359,19 @@ describe('the outcome field of a Continue On Fail item', () => {
 		});
 	});
 
+	test('a status check answered with a reply the node cannot read: final, the reply is quoted in the error', async () => {
+		const sim = simulator();
+		const taskId = await submittedTask(sim, { taskDurationMs: 0, statusField: 'none' });
+		const result = await run(sim, collectWait(taskId));
+
+		expect(result.items[0].json).toMatchObject({
+			error: "The service's reply to the status check lacks fields this node needs",
+			taskId,
+			outcome: 'final',
+		});
+		expect(String(result.items[0].json.description)).toContain(`"task_id":"${taskId}"`);
+	});
+
 	test("a finished task's images that cannot be downloaded: look again later", async () => {
 		const sim = simulator();
 		const taskId = await submittedTask(sim, { taskDurationMs: 0 });
@@ -384,6 +397,11 @@ describe('the outcome field of a Continue On Fail item', () => {
 			'unknown',
 		],
 		['a submit whose reply never came', { reset: 'beforeResponse' }, 'unknown'],
+		[
+			'a submit answered without a task ID',
+			{ status: 200, body: 'error', acceptSubmit: true },
+			'unknown',
+		],
 		[
 			'a 429 storm on submit: nothing was created',
 			{ status: 429, retryAfter: '0', times: Infinity },
