@@ -450,6 +450,25 @@ describe('the outcome of a submit the service cannot have taken', () => {
 		});
 	});
 
+	test('a run canceled while a submit waits out a 429: nothing was sent after the refusal, so it may be sent again later', async () => {
+		const sim = simulator();
+		sim.addFault({ route: 'submit', status: 429, retryAfter: '8' });
+		const result = await onVirtualClock(
+			runWorkflow({ credentials: credentialsFor(sim), nodes: [submit], cancelAfterMs: 1_000 }),
+		);
+
+		expect(sim.stats.requests.map((request) => [request.route, request.status])).toEqual([
+			['submit', 429],
+		]);
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toEqual({
+			error: 'The execution was canceled',
+			description:
+				"Nothing more was sent for this item. Generations the service already accepted are billed. Collect the images with 'Task → Wait for Completion' and the task IDs in the n8n log instead of generating again, which would bill again.",
+			outcome: 'lookAgainLater',
+		});
+	});
+
 	test('a redirected submit: the service did not take it, and sending it again changes nothing', async () => {
 		const sim = simulator();
 		const redirecting = await startForeignOrigin('redirect', { redirectTo: sim.baseUrl });
