@@ -291,6 +291,32 @@ test('an outage that ends within Max Wait Time: the task is collected as usual',
 	expect(taskQueries(sim).map((query) => query.status)).toEqual([...Array(8).fill(503), 200]);
 });
 
+test("a 5xx on one item's status check pauses that item's retry only; the other item keeps looking", async () => {
+	const sim = simulator();
+	sim.configure({ taskDurationMs: 3_000 });
+	sim.addFault({ route: 'task', status: 503, retryAfter: '2' });
+	const result = await onVirtualClock(
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({ initialDelay: 0, polling: 'fixed', pollInterval: 0.5 })],
+			input: [{ json: {} }, { json: {} }],
+		}),
+	);
+
+	expect(result.items.map((item) => item.json.status)).toEqual(['succeeded', 'succeeded']);
+	const queries = taskQueries(sim);
+	const refused = queries.find((query) => query.status === 503)!;
+	// On the virtual clock: each query of a task, in ms from the 503.
+	const looks = (same: boolean) =>
+		queries
+			.filter((query) => (query.path === refused.path) === same && query !== refused)
+			.map((query) => query.at - refused.at);
+	// The refused query is asked again once the 2 s it was told to wait are over ...
+	expect(looks(true)[0]).toBe(2_000);
+	// ... while the other item's looks go on at its Poll Interval through those 2 s.
+	expect(looks(false).filter((at) => at < 2_000)).toEqual([0, 500, 1_000, 1_500]);
+});
+
 describe('the outcome field of a Continue On Fail item', () => {
 	test('a task the service reports failed: final', async () => {
 		const sim = simulator();
