@@ -225,6 +225,14 @@ describe('a status check that failed once, then answered again, then Max Wait Ti
 			waited_seconds: expect.any(Number),
 			outcome: 'lookAgainLater',
 		});
+		// Not even as a field without a value: the next node lists an item's fields by name.
+		expect(Object.keys(item)).toEqual([
+			'task_id',
+			'status',
+			'timed_out',
+			'waited_seconds',
+			'outcome',
+		]);
 	});
 });
 
