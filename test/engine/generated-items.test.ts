@@ -249,11 +249,14 @@ describe('Max Generations per Run', () => {
 		},
 	);
 
+	// In version 1 too, where a limit of 0 is refused: an empty limit is no limit, not 0.
 	test.each([
-		['empty', ''],
-		['an expression that gives nothing', '={{ null }}'],
-	])('a limit left %s is no limit', async (_, maxGenerations) => {
-		const { sim, result } = await run(submitting({ maxGenerations }), many);
+		[CURRENT, 'empty', ''],
+		[CURRENT, 'an expression that gives nothing', '={{ null }}'],
+		[1, 'empty', ''],
+		[1, 'an expression that gives nothing', '={{ null }}'],
+	])('version %i: a limit left %s is no limit', async (typeVersion, _, maxGenerations) => {
+		const { sim, result } = await run(submitting({ maxGenerations }, { typeVersion }), many);
 
 		expect(result.error).toBeUndefined();
 		expect(sim.stats.submitsAccepted).toBe(5);
@@ -290,7 +293,7 @@ describe('Max Generations per Run', () => {
 
 	test('a run with nothing left to submit is not held to the limit, even one that reads wrong', async () => {
 		const { sim, result } = await run(
-			submitting({ maxGenerations: '={{ 0 }}' }, { prompt: '', continueOnFail: true }),
+			submitting({ maxGenerations: '={{ -1 }}' }, { prompt: '', continueOnFail: true }),
 			[{ json: {} }, { json: {} }],
 		);
 

@@ -144,6 +144,8 @@ describe('an expression that refers to a node not in the workflow (one renamed o
 			error: "Referenced node doesn't exist",
 			outcome: 'final',
 		});
+		// No field without a value either: the next node lists an item's fields by name.
+		expect(Object.keys(result.items[1].json)).toEqual(['error', 'outcome']);
 		expect(sim.stats.submitsAccepted).toBe(1);
 	});
 });

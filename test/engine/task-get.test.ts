@@ -72,3 +72,19 @@ test('a Base URL that redirects API calls fails naming the redirect, and the key
 		await redirecting.close();
 	}
 });
+
+test('a 429 storm on Task → Get, which runs one item at a time, advises a pause between items', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'task', status: 429, retryAfter: '0', times: Infinity });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [{ parameters: { resource: 'task', operation: 'get', taskId: 'task_1' } }],
+	});
+
+	expect(result.error?.message).toBe('The service asked to slow down [item 0]');
+	// No option sets how many items run at once here: the advice names none.
+	expect(result.error?.description).toMatch(
+		/ The service is rate-limiting requests\. It was tried 5 times\. Add a Wait node before this one, or use Loop Over Items with a pause\.$/,
+	);
+	expect(sim.stats.byRoute.task).toBe(5);
+});

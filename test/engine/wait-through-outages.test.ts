@@ -225,6 +225,14 @@ describe('a status check that failed once, then answered again, then Max Wait Ti
 			waited_seconds: expect.any(Number),
 			outcome: 'lookAgainLater',
 		});
+		// Not even as a field without a value: the next node lists an item's fields by name.
+		expect(Object.keys(item)).toEqual([
+			'task_id',
+			'status',
+			'timed_out',
+			'waited_seconds',
+			'outcome',
+		]);
 	});
 });
 
@@ -289,6 +297,32 @@ test('an outage that ends within Max Wait Time: the task is collected as usual',
 	expect(result.items[0].json.timed_out).toBeUndefined();
 	expect(result.items[0].binary?.data_0).toBeDefined();
 	expect(taskQueries(sim).map((query) => query.status)).toEqual([...Array(8).fill(503), 200]);
+});
+
+test("a 5xx on one item's status check pauses that item's retry only; the other item keeps looking", async () => {
+	const sim = simulator();
+	sim.configure({ taskDurationMs: 3_000 });
+	sim.addFault({ route: 'task', status: 503, retryAfter: '2' });
+	const result = await onVirtualClock(
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({ initialDelay: 0, polling: 'fixed', pollInterval: 0.5 })],
+			input: [{ json: {} }, { json: {} }],
+		}),
+	);
+
+	expect(result.items.map((item) => item.json.status)).toEqual(['succeeded', 'succeeded']);
+	const queries = taskQueries(sim);
+	const refused = queries.find((query) => query.status === 503)!;
+	// On the virtual clock: each query of a task, in ms from the 503.
+	const looks = (same: boolean) =>
+		queries
+			.filter((query) => (query.path === refused.path) === same && query !== refused)
+			.map((query) => query.at - refused.at);
+	// The refused query is asked again once the 2 s it was told to wait are over ...
+	expect(looks(true)[0]).toBe(2_000);
+	// ... while the other item's looks go on at its Poll Interval through those 2 s.
+	expect(looks(false).filter((at) => at < 2_000)).toEqual([0, 500, 1_000, 1_500]);
 });
 
 describe('the outcome field of a Continue On Fail item', () => {
@@ -359,6 +393,19 @@ describe('the outcome field of a Continue On Fail item', () => {
 		});
 	});
 
+	test('a status check answered with a reply the node cannot read: final, the reply is quoted in the error', async () => {
+		const sim = simulator();
+		const taskId = await submittedTask(sim, { taskDurationMs: 0, statusField: 'none' });
+		const result = await run(sim, collectWait(taskId));
+
+		expect(result.items[0].json).toMatchObject({
+			error: "The service's reply to the status check lacks fields this node needs",
+			taskId,
+			outcome: 'final',
+		});
+		expect(String(result.items[0].json.description)).toContain(`"task_id":"${taskId}"`);
+	});
+
 	test("a finished task's images that cannot be downloaded: look again later", async () => {
 		const sim = simulator();
 		const taskId = await submittedTask(sim, { taskDurationMs: 0 });
@@ -384,6 +431,11 @@ describe('the outcome field of a Continue On Fail item', () => {
 			'unknown',
 		],
 		['a submit whose reply never came', { reset: 'beforeResponse' }, 'unknown'],
+		[
+			'a submit answered without a task ID',
+			{ status: 200, body: 'error', acceptSubmit: true },
+			'unknown',
+		],
 		[
 			'a 429 storm on submit: nothing was created',
 			{ status: 429, retryAfter: '0', times: Infinity },
@@ -428,6 +480,25 @@ describe('the outcome of a submit the service cannot have taken', () => {
 
 		expect(result.items[0].json).toMatchObject({
 			error: 'Could not reach the service',
+			outcome: 'lookAgainLater',
+		});
+	});
+
+	test('a run canceled while a submit waits out a 429: nothing was sent after the refusal, so it may be sent again later', async () => {
+		const sim = simulator();
+		sim.addFault({ route: 'submit', status: 429, retryAfter: '8' });
+		const result = await onVirtualClock(
+			runWorkflow({ credentials: credentialsFor(sim), nodes: [submit], cancelAfterMs: 1_000 }),
+		);
+
+		expect(sim.stats.requests.map((request) => [request.route, request.status])).toEqual([
+			['submit', 429],
+		]);
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toEqual({
+			error: 'The execution was canceled',
+			description:
+				"Nothing more was sent for this item. Generations the service already accepted are billed. Collect the images with 'Task → Wait for Completion' and the task IDs in the n8n log instead of generating again, which would bill again.",
 			outcome: 'lookAgainLater',
 		});
 	});

@@ -157,6 +157,26 @@ describe('a refused submit names the refused field by its panel label', () => {
 		);
 		expectOneAttempt(sim, 'submit', result);
 	});
+
+	test.each([
+		[DEFAULT_VERSION, 'Other Service Fields'],
+		[1, 'Extra Body Fields'],
+	])(
+		'version %s: words that name no field point to the fields set and to %s',
+		async (typeVersion, otherFields) => {
+			const sim = simulator();
+			sim.addFault({ route: 'submit', status: 400, message: 'the request is not valid' });
+			const result = await run(sim, { nodes: [{ typeVersion, parameters: generate() }] });
+
+			expect(result.error?.message).toBe('The service refused the generation request [item 0]');
+			expect(result.error?.description).toMatch(
+				new RegExp(
+					`^The reply said: "the request is not valid"\\. Request ID: req_\\w+\\. The service refused a value this node sent; its words above say which\\. Check the fields set on this node, and '${otherFields}' if used\\.$`,
+				),
+			);
+			expectOneAttempt(sim, 'submit', result);
+		},
+	);
 });
 
 test('Continue On Fail: a 400 on one item leaves the other items and their order intact', async () => {
@@ -264,7 +284,10 @@ test.each([
 		expect(result.error?.description).toMatch(
 			/^The reply said: "Simulated 422" \(code validation_error\)\. Request ID: req_/,
 		);
-		expect(result.error?.description).toContain('The service refused a value this node sent');
+		// Its words name no field, and an analysis or a plan has no field for other service fields.
+		expect(result.error?.description).toMatch(
+			/ The service refused a value this node sent; its words above say which\. Check the fields set on this node\.$/,
+		);
 		expectOneAttempt(sim, route, result);
 		finishCase(sim, result, {
 			case: `422 on ${route}`,

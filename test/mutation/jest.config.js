@@ -25,7 +25,11 @@ module.exports = {
 		'<rootDir>/test/engine/image-generate.test.ts',
 		'<rootDir>/test/engine/generated-items.test.ts',
 		'<rootDir>/test/engine/task-status-words.test.ts',
-		'<rootDir>/test/engine/task-and-download.test.ts',
+		// What was task-and-download: Task → Get, Task → Wait for Completion and Image → Download,
+		// whose suite holds what every request asks for (accept, the submit's request id).
+		'<rootDir>/test/engine/task-get.test.ts',
+		'<rootDir>/test/engine/task-wait.test.ts',
+		'<rootDir>/test/engine/image-download.test.ts',
 		'<rootDir>/test/engine/polling.test.ts',
 		'<rootDir>/test/unit/parsing.test.ts',
 		'<rootDir>/test/unit/foreign-host-guidance.test.ts',
