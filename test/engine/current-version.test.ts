@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { photoItem } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
@@ -349,7 +349,8 @@ describe('Task ID takes more than the bare ID', () => {
 });
 
 describe('the optional inputs in Product Details and Plan Details (the current version)', () => {
-	test('a generation sends the product, platform and language set in Product Details', async () => {
+	/** The body a generation with these Product Details sends. */
+	async function generationBody(productDetails: INodeParameters, input?: INodeExecutionData[]) {
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
@@ -358,17 +359,22 @@ describe('the optional inputs in Product Details and Plan Details (the current v
 					resource: 'image',
 					operation: 'generate',
 					prompt: 'studio shot',
-					productDetails: {
-						productName: 'Trail Bottle',
-						sellingPoints: 'Cold for 24 hours',
-						platform: { value: { platform: 'custom', customPlatform: 'zalando' } },
-						outputLanguage: { value: { outputLanguage: 'de-de' } },
-					},
+					productDetails,
 				}),
 			],
+			input,
 		});
 		expect(result.error).toBeUndefined();
-		const body = sim.tasks.get(String(result.items[0].json.task_id))?.body;
+		return sim.tasks.get(String(result.items[0].json.task_id))?.body;
+	}
+
+	test('a generation sends the product, platform and language set in Product Details', async () => {
+		const body = await generationBody({
+			productName: 'Trail Bottle',
+			sellingPoints: 'Cold for 24 hours',
+			platform: { value: { platform: 'custom', customPlatform: 'zalando' } },
+			outputLanguage: { value: { outputLanguage: 'de-de' } },
+		});
 		expect(body).toMatchObject({
 			product_info: {
 				name: 'Trail Bottle',
@@ -380,22 +386,16 @@ describe('the optional inputs in Product Details and Plan Details (the current v
 	});
 
 	test('a Product Name whose expression gives null (a store field left empty) sends no name', async () => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [
-				node(CURRENT, {
-					resource: 'image',
-					operation: 'generate',
-					prompt: 'studio shot',
-					productDetails: { productName: '={{ $json.title }}', sellingPoints: 'Cold for 24 hours' },
-				}),
-			],
-			input: [{ json: { id: 103, title: null } }],
-		});
-		expect(result.error).toBeUndefined();
-		const body = sim.tasks.get(String(result.items[0].json.task_id))?.body;
+		const body = await generationBody(
+			{ productName: '={{ $json.title }}', sellingPoints: 'Cold for 24 hours' },
+			[{ json: { id: 103, title: null } }],
+		);
 		expect(body?.product_info).toEqual({ sellingPoints: 'Cold for 24 hours' });
+	});
+
+	test('a Product Name or Selling Points whose expression gives a number or a flag is sent as text', async () => {
+		const body = await generationBody({ productName: '={{ 750 }}', sellingPoints: '={{ true }}' });
+		expect(body?.product_info).toEqual({ name: '750', sellingPoints: 'true' });
 	});
 
 	test('a plan sends the description typed below, and the platform, market and language of Plan Details', async () => {

@@ -546,29 +546,4 @@ describe('a product text given an object by its expression is refused before any
 		);
 		expect(sim.stats.requests).toHaveLength(0);
 	});
-
-	test('a number or a flag is sent as text', async () => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [
-				{
-					typeVersion: CURRENT,
-					parameters: {
-						resource: 'image',
-						operation: 'generate',
-						prompt: 'studio shot',
-						productDetails: { productName: '={{ 750 }}', sellingPoints: '={{ true }}' },
-					},
-				},
-			],
-			input: [{ json: {} }],
-		});
-
-		expect(result.error).toBeUndefined();
-		expect(sim.tasks.get(String(result.items[0].json.task_id))?.body?.product_info).toEqual({
-			name: '750',
-			sellingPoints: 'true',
-		});
-	});
 });
