@@ -94,6 +94,7 @@ test.each([
 	],
 	[{ market: 'USA' }, "'Market': must be a two-letter market code, such as US [item 0]"],
 	[{ language: 'english!' }, "'Language': must be a language code such as en-US or zh-CN [item 0]"],
+	[{ language: '1en' }, "'Language': must be a language code such as en-US or zh-CN [item 0]"],
 	[{ imageUrls: '' }, 'at least 1 image is needed'],
 ])('plan parameters %j are refused before any request', async (parameters, message) => {
 	const sim = simulator();

@@ -169,7 +169,9 @@ test('after one item fails, no new submit starts, waits stop, and the error list
 	const [taskId] = [...sim.tasks.keys()];
 	const acceptedItem = [...sim.tasks.values()][0].body.prompt === 'a red bottle' ? 0 : 1;
 	expect(result.error?.description).toContain(`item ${acceptedItem}: ${taskId}`);
-	expect(result.error?.description).toContain('Task → Wait for Completion');
+	expect(result.error?.description).toContain(
+		"they are billed, and their images stay at the service for 3 days. Collect the images with 'Task → Wait for Completion' and these task IDs instead of generating again, which would bill again.",
+	);
 	expect(result.error?.context?.acceptedTasks).toEqual([{ itemIndex: acceptedItem, taskId }]);
 	// The wait stopped because another item failed, not because anyone cancelled: the log says
 	// nothing of a cancel that did not happen.

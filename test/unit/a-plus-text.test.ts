@@ -41,6 +41,22 @@ describe('Markdown (the Analyze brief) becomes plain text', () => {
 			'Shop now for 20% off',
 		],
 		['an ATX heading loses its # marks, closing ones too', '## Key Features ##', 'Key Features'],
+		['a heading after two spaces loses them too', 'Intro\n##  Care', 'Intro\nCare'],
+		[
+			'closing # marks after two spaces go with the spaces',
+			'## Care  ##\nHand wash',
+			'Care\nHand wash',
+		],
+		['a line that starts with inline code is no fence', '`Power` resets it', 'Power resets it'],
+		['a rule of dashes after text is text', 'Rating ---', 'Rating ---'],
+		['dashes that start a line of text are no rule', '--- Save 20% today', '--- Save 20% today'],
+		['an ordered item numbered 10 loses its number', '9. Rinse\n10. Dry', 'Rinse\nDry'],
+		[
+			'a list marker followed by two spaces goes with them',
+			'Care:\n-  Dry flat',
+			'Care:\nDry flat',
+		],
+		['strikethrough over words keeps them', '~~was $39~~ now $29', 'was $39 now $29'],
 		['a level-6 heading, indented, is a heading', '  ###### Care', 'Care'],
 		['a # at the end of a heading’s word is its text', '## Learn C#', 'Learn C#'],
 		[
@@ -196,6 +212,18 @@ describe('HTML (a store’s product description) becomes plain text', () => {
 			'Cold and hot',
 		],
 		[
+			'a list closed on a line of its own leaves no blank line after it',
+			'<ul>\n  <li>Cold</li>\n  </ul>After',
+			'- Cold\nAfter',
+		],
+		[
+			'a script with spaces in it goes whole',
+			'<p>Bottle</p><script>track("view", { id: 1 })</script>',
+			'Bottle',
+		],
+		['a capital V is a letter, a vertical tab a space', '<p>V-shaped\vlid</p>', 'V-shaped lid'],
+		['spaces after a line break go', '<p>Cold</p>  hot', 'Cold\nhot'],
+		[
 			'a Shopify body_html: heading, paragraphs, a list and spans',
 			[
 				'<meta charset="utf-8">',
@@ -237,6 +265,7 @@ describe('HTML (a store’s product description) becomes plain text', () => {
 	test.each([
 		['a closing tag', 'Cold</p>hot', 'Cold\nhot'],
 		['a tag with attributes', '<b class="x">Cold</b> & hot', 'Cold & hot'],
+		['only a tag with attributes', 'Cold<span class="x"> & hot', 'Cold & hot'],
 		['a self-closing tag', 'Cold<br/>hot', 'Cold\nhot'],
 	])('text with %s is HTML', (_, html, text) => {
 		expect(aPlus.htmlToText(html)).toBe(text);
