@@ -8,6 +8,7 @@ import { coveringResolution, htmlToText } from '../../nodes/ProductImage/helpers
 import { pixelSizeOf } from '../../nodes/ProductImage/helpers/download';
 import { shownParameters } from '../harness/panelContract';
 import { walkShown } from '../harness/panelWalk';
+import { SPEC_MODULES } from '../harness/specModules';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
 const description = new ProductImage().description;
@@ -329,31 +330,31 @@ test('the current version shows the defaults it uses; version 1 keeps the ones i
 });
 
 describe('the Modules list names every A+ module by its purpose and the pixel size it must fill', () => {
-	// The spec's A+ modules table (service-api.md): identifier, purpose (the spec's "/" written
-	// "or"), default target size, and the list entry's title.
-	const modules: Array<[string, string, string]> = [
-		['hero', 'Premium first-screen key visual', 'Premium First-Screen Key Visual (1464×600)'],
-		['hero970', 'Standard first-screen key visual', 'Standard First-Screen Key Visual (970×600)'],
-		['core', 'Core selling points', 'Core Selling Points (970×600)'],
-		['usage', 'Usage scenes', 'Usage Scenes (970×600)'],
-		['angles', 'Multiple angles', 'Multiple Angles (970×600)'],
-		['mood', 'Scene atmosphere', 'Scene Atmosphere (970×600)'],
-		['detail', 'Product details', 'Product Details (970×600)'],
-		['brand', 'Brand story', 'Brand Story (463×625)'],
-		['size', 'Size, capacity or clothing size', 'Size, Capacity or Clothing Size (220×220)'],
-		['compare', 'Effect comparison', 'Effect Comparison (150×300)'],
-		[
-			'specs',
-			'Detailed specifications or parameter table',
-			'Detailed Specifications or Parameter Table (970×600)',
-		],
-		['process', 'Manufacturing process', 'Manufacturing Process (970×600)'],
-		['accessories', 'Accessories or gifts', 'Accessories or Gifts (970×600)'],
-		['series', 'Product series display', 'Product Series Display (970×600)'],
-		['ingredients', 'Ingredients', 'Ingredients (970×600)'],
-		['care', 'Usage and care instructions', 'Usage and Care Instructions (970×600)'],
-		['tips', 'Usage suggestions', 'Usage Suggestions (600×450)'],
-	];
+	// Each module of the spec's table (test/harness/specModules.ts) with its list entry's title.
+	const titles: Record<string, string> = {
+		hero: 'Premium First-Screen Key Visual (1464×600)',
+		hero970: 'Standard First-Screen Key Visual (970×600)',
+		core: 'Core Selling Points (970×600)',
+		usage: 'Usage Scenes (970×600)',
+		angles: 'Multiple Angles (970×600)',
+		mood: 'Scene Atmosphere (970×600)',
+		detail: 'Product Details (970×600)',
+		brand: 'Brand Story (463×625)',
+		size: 'Size, Capacity or Clothing Size (220×220)',
+		compare: 'Effect Comparison (150×300)',
+		specs: 'Detailed Specifications or Parameter Table (970×600)',
+		process: 'Manufacturing Process (970×600)',
+		accessories: 'Accessories or Gifts (970×600)',
+		series: 'Product Series Display (970×600)',
+		ingredients: 'Ingredients (970×600)',
+		care: 'Usage and Care Instructions (970×600)',
+		tips: 'Usage Suggestions (600×450)',
+	};
+	const modules = SPEC_MODULES.map(([id, purpose]): [string, string, string] => [
+		id,
+		purpose,
+		titles[id],
+	]);
 	const plan = { resource: 'aPlusPlan', operation: 'create' };
 	const listed = (typeVersion: number) =>
 		(shownNamed(typeVersion, plan, 'modules')?.options ?? []) as INodePropertyOptions[];
