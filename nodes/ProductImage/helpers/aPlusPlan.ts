@@ -5,7 +5,7 @@ import { ENDPOINTS, requestResult } from '../transport';
 import type { Wording } from '../transport';
 import { A_PLUS_MODULE_IDS } from './aPlus';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
-import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
+import { IMAGE_URLS, readImageInputs, resolveImageUrls, splitCommaSeparated } from './imageInputs';
 import {
 	optionOrDefault,
 	panelProperty,
@@ -59,14 +59,8 @@ const optionalCode = (pattern: RegExp, message: string) =>
 		.trim()
 		.refine((value) => value === '' || pattern.test(value), message);
 
-function asList(value: unknown): unknown {
-	return typeof value === 'string'
-		? value
-				.split(',')
-				.map((entry) => entry.trim())
-				.filter(Boolean)
-		: value;
-}
+/** Modules typed or given by an expression as `hero, core`. */
+const asList = (value: unknown) => (typeof value === 'string' ? splitCommaSeparated(value) : value);
 
 /** The spec shows `zh-CN`: the language in lowercase, a two-letter region in uppercase. */
 function languageTag(value: string): string {
