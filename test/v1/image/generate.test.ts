@@ -146,3 +146,20 @@ test('Plan Prompt and Series Style Guide travel as plan_prompt and series_style_
 		series_style_guide: 'Warm light, muted greens',
 	});
 });
+
+test('Image URLs and Input Binary Fields are both sent, as saved workflows expect', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			generate({ prompt: '', imageUrls: 'https://x.test/1.png', inputBinaryFields: 'front' }),
+		],
+		input: [photoItem(['front'])],
+	});
+	expect(result.error).toBeUndefined();
+	const urls = sim.tasks.get(String(result.items[0].json.task_id))?.body.image_urls as string[];
+	const uploads = sim.stats.byRoute.upload ?? 0;
+	expect(urls).toHaveLength(2);
+	expect(urls[0]).toBe('https://x.test/1.png');
+	expect(uploads).toBe(1);
+});

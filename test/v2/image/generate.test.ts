@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { photoItem, pairedIndexes } from '../../harness/fixtures';
 import { runWorkflow } from '../../harness/engine';
@@ -418,6 +418,53 @@ describe('Image Settings From an A+ module: what the module item gives the gener
 			"Choose 'Define Below' and set 'Aspect Ratio' and 'Resolution'. No request was sent.",
 		);
 		expect(sim.stats.requests).toHaveLength(0);
+	});
+});
+
+describe('Images From', () => {
+	const submit = (typeVersion: number, parameters: INodeParameters) => ({
+		typeVersion,
+		parameters: { resource: 'image', operation: 'generate', prompt: '', ...parameters },
+	});
+	const both = { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'front' };
+
+	const imageUrlsSent = async (nodeSpec: ReturnType<typeof submit>) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [nodeSpec],
+			input: [photoItem(['front'])],
+		});
+		expect(result.error).toBeUndefined();
+		const body = sim.tasks.get(String(result.items[0].json.task_id))?.body as {
+			image_urls: string[];
+		};
+		return { urls: body.image_urls, uploads: sim.stats.byRoute.upload ?? 0, sim };
+	};
+
+	test('the current version, URLs (the default): only Image URLs is sent; the binary field is not uploaded', async () => {
+		const { urls, uploads } = await imageUrlsSent(submit(CURRENT, both));
+		expect(urls).toEqual(['https://x.test/1.png']);
+		expect(uploads).toBe(0);
+	});
+
+	test('the current version, Binary Files: only the input files are uploaded and sent', async () => {
+		const { urls, uploads, sim } = await imageUrlsSent(
+			submit(CURRENT, { ...both, imageSource: 'binary' }),
+		);
+		expect(uploads).toBe(1);
+		expect(urls).toHaveLength(1);
+		expect(urls[0].startsWith(`${sim.baseUrl}/v1/open/media/`)).toBe(true);
+	});
+
+	test('the current version, URLs: a binary field named but not on the item is no error, since it is not read', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [submit(CURRENT, { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'missing' })],
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim.stats.submitsAccepted).toBe(1);
 	});
 });
 

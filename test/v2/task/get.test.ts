@@ -148,3 +148,27 @@ describe('Output', () => {
 		});
 	});
 });
+
+describe('Task ID takes more than the bare ID', () => {
+	test.each([
+		['a pasted task URL', (id: string, base: string) => `${base}/v1/open/tasks/${id}`],
+		['a dragged task item', (id: string) => `={{ { "task_id": "${id}", "status": "submitted" } }}`],
+	])('%s', async (_, taskIdFor) => {
+		const sim = simulator();
+		const submitted = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ parameters: { resource: 'image', operation: 'generate', prompt: 'x' } }],
+		});
+		const id = String(submitted.items[0].json.task_id);
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					parameters: { resource: 'task', operation: 'get', taskId: taskIdFor(id, sim.baseUrl) },
+				},
+			],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.task_id).toBe(id);
+	});
+});
