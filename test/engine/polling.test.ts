@@ -1,4 +1,5 @@
 import { runWorkflow } from '../harness/engine';
+import { currentVersionOptions } from '../harness/fixtures';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 import { advanceVirtualClock, onVirtualClock, useVirtualClock } from '../harness/virtualClock';
 
@@ -13,20 +14,25 @@ const SPREAD_MS = 600;
 const INITIAL_DELAY_S = 0.5;
 const POLL_S = 2;
 
-const generateAndWait = (options: Record<string, unknown>) => ({
-	parameters: {
-		resource: 'image',
-		operation: 'generateAndWait',
-		prompt: '={{ $json.prompt }}',
-		options: {
-			initialDelay: INITIAL_DELAY_S,
-			pollInterval: POLL_S,
-			maxConcurrency: 3,
-			downloadImages: false,
-			...options,
+/** Options written flat, as version 1 stores them; the current version's are bundled from them. */
+const generateAndWait = (options: Record<string, unknown>, typeVersion?: 1) => {
+	const flat = {
+		initialDelay: INITIAL_DELAY_S,
+		pollInterval: POLL_S,
+		maxConcurrency: 3,
+		downloadImages: false,
+		...options,
+	};
+	return {
+		typeVersion,
+		parameters: {
+			resource: 'image',
+			operation: 'generateAndWait',
+			prompt: '={{ $json.prompt }}',
+			options: typeVersion === 1 ? flat : currentVersionOptions(flat),
 		},
-	},
-});
+	};
+};
 
 const items = Array.from({ length: 6 }, (_, index) => ({ json: { prompt: `bottle ${index}` } }));
 
@@ -65,7 +71,7 @@ function queryTimes(sim: ReturnType<typeof simulator>): Array<{
 	});
 }
 
-async function run(polling: Record<string, unknown>, durations?: number[]) {
+async function run(polling: Record<string, unknown>, durations?: number[], typeVersion?: 1) {
 	const sim = simulator();
 	// A fresh service per run: submit order (which picks each duration) and counts start at zero.
 	sim.reset();
@@ -78,7 +84,11 @@ async function run(polling: Record<string, unknown>, durations?: number[]) {
 		? durations.map((_, index) => ({ json: { prompt: `bottle ${index}` } }))
 		: items;
 	const result = await onVirtualClock(
-		runWorkflow({ credentials: credentialsFor(sim), input, nodes: [generateAndWait(polling)] }),
+		runWorkflow({
+			credentials: credentialsFor(sim),
+			input,
+			nodes: [generateAndWait(polling, typeVersion)],
+		}),
 	);
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(input.length);
@@ -133,8 +143,8 @@ test('Adaptive: after three tasks have finished, the next ones are looked at whe
 	}
 });
 
-test('a workflow saved with a Poll Interval and no Polling choice keeps the fixed rhythm', async () => {
-	const times = await run({});
+test('version 1: a workflow saved with a Poll Interval and no Polling choice keeps the fixed rhythm', async () => {
+	const times = await run({}, undefined, 1);
 	// The informed ones too: 0.5, 2.5, 4.5 s, as before there was a Polling choice.
 	for (const { looks, durationMs } of times) expect(looks).toEqual(onRhythm(durationMs));
 });
@@ -277,12 +287,12 @@ test('Adaptive in Task → Wait for Completion: a task this run did not submit i
 						resource: 'task',
 						operation: 'wait',
 						taskId: '={{ $json.taskId }}',
-						options: {
+						options: currentVersionOptions({
 							polling: 'adaptive',
 							pollInterval: POLL_S,
 							maxConcurrency: 1,
 							downloadImages: false,
-						},
+						}),
 					},
 				},
 			],
