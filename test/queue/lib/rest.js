@@ -5,13 +5,14 @@
 // execution list, stop) and the production webhooks that start executions.
 
 const { ownerSession } = require('../../e2e/lib/n8n-server');
+const { LOADED_MACHINE_MS } = require('../../e2e/lib/waits');
 
 /**
  * The owner account, set up as the editor suites do, and a client of its session.
  * @param {string} baseUrl
  */
 async function setupOwner(baseUrl) {
-	return restClient(baseUrl, await ownerSession(baseUrl, 120000));
+	return restClient(baseUrl, await ownerSession(baseUrl, LOADED_MACHINE_MS));
 }
 
 /** @param {string} baseUrl @param {Record<string, string>} session */
