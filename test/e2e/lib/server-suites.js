@@ -19,6 +19,7 @@ const {
 	finishWorkRoot,
 } = require('./suite');
 const { withN8nServer } = require('./n8n-server');
+const { installPackage } = require('../install-package');
 const { info, formatDuration } = require('./log');
 
 /**
@@ -31,7 +32,8 @@ const { info, formatDuration } = require('./log');
  * @property {import('./matrix').ServerRow} row the table's row for this pin
  * @typedef {object} ServerSuite
  * @property {string} title what its step is called
- * @property {string[]} [examples] examples/ it opens (imported with the simulator's credential)
+ * @property {string[]} [examples] examples/ it opens (imported with the simulator's credential;
+ *   without any, the user folder holds the package alone)
  * @property {(ctx: SuiteContext) => Promise<{passed: number, failed: number}>} run
  */
 
@@ -63,14 +65,19 @@ async function runServerSuites(names, argv = process.argv.slice(2)) {
 				.map((name) => ({ name, suite: SUITES[name](), row: rowOf(name, version) }));
 			const wanted = new Set(here.flatMap(({ suite }) => suite.examples ?? []));
 			const userFolder = path.join(workRoot, `n8n-${version}`);
-			const { workflows } = await prepareUserFolder({
-				install: installs.n8n[version],
-				tarball,
-				userFolder,
-				service: sim,
-				examples: listExamples().filter((e) => wanted.has(e.name)),
-				pins: 'pinData',
-			});
+			// Importing is an n8n command of its own, a whole n8n start: only when a suite opens examples.
+			const { workflows } = wanted.size
+				? await prepareUserFolder({
+						install: installs.n8n[version],
+						tarball,
+						userFolder,
+						service: sim,
+						examples: listExamples().filter((e) => wanted.has(e.name)),
+						pins: 'pinData',
+					})
+				: await installPackage({ node: installs.n8n[version].node, userFolder, tarball }).then(
+						() => ({ workflows: [] }),
+					);
 			const t = Date.now();
 			info(`n8n ${version}: starting n8n for ${here.map((h) => h.name).join(', ')}`);
 			await withN8nServer({ install: installs.n8n[version], userFolder }, async (server) => {

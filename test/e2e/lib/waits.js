@@ -3,9 +3,9 @@
 
 // How long the real-n8n suites wait for what they wait for (n8n's own signal, a request seen, a
 // page state). Each wait ends as soon as its thing happens, so the limit costs nothing on a quiet
-// machine; it is sized for a loaded one: on 2 cores at a load average of 8 to 12, an editor page
-// of n8n took over 30 s to show what it shows in 2 s on a quiet machine. A wait that reaches it
-// fails naming what it waited for.
+// machine; it is sized for a loaded one: on 2 cores at a load average of 8 to 12, the editor's
+// credential form did not show its test's verdict within the 30 s it was then given. A wait that
+// reaches it fails naming what it waited for.
 
 /** A page state, an answer from n8n, an execution's end: any one wait. */
 const LOADED_MACHINE_MS = 180_000;
