@@ -9,7 +9,9 @@
 // (`node test/e2e/credential-test.js`) or with the others (`node test/e2e/server-test.js`).
 
 const path = require('node:path');
-const { MATRIX, pinsOf } = require('./matrix');
+const { MATRIX } = require('./matrix');
+const { N8N_PINS } = require('./config');
+const { parseFilters, keep } = require('./filters');
 const { listExamples } = require('./workflows');
 const { startSimulator } = require('./simulator');
 const {
@@ -44,6 +46,30 @@ const SUITES = {
 };
 
 /**
+ * The pins each named suite runs on: its rows of the table, among the pins `--n8n` keeps. A pin
+ * that none of them runs on is an error only when no suite is left at all.
+ * @param {string[]} names @param {string[]} argv
+ */
+function pinsBySuite(names, argv) {
+	const { n8n, rest } = parseFilters(argv, ['n8n']);
+	if (rest.length) throw new Error(`unknown arguments: ${rest.join(' ')}`);
+	const kept = keep(
+		N8N_PINS.map((p) => p.version),
+		n8n,
+		'n8n version',
+	);
+	const pins = new Map(
+		names.map((name) => [
+			name,
+			kept.filter((v) => MATRIX.some((row) => row.n8n === v && row.suite === name)),
+		]),
+	);
+	if ([...pins.values()].every((p) => p.length === 0))
+		throw new Error(`--n8n ${n8n} selects no n8n version that ${names.join(' or ')} runs on`);
+	return pins;
+}
+
+/**
  * Runs the named suites, each on the pins the table gives it (narrowed by `--n8n`), on one n8n
  * start per pin.
  * @param {string[]} names
@@ -51,8 +77,10 @@ const SUITES = {
  */
 async function runServerSuites(names, argv = process.argv.slice(2)) {
 	const started = Date.now();
-	const pinsBySuite = new Map(names.map((name) => [name, pinsOf(/** @type {any} */ (name), argv)]));
-	const versions = [...new Set([...pinsBySuite.values()].flat())];
+	const pinsOf = pinsBySuite(names, argv);
+	const versions = N8N_PINS.map((p) => p.version).filter((v) =>
+		[...pinsOf.values()].some((pins) => pins.includes(v)),
+	);
 	const workRoot = makeWorkRoot('product-image-server');
 	const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
 	const sim = await startSimulator();
@@ -61,7 +89,7 @@ async function runServerSuites(names, argv = process.argv.slice(2)) {
 	try {
 		for (const version of versions) {
 			const here = names
-				.filter((name) => pinsBySuite.get(name)?.includes(version))
+				.filter((name) => pinsOf.get(name)?.includes(version))
 				.map((name) => ({ name, suite: SUITES[name](), row: rowOf(name, version) }));
 			const wanted = new Set(here.flatMap(({ suite }) => suite.examples ?? []));
 			const userFolder = path.join(workRoot, `n8n-${version}`);
