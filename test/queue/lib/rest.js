@@ -40,6 +40,13 @@ function restClient(baseUrl, session) {
 		/** @param {string} id */
 		stop: (id) => call('POST', `executions/${id}/stop`, {}),
 		/**
+		 * The editor's Execute button: the whole workflow from its trigger, as a manual run.
+		 * @param {string} workflowId @param {string} trigger
+		 * @returns {Promise<{executionId?: string}>}
+		 */
+		runManually: (workflowId, trigger) =>
+			call('POST', `workflows/${workflowId}/run`, { triggerToStartFrom: { name: trigger } }),
+		/**
 		 * A Data Table in the owner's project; workflows find it by name.
 		 * @param {string} name
 		 * @param {{name: string, type: 'string' | 'number' | 'boolean' | 'date'}[]} columns
