@@ -95,6 +95,11 @@ async function createN8n(options) {
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
 		DB_TYPE: 'sqlite',
+		// n8n's own limits on its task runner's start: on a loaded machine the runner took longer
+		// than the 30 s its grant token lives, and a Code node's task was refused after the 60 s a
+		// request waits for a runner ("Task request timed out"). Sized like every other wait.
+		N8N_RUNNERS_GRANT_TOKEN_TTL: String(LOADED_MACHINE_MS / 1000),
+		N8N_RUNNERS_TASK_REQUEST_TIMEOUT: String(LOADED_MACHINE_MS / 1000),
 		...nextMajorDefaults(install),
 		...options.env,
 	};
