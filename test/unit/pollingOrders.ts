@@ -15,14 +15,14 @@ import {
 const LATENCY_MS = 40;
 const POLL_MS = 5_000;
 
-export interface TaskRun {
+interface TaskRun {
 	createdAt: number;
 	durationMs: number;
 	/** When the service read each query about it, on its clock. */
 	looks: number[];
 }
 
-export interface BatchRun {
+interface BatchRun {
 	wallMs: number;
 	tasks: TaskRun[];
 }
@@ -44,7 +44,7 @@ class Clock {
 	}
 }
 
-export function runBatch(durations: number[], lanes: number, mode: PollingMode): BatchRun {
+function runBatch(durations: number[], lanes: number, mode: PollingMode): BatchRun {
 	const clock = new Clock();
 	const model = new DurationModel();
 	const tasks: TaskRun[] = [];
@@ -105,7 +105,7 @@ export function runBatch(durations: number[], lanes: number, mode: PollingMode):
 }
 
 /** The same lanes with no detection delay and no overhead: each task starts when a lane frees. */
-export function idealMs(durations: number[], lanes: number): number {
+function idealMs(durations: number[], lanes: number): number {
 	const free = Array.from({ length: lanes }, () => 0);
 	for (const duration of durations) {
 		free.sort((a, b) => a - b);
@@ -115,10 +115,10 @@ export function idealMs(durations: number[], lanes: number): number {
 }
 
 /** How long after finishing each task was seen finished, in submit order. */
-export const detectionDelays = (run: BatchRun) =>
+const detectionDelays = (run: BatchRun) =>
 	run.tasks.map((task) => task.looks.at(-1)! - task.createdAt - task.durationMs);
 
-export const queries = (run: BatchRun) =>
+const queries = (run: BatchRun) =>
 	run.tasks.reduce((sum, task) => sum + task.looks.length, 0);
 
 export interface Figures {
