@@ -8,7 +8,7 @@
  * Wait, node version 2) in the order's lanes (Items in Parallel). The simulator serves the tasks:
  * the nth task submitted takes the nth duration. PRODUCT_IMAGE_BENCH_SCALE shortens every
  * duration, Check Interval and First Check After by one factor for a quick run (the figures say
- * which).
+ * which); PRODUCT_IMAGE_BENCH_ORDERS runs only the orders it names (the table lists those run).
  *
  * Per run: the node's wall time ÷ the ideal (the lanes always busy, each finish seen at once: a
  * greedy schedule of the durations in submit order over the lanes), status queries ÷ the fixed
@@ -103,7 +103,9 @@ function generate(/** @type {Order} */ order, /** @type {'adaptive' | 'fixed'} *
 	};
 }
 
-const RUNS = ORDERS.flatMap((order) =>
+/** PRODUCT_IMAGE_BENCH_ORDERS: only the orders named, comma-separated (all when unset). */
+const CHOSEN = process.env.PRODUCT_IMAGE_BENCH_ORDERS?.split(',');
+const RUNS = ORDERS.filter((order) => !CHOSEN || CHOSEN.includes(order.name)).flatMap((order) =>
 	/** @type {const} */ (['adaptive', 'fixed']).map((polling) => ({ order, polling })),
 );
 
