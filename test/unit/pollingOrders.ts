@@ -118,8 +118,7 @@ function idealMs(durations: number[], lanes: number): number {
 const detectionDelays = (run: BatchRun) =>
 	run.tasks.map((task) => task.looks.at(-1)! - task.createdAt - task.durationMs);
 
-const queries = (run: BatchRun) =>
-	run.tasks.reduce((sum, task) => sum + task.looks.length, 0);
+const queries = (run: BatchRun) => run.tasks.reduce((sum, task) => sum + task.looks.length, 0);
 
 export interface Figures {
 	wall: number;
