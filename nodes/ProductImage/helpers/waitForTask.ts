@@ -307,8 +307,7 @@ function finish(
 		taskDurations.forget(taskId);
 		throw taskFailed(wait, task, requestId);
 	}
-	if (wait.taskStartedAt !== undefined)
-		taskDurations.noteRunning(taskId, Date.now() - wait.taskStartedAt, task);
+	taskDurations.noteRunning(taskId, task);
 	return undefined;
 }
 
