@@ -8,7 +8,9 @@ import { SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
 import {
 	BASE_URL,
 	CREDENTIAL_PROBE_TASK_ID,
+	describeRefusal,
 	findNetworkCode,
+	findRefusal,
 	findServiceMessage,
 	FULL_KEY_NEEDED,
 	header,
@@ -222,6 +224,11 @@ export async function productImageApiConnection(
 		// everybody alike (a Base URL with an extra path such as /v1 reaches no route at all).
 		return keylessVerdict(await send(undefined), probeUrl) ?? verdict;
 	} catch (error) {
+		const refusal = findRefusal(error, probeUrl);
+		if (refusal) {
+			const { message, description } = describeRefusal(refusal, 'request', 'Nothing was sent.');
+			return { status: 'Error', message: `${message}. ${description}` };
+		}
 		return unreachableVerdict(
 			probeUrl,
 			findNetworkCode(error),

@@ -1,5 +1,5 @@
 import { ProductImageApi, SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
-import type { Failure } from './errors';
+import type { Failure, Refusal } from './errors';
 import { isTimeoutCode, isTlsCode, nothingSent, submitMayHaveLanded } from './errors';
 import type { RequestKind } from './requestKinds';
 import { MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
@@ -44,6 +44,43 @@ export function unreachableReason(where: string, code: string | undefined): stri
 	if (isTimeoutCode(code)) return `${where} did not answer in time.`;
 	if (code === 'ECONNRESET') return `${where} dropped the connection.`;
 	return `${where} could not be reached.`;
+}
+
+/**
+ * n8n's refusal in words for its administrator: which guard, the host, the setting that allows it.
+ * `nothing`: what was not sent or billed.
+ */
+export function describeRefusal(
+	refusal: Refusal,
+	noun: string,
+	nothing: string,
+): { message: string; description: string } {
+	const { host } = refusal;
+	const restart = 'and restarting n8n';
+	if (refusal.by === 'n8n') {
+		return {
+			message: `n8n refused the ${noun}`,
+			description: `n8n refused to send it: "${shortened(refusal.message)}". ${nothing} This is a setting of this n8n, not of the service: ask its administrator.`,
+		};
+	}
+	const message = `n8n's SSRF protection blocked ${host}`;
+	if (refusal.by === 'hostname') {
+		return {
+			message,
+			description: `n8n did not connect: ${host} is on this n8n's list of blocked hostnames (N8N_SSRF_BLOCKED_HOSTNAMES). ${nothing} An n8n administrator can allow it by adding ${host} to N8N_SSRF_ALLOWED_HOSTNAMES ${restart}.`,
+		};
+	}
+	const ip = refusal.ip ?? host;
+	const range = `${ip}/${ip.includes(':') ? 128 : 32}`;
+	const named = ip !== host;
+	const where = named ? `${host} resolves to ${ip},` : `${host} is`;
+	const allow = named
+		? `adding ${host} to N8N_SSRF_ALLOWED_HOSTNAMES (or ${range} to N8N_SSRF_ALLOWED_IP_RANGES)`
+		: `adding ${range} to N8N_SSRF_ALLOWED_IP_RANGES`;
+	return {
+		message,
+		description: `n8n did not connect: ${where} in an IP range this n8n blocks (N8N_SSRF_BLOCKED_IP_RANGES). ${nothing} An n8n administrator can allow it by ${allow} ${restart}.`,
+	};
 }
 
 /** "10 minutes (until about 14:05 UTC)": when a long Retry-After ends, for a person to act on. */
@@ -138,8 +175,18 @@ function serverWho(c: Case): string {
 		: 'A gateway answered in place of the service';
 }
 
+/** A refusal by n8n before connecting: nothing reached the service, so nothing was billed. */
+function refusedAdvice(c: Case): string {
+	const nothing =
+		c.kind === 'submit' || billable(c)
+			? 'Nothing was sent to the service, so nothing was billed.'
+			: `Nothing was sent.${foreign(c) ? ` ${NOT_THE_SERVICE}` : ''}`;
+	return describeRefusal(c.failure.refusal!, REQUEST_KINDS[c.kind].noun, nothing).description;
+}
+
 /** The first row that applies; a download from another host never blames the credential. */
 const ADVICE: Array<[(c: Case) => boolean, (c: Case) => string]> = [
+	[(c) => c.failure.kind === 'refused', refusedAdvice],
 	[
 		(c) => foreign(c) && c.failure.kind === 'timeout',
 		(c) =>
@@ -299,6 +346,8 @@ function whatHappened(c: Case): string {
 				: 'The URL returned something other than an image';
 		case 'http':
 			return httpTitle(c, noun);
+		case 'refused':
+			return describeRefusal(failure.refusal!, noun, '').message;
 	}
 }
 

@@ -18,6 +18,7 @@ import { classifyDownloadReply, classifyJsonReply } from './send';
 export {
 	findEnvelopeCode,
 	findNetworkCode,
+	findRefusal,
 	findServiceMessage,
 	isTlsCode,
 	redactSecrets,
@@ -25,6 +26,7 @@ export {
 export type { Wording } from './guidance';
 export {
 	BASE_URL,
+	describeRefusal,
 	FULL_KEY_NEEDED,
 	KEY_NOT_ALLOWED,
 	KEY_REJECTED,

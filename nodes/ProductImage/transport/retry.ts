@@ -177,7 +177,7 @@ export async function withRetries<T>(
 			outcome = await classify(await send(context, service, request, at));
 		} catch (error) {
 			if (stop.aborted) throw stoppedError(context, call, true);
-			outcome = { ok: false, failure: { ...failureFromException(error), url: at.url } };
+			outcome = { ok: false, failure: { ...failureFromException(error, at.url), url: at.url } };
 		}
 		if (outcome.ok) return outcome.value;
 		const failure = redactFailure(

@@ -10,6 +10,7 @@ import {
 	asRecord,
 	findEnvelopeCode,
 	findNetworkCode,
+	findRefusal,
 	findRequestId,
 	findServiceMessage,
 	isTimeoutCode,
@@ -434,7 +435,10 @@ export async function classifyDownloadReply(reply: RawReply): Promise<Outcome<Do
 	};
 }
 
-export function failureFromException(error: unknown): Failure {
+/** `url`: the address the request failed at. */
+export function failureFromException(error: unknown, url = ''): Failure {
+	const refusal = findRefusal(error, url);
+	if (refusal) return { kind: 'refused', refusal };
 	const networkCode = findNetworkCode(error);
 	const message = error instanceof Error ? error.message : String(error);
 	if (isTimeoutCode(networkCode)) return { kind: 'timeout', networkCode };
