@@ -7,6 +7,7 @@ import type {
 import { SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
 import {
 	BASE_URL,
+	CHECK_BASE_URL,
 	CREDENTIAL_PROBE_TASK_ID,
 	describeRefusal,
 	findNetworkCode,
@@ -131,7 +132,7 @@ function probeVerdict(
 		);
 	}
 	return error(
-		`${where} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the ${SERVICE_NAME} answers. Check ${BASE_URL}: the URL your provider gave you, without /v1.`,
+		`${where} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the ${SERVICE_NAME} answers. ${CHECK_BASE_URL}`,
 	);
 }
 

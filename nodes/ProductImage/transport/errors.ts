@@ -178,6 +178,8 @@ export function nothingSent(failure: Failure): boolean {
 export function submitMayHaveLanded(failure: Failure): boolean {
 	if (failure.kind === 'redirect' || failure.kind === 'refused' || nothingSent(failure))
 		return false;
+	// A web page in a 2xx is a site at the Base URL, not a gateway in front of the service.
+	if (failure.kind === 'malformed' && failure.html) return false;
 	if (failure.kind === 'http') return (failure.status ?? 0) >= 500;
 	return true;
 }

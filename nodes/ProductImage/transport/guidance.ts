@@ -26,6 +26,7 @@ const credentialLabel = (name: string) =>
 export const BASE_URL = `'${credentialLabel('baseUrl')}'`;
 
 /** Worded once for the node's errors and the credential test. */
+export const CHECK_BASE_URL = `Check ${BASE_URL}: the URL your provider gave you, without /v1.`;
 export const KEY_REJECTED = 'The service rejected the API key';
 export const KEY_NOT_ALLOWED = 'The API key is not allowed to do this';
 export const FULL_KEY_NEEDED = 'the service needs a full member-level key';
@@ -264,6 +265,11 @@ const ADVICE: Array<[(c: Case) => boolean, (c: Case) => string]> = [
 			'The URL answered with a page or a message (a sign-in portal, a notice from a CDN) instead of image bytes. Open the URL in a browser to see what it serves, and check the URL and its access rights.',
 	],
 	[
+		(c) => c.failure.kind === 'malformed' && c.failure.html === true,
+		(c) =>
+			`A web page answered, not the ${SERVICE_NAME}${billable(c) || c.kind === 'submit' ? ': the service did not get this request, so nothing was billed' : ''}. ${CHECK_BASE_URL}`,
+	],
+	[
 		(c) => c.failure.kind === 'malformed',
 		() =>
 			`The reply was not what the service sends. Check that ${BASE_URL} points at the service itself, not at a web page or proxy.`,
@@ -333,7 +339,7 @@ function whatHappened(c: Case): string {
 				return `Could not open a secure (https) connection to ${c.host ?? 'the host of the service'}`;
 			return `The connection to ${who} broke`;
 		case 'malformed':
-			return "The service's reply could not be read";
+			return failure.html ? WEB_PAGE_ANSWERED : "The service's reply could not be read";
 		case 'redirect':
 			return c.host
 				? `${c.host} kept redirecting the ${noun}`
@@ -352,6 +358,7 @@ function whatHappened(c: Case): string {
 }
 
 const GATEWAY_ANSWERED = 'A gateway answered instead of the service';
+const WEB_PAGE_ANSWERED = 'A web page answered instead of the service';
 
 /** A web page, or a reply the service did not process: a proxy's word, not the service's. */
 function fromGateway(c: Case): boolean {

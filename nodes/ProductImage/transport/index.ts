@@ -26,6 +26,7 @@ export {
 export type { Wording } from './guidance';
 export {
 	BASE_URL,
+	CHECK_BASE_URL,
 	describeRefusal,
 	FULL_KEY_NEEDED,
 	KEY_NOT_ALLOWED,
