@@ -1,5 +1,7 @@
 import type { JsonObject } from 'n8n-workflow';
 
+import type { Refusal } from './refusal';
+
 /** One attempt's failure: the retry policy decides on it, and only a request's last is shown. */
 export interface Failure {
 	kind:
@@ -21,49 +23,6 @@ export interface Failure {
 	/** The host of an address that is not the service's (a CDN, a store), for a download there. */
 	foreignHost?: string;
 	refusal?: Refusal;
-}
-
-/** n8n refused the request before connecting: its SSRF protection, or another guard it marks final. */
-export interface Refusal {
-	/** What the SSRF protection matched (the address's IP range, or the name), or another guard. */
-	by: 'ipRange' | 'hostname' | 'n8n';
-	/** As in the request's URL, without the port. */
-	host: string;
-	/** The address n8n resolved the host to, when it blocked by IP range. */
-	ip?: string;
-	/** n8n's own words. */
-	message: string;
-}
-
-/** n8n's mark on an error it will not retry (`markNonRetryable`), read without importing n8n. */
-const NON_RETRYABLE = Symbol.for('n8n.backend-network.non-retryable-error');
-
-/**
- * n8n raises `SsrfBlockedIpError` and `SsrfBlockedHostnameError` before any connection, and the
- * helpers with authentication wrap them in a NodeApiError: look down the causes.
- */
-export function findRefusal(error: unknown, url: string): Refusal | undefined {
-	let level = asRecord(error);
-	for (let depth = 0; depth < 6 && level; depth++, level = asRecord(level.cause)) {
-		const ssrf = /^SsrfBlocked(Ip|Hostname)Error$/.exec(String(level.name));
-		if (!ssrf && (level as Record<symbol, unknown>)[NON_RETRYABLE] !== true) continue;
-		const ip = typeof level.ip === 'string' ? level.ip : undefined;
-		return {
-			by: ssrf ? (ssrf[1] === 'Ip' ? 'ipRange' : 'hostname') : 'n8n',
-			host: hostOf(url) ?? String(level.hostname ?? ip ?? url),
-			ip,
-			message: String(level.message),
-		};
-	}
-	return undefined;
-}
-
-function hostOf(url: string): string | undefined {
-	try {
-		return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
-	} catch {
-		return undefined;
-	}
 }
 
 const MESSAGE_KEYS = [

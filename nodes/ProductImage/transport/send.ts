@@ -10,12 +10,12 @@ import {
 	asRecord,
 	findEnvelopeCode,
 	findNetworkCode,
-	findRefusal,
 	findRequestId,
 	findServiceMessage,
 	isTimeoutCode,
 	parseRetryAfter,
 } from './errors';
+import { findRefusal } from './refusal';
 import type { ServiceAccess } from './runState';
 import { CREDENTIAL_TYPE, isHttpUrl } from './runState';
 
@@ -51,7 +51,7 @@ export interface RawReply {
 }
 
 /** What a reply means: a value to hand on, or the failure the retry policy decides on. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+export type Classified<T> = { ok: true; value: T } | { ok: false; failure: Failure };
 
 export interface JsonReply {
 	status: number;
@@ -367,7 +367,7 @@ function envelopeFailure(body: unknown, reply: RawReply): Failure | undefined {
 	};
 }
 
-export async function classifyJsonReply(reply: RawReply): Promise<Outcome<JsonReply>> {
+export async function classifyJsonReply(reply: RawReply): Promise<Classified<JsonReply>> {
 	if (!isSuccess(reply.status)) return { ok: false, failure: await failedReply(reply) };
 	const { text, truncated } = await readLimited(reply.stream, JSON_BODY_LIMIT);
 	if (truncated) return { ok: false, failure: { kind: 'tooLarge', status: reply.status } };
@@ -407,7 +407,7 @@ export function isGenericMediaType(mediaType: string): boolean {
 }
 
 /** An image/* type is trusted; a generic or missing one is judged by the first bytes. */
-export async function classifyDownloadReply(reply: RawReply): Promise<Outcome<DownloadInfo>> {
+export async function classifyDownloadReply(reply: RawReply): Promise<Classified<DownloadInfo>> {
 	if (!isSuccess(reply.status)) return { ok: false, failure: await failedReply(reply) };
 	const mimeType = mediaType(reply.headers);
 	const info = { mimeType, finalUrl: reply.url };
