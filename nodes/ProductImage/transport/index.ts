@@ -34,7 +34,7 @@ export {
 	networkCodeNote,
 	resumeAdvice,
 	resumeTask,
-	shortened as quotedText,
+	shortened,
 	unreachableReason,
 	WAIT_FOR_COMPLETION,
 	withoutAngleBrackets,
