@@ -56,7 +56,6 @@ const SERVER_SUITES = {
 		'test/e2e/editor-test.js',
 	],
 	queue: ['queue mode (Postgres, Redis, two workers)', 'test/queue/run.js'],
-	ssrf: ["n8n's SSRF protection refusing the service", 'test/e2e/ssrf-test.js'],
 };
 
 /** The label of the wait for a pin's install before its first suite. */

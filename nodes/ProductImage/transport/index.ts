@@ -24,21 +24,8 @@ export {
 	redactSecrets,
 } from './errors';
 export type { Wording } from './guidance';
-export { describeRefusal, findRefusal } from './refusal';
-export {
-	BASE_URL,
-	CHECK_BASE_URL,
-	FULL_KEY_NEEDED,
-	KEY_NOT_ALLOWED,
-	KEY_REJECTED,
-	networkCodeNote,
-	resumeAdvice,
-	resumeTask,
-	shortened,
-	unreachableReason,
-	WAIT_FOR_COMPLETION,
-	withoutAngleBrackets,
-} from './words';
+export * from './refusal';
+export * from './words';
 import { redactSecrets } from './errors';
 export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
 export { sleepUnlessCancelled } from './pause';
