@@ -500,7 +500,7 @@ test('an HTML page with status 200 on a task query (wrong Base URL) fails fast',
 	sim.addFault({ route: 'task', status: 200, body: 'html' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toBe("The service's reply could not be read [item 0]");
+	expect(result.error?.message).toBe('A web page answered instead of the service [item 0]');
 	expect(result.error?.description).toMatch(/^The reply said: "200 OK"\./);
 	expect(result.error?.description).toContain('Base URL');
 	expectOneAttempt(sim, 'task', result);

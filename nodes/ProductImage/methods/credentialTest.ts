@@ -7,8 +7,11 @@ import type {
 import { SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
 import {
 	BASE_URL,
+	CHECK_BASE_URL,
 	CREDENTIAL_PROBE_TASK_ID,
+	describeRefusal,
 	findNetworkCode,
+	findRefusal,
 	findServiceMessage,
 	FULL_KEY_NEEDED,
 	header,
@@ -129,7 +132,7 @@ function probeVerdict(
 		);
 	}
 	return error(
-		`${where} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the ${SERVICE_NAME} answers. Check ${BASE_URL}: the URL your provider gave you, without /v1.`,
+		`${where} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the ${SERVICE_NAME} answers. ${CHECK_BASE_URL}`,
 	);
 }
 
@@ -222,6 +225,11 @@ export async function productImageApiConnection(
 		// everybody alike (a Base URL with an extra path such as /v1 reaches no route at all).
 		return keylessVerdict(await send(undefined), probeUrl) ?? verdict;
 	} catch (error) {
+		const refusal = findRefusal(error, probeUrl);
+		if (refusal) {
+			const { message, description } = describeRefusal(refusal, 'request', 'Nothing was sent.');
+			return { status: 'Error', message: `${message}. ${description}` };
+		}
 		return unreachableVerdict(
 			probeUrl,
 			findNetworkCode(error),

@@ -1,8 +1,11 @@
 import type { JsonObject } from 'n8n-workflow';
 
+import type { Refusal } from './refusal';
+
 /** One attempt's failure: the retry policy decides on it, and only a request's last is shown. */
 export interface Failure {
-	kind: 'http' | 'network' | 'timeout' | 'malformed' | 'redirect' | 'tooLarge' | 'notImage';
+	kind:
+		'http' | 'network' | 'timeout' | 'malformed' | 'redirect' | 'tooLarge' | 'notImage' | 'refused';
 	status?: number;
 	code?: string | number;
 	serviceMessage?: string;
@@ -19,6 +22,7 @@ export interface Failure {
 	url?: string;
 	/** The host of an address that is not the service's (a CDN, a store), for a download there. */
 	foreignHost?: string;
+	refusal?: Refusal;
 }
 
 const MESSAGE_KEYS = [
@@ -131,7 +135,10 @@ export function nothingSent(failure: Failure): boolean {
  * gateway page, a cut connection, a timeout or an unreadable 2xx leave it open.
  */
 export function submitMayHaveLanded(failure: Failure): boolean {
-	if (failure.kind === 'redirect' || nothingSent(failure)) return false;
+	if (failure.kind === 'redirect' || failure.kind === 'refused' || nothingSent(failure))
+		return false;
+	// A web page in a 2xx is a site at the Base URL, not a gateway in front of the service.
+	if (failure.kind === 'malformed' && failure.html) return false;
 	if (failure.kind === 'http') return (failure.status ?? 0) >= 500;
 	return true;
 }

@@ -13,7 +13,8 @@ import type { DownloadInfo, JsonReply, OutgoingRequest } from './send';
 import { classifyDownloadReply, classifyJsonReply } from './send';
 
 // Everything outside transport/ imports from here. A request goes index.ts → retry.ts (waiting in
-// pause.ts) → send.ts; errors.ts and guidance.ts turn its last failure into the user's error.
+// pause.ts) → send.ts; errors.ts and guidance.ts turn its last failure into the user's error,
+// refusal.ts when n8n itself refused to send it.
 
 export {
 	findEnvelopeCode,
@@ -23,19 +24,8 @@ export {
 	redactSecrets,
 } from './errors';
 export type { Wording } from './guidance';
-export {
-	BASE_URL,
-	FULL_KEY_NEEDED,
-	KEY_NOT_ALLOWED,
-	KEY_REJECTED,
-	networkCodeNote,
-	resumeAdvice,
-	shortened,
-	unreachableReason,
-	resumeTask,
-	WAIT_FOR_COMPLETION,
-	withoutAngleBrackets,
-} from './guidance';
+export * from './refusal';
+export * from './words';
 import { redactSecrets } from './errors';
 export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
 export { sleepUnlessCancelled } from './pause';
@@ -121,10 +111,13 @@ export async function downloadStream<T>(
 		followRedirects: true,
 	};
 	return await withRetries(this, service, call, request, async (reply) => {
-		const outcome = await classifyDownloadReply(reply);
-		if (!outcome.ok)
-			return { ok: false, failure: { ...outcome.failure, url: outcome.failure.url ?? reply.url } };
-		return { ok: true, value: await call.consume(reply.stream, outcome.value) };
+		const classified = await classifyDownloadReply(reply);
+		if (!classified.ok)
+			return {
+				ok: false,
+				failure: { ...classified.failure, url: classified.failure.url ?? reply.url },
+			};
+		return { ok: true, value: await call.consume(reply.stream, classified.value) };
 	});
 }
 

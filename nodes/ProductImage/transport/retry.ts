@@ -10,13 +10,14 @@ import {
 	submitMayHaveLanded,
 } from './errors';
 import type { Wording } from './guidance';
-import { describeFailure, resumeAdvice } from './guidance';
+import { describeFailure } from './guidance';
+import { resumeAdvice } from './words';
 import { sleepUnlessCancelled } from './pause';
 import type { RequestKind, RetryPolicy } from './requestKinds';
 import { MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
 import type { ServiceAccess } from './runState';
 import { runStateOf, stopSignal } from './runState';
-import type { Outcome, OutgoingRequest, RawReply } from './send';
+import type { Classified, OutgoingRequest, RawReply } from './send';
 import { failureFromException, send } from './send';
 
 /** What a caller tells the retry loop besides what is sent. */
@@ -131,7 +132,7 @@ function failureError(
 	// and it drops the request id. Keep the message built above.
 	error.message = message;
 	// The router copies these onto the error item of Continue On Fail, a wait reads them, and an
-	// item's outcome follows from them (helpers/outcome.ts).
+	// item's outcome follows from them (helpers/nextStep.ts).
 	Object.assign(error.context, call.errorContext, {
 		requestId: failure.requestId ?? call.sentRequestId,
 		serviceCode: failure.code,
@@ -162,7 +163,7 @@ export async function withRetries<T>(
 	service: ServiceAccess,
 	call: RetryCall,
 	request: OutgoingRequest,
-	classify: (reply: RawReply) => Promise<Outcome<T>>,
+	classify: (reply: RawReply) => Promise<Classified<T>>,
 ): Promise<T> {
 	const { rateLimit, retries } = runStateOf(context);
 	const stop = stopSignal(context);
@@ -171,17 +172,17 @@ export async function withRetries<T>(
 		// Checked before every attempt, retries included: a retry is a new request to pay for.
 		const open = toService ? await rateLimit.waitUntilOpen(stop) : !stop.aborted;
 		if (!open) throw stoppedError(context, call);
-		let outcome: Outcome<T>;
+		let classified: Classified<T>;
 		const at = { url: request.url };
 		try {
-			outcome = await classify(await send(context, service, request, at));
+			classified = await classify(await send(context, service, request, at));
 		} catch (error) {
 			if (stop.aborted) throw stoppedError(context, call, true);
-			outcome = { ok: false, failure: { ...failureFromException(error), url: at.url } };
+			classified = { ok: false, failure: { ...failureFromException(error, at.url), url: at.url } };
 		}
-		if (outcome.ok) return outcome.value;
+		if (classified.ok) return classified.value;
 		const failure = redactFailure(
-			withForeignHost(outcome.failure, service, request.url),
+			withForeignHost(classified.failure, service, request.url),
 			service.secrets,
 		);
 		const delayMs = retryDelay(call.kind, failure, tries, call.deadline);

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { BASE_URL } from './guidance';
+import { BASE_URL } from './words';
 import { RateLimitGate } from './pause';
 
 export const CREDENTIAL_TYPE = 'productImageApi';

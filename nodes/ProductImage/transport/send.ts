@@ -15,6 +15,7 @@ import {
 	isTimeoutCode,
 	parseRetryAfter,
 } from './errors';
+import { findRefusal } from './refusal';
 import type { ServiceAccess } from './runState';
 import { CREDENTIAL_TYPE, isHttpUrl } from './runState';
 
@@ -50,7 +51,7 @@ export interface RawReply {
 }
 
 /** What a reply means: a value to hand on, or the failure the retry policy decides on. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+export type Classified<T> = { ok: true; value: T } | { ok: false; failure: Failure };
 
 export interface JsonReply {
 	status: number;
@@ -366,7 +367,7 @@ function envelopeFailure(body: unknown, reply: RawReply): Failure | undefined {
 	};
 }
 
-export async function classifyJsonReply(reply: RawReply): Promise<Outcome<JsonReply>> {
+export async function classifyJsonReply(reply: RawReply): Promise<Classified<JsonReply>> {
 	if (!isSuccess(reply.status)) return { ok: false, failure: await failedReply(reply) };
 	const { text, truncated } = await readLimited(reply.stream, JSON_BODY_LIMIT);
 	if (truncated) return { ok: false, failure: { kind: 'tooLarge', status: reply.status } };
@@ -406,7 +407,7 @@ export function isGenericMediaType(mediaType: string): boolean {
 }
 
 /** An image/* type is trusted; a generic or missing one is judged by the first bytes. */
-export async function classifyDownloadReply(reply: RawReply): Promise<Outcome<DownloadInfo>> {
+export async function classifyDownloadReply(reply: RawReply): Promise<Classified<DownloadInfo>> {
 	if (!isSuccess(reply.status)) return { ok: false, failure: await failedReply(reply) };
 	const mimeType = mediaType(reply.headers);
 	const info = { mimeType, finalUrl: reply.url };
@@ -434,7 +435,10 @@ export async function classifyDownloadReply(reply: RawReply): Promise<Outcome<Do
 	};
 }
 
-export function failureFromException(error: unknown): Failure {
+/** `url`: the address the request failed at. */
+export function failureFromException(error: unknown, url = ''): Failure {
+	const refusal = findRefusal(error, url);
+	if (refusal) return { kind: 'refused', refusal };
 	const networkCode = findNetworkCode(error);
 	const message = error instanceof Error ? error.message : String(error);
 	if (isTimeoutCode(networkCode)) return { kind: 'timeout', networkCode };
