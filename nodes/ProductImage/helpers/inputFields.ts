@@ -6,6 +6,9 @@ export const ANALYSIS_FIELDS: readonly string[] = [
 	'formattedText',
 	'output_text',
 	'request_id',
+	'facts_to_confirm',
+	'facts_to_confirm_count',
+	'review_text',
 ];
 
 /** Where an input field named like one of the node's own is kept: one field, added beside them. */

@@ -37,6 +37,7 @@ import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.
 import { withInputFields } from '../../inputFields';
 import { shapeOutput } from '../../outputFields';
 import { readChoice, shownImageFields } from '../../reading';
+import { planReview } from '../../review';
 
 export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
 
@@ -230,19 +231,25 @@ export async function execute(
 	request: PlanRequest,
 ): Promise<INodeExecutionData[]> {
 	const { plan, imageUrls, requestId } = await requestPlan(this, itemIndex, request);
+	const modules = planModuleItems(plan, request.modules, { ownKeys: true });
+	const review = planReview(modules, plan.notes, plan.global_style);
 	if (!request.splitModules) {
-		const json = { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject;
+		const json = {
+			...plan,
+			...(requestId ? { request_id: requestId } : {}),
+			...review,
+		} as IDataObject;
 		return [{ json: withInputFields(this, itemIndex, json, { consumed: ANALYSIS_FIELDS }) }];
 	}
 	const carried: IDataObject = { image_urls: imageUrls };
 	for (const key of ['platform', 'market', 'language'])
 		if (request.fields[key] !== undefined) carried[key] = request.fields[key];
 	// The plan was made from the analysis: its brief is not handed on to every module item.
-	const items = planModuleItems(plan, request.modules, { ownKeys: true }).map((json) => ({
+	const items = modules.map((json) => ({
 		json: withInputFields(
 			this,
 			itemIndex,
-			{ ...json, ...carried },
+			{ ...json, ...carried, ...review },
 			{ ownNames: moduleFields, consumed: ANALYSIS_FIELDS },
 		),
 	}));
