@@ -1,67 +1,50 @@
 import type { IDataObject } from 'n8n-workflow';
-
 import { plainText } from '../helpers/aPlus';
-
-// What a person checks before images are billed, as one text for a chat message or a form.
-
-/** The spec names `evidence` only: an attribute's name and value are read where services put them. */
-const firstOf = (entry: IDataObject, names: string[]) =>
-	names.map((name) => entry[name]).find((value) => value !== undefined && value !== null);
-
 /** A value of a shape the spec does not show (a list, an object) as readable text. */
-function asText(value: unknown): string {
-	if (value === undefined || value === null) return '';
-	if (Array.isArray(value)) return value.map(asText).join(', ');
-	return (typeof value === 'object' ? JSON.stringify(value) : String(value)).trim();
-}
-
+const asText = (value: unknown): string =>
+	Array.isArray(value)
+		? value.map(asText).join(', ')
+		: String((value && typeof value === 'object' ? JSON.stringify(value) : value) ?? '').trim();
 const counted = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-const section = (title: string, body: string) => (body === '' ? '' : `${title}\n${body}`);
-
-/** Only what the photos show or the request said is taken as given; anything else is confirmed. */
-const GIVEN = ['visible', 'provided'];
-
+const sections = (...parts: string[][]) =>
+	parts.flatMap(([title, body]) => (body ? [title ? `${title}\n${body}` : body] : [])).join('\n\n');
+export const REVIEW_FIELDS = ['facts_to_confirm', 'facts_to_confirm_count', 'review_text'];
+/** The spec names `evidence` only; what the photos show or the request said is taken as given. */
 export function analysisReview(analysis: unknown, brief: unknown): IDataObject {
-	const attributes = (analysis as IDataObject | undefined)?.attributes;
-	const facts = (Array.isArray(attributes) ? (attributes as IDataObject[]) : []).map((entry) => ({
-		name: asText(firstOf(entry, ['name', 'attribute', 'key', 'label'])),
-		value: asText(firstOf(entry, ['value', 'values'])),
-		evidence: asText(entry.evidence),
+	const facts = (((analysis as IDataObject).attributes ?? []) as IDataObject[]).map((entry) => ({
+		name: asText(entry.name ?? entry.attribute ?? entry.key),
+		value: asText(entry.value),
+		evidence: ['visible', 'provided'].includes(String(entry.evidence)) ? entry.evidence : '',
 	}));
-	const toConfirm = facts.filter((fact) => !GIVEN.includes(fact.evidence));
-	const given = facts.filter((fact) => GIVEN.includes(fact.evidence));
-	const heading =
-		toConfirm.length === 0
-			? 'Nothing to confirm: the service inferred no product fact.'
-			: `Confirm before use: ${counted(toConfirm.length, 'fact')} the service inferred from the photos.`;
-	const text = [
-		[heading, ...toConfirm.map((fact) => `- ${fact.name}: ${fact.value}`)].join('\n'),
-		section(
-			'Seen in the photos or provided:',
-			given.map((fact) => `- ${fact.name}: ${fact.value} (${fact.evidence})`).join('\n'),
-		),
-		section('Brief:', plainText(asText(brief))),
-	];
+	const toConfirm = facts.filter((fact) => !fact.evidence);
+	const lines = (list: typeof facts) =>
+		list.map((f) => `\n- ${f.name}: ${f.value}${f.evidence ? ` (${f.evidence})` : ''}`).join('');
+	const heading = toConfirm.length
+		? `Confirm before use: ${counted(toConfirm.length, 'fact')} the service inferred from the photos.`
+		: 'Nothing to confirm: the service inferred no product fact.';
 	return {
 		facts_to_confirm: toConfirm.map(({ name, value }) => ({ name, value })),
 		facts_to_confirm_count: toConfirm.length,
-		review_text: text.filter(Boolean).join('\n\n'),
+		review_text: sections(
+			['', heading + lines(toConfirm)],
+			['Seen in the photos or provided:', lines(facts.filter((fact) => fact.evidence)).slice(1)],
+			['Brief:', plainText(asText(brief))],
+		),
 	};
 }
-
 /** `modules` as the module items carry them; each becomes one billed image when generated. */
 export function planReview(modules: IDataObject[], notes: unknown, style: unknown): IDataObject {
-	const lines = modules.map((entry, index) => {
-		const size = entry.target_width ? `, ${entry.target_width}×${entry.target_height}` : '';
-		const name = asText(entry.module) || `module ${index + 1}`;
-		return `${index + 1}. ${name}${size}: ${asText(entry.recommended_prompt)}`;
-	});
-	const text = [
-		`Generating this plan bills ${counted(modules.length, 'image')}, one per module.`,
-		section('Notes to check:', asText(notes)),
-		section('Modules:', lines.join('\n')),
-		section('Style for every image:', asText(style)),
-	];
-	return { images_to_bill: modules.length, review_text: text.filter(Boolean).join('\n\n') };
+	const lines = modules.map(
+		(m, i) =>
+			`${i + 1}. ${asText(m.module) || `module ${i + 1}`}${m.target_width ? `, ${m.target_width}×${m.target_height}` : ''}: ${asText(m.recommended_prompt)}`,
+	);
+	return {
+		images_to_bill: modules.length,
+		review_text: sections(
+			['', `Generating this plan bills ${counted(modules.length, 'image')}, one per module.`],
+			['Notes to check:', asText(notes)],
+			['Modules:', lines.join('\n')],
+			['Style for every image:', asText(style)],
+		),
+	};
 }
