@@ -56,6 +56,7 @@ const SERVER_SUITES = {
 		'test/e2e/editor-test.js',
 	],
 	queue: ['queue mode (Postgres, Redis, two workers)', 'test/queue/run.js'],
+	review: ['a person answers the review example’s forms', 'test/e2e/review-test.js'],
 };
 
 /** The label of the wait for a pin's install before its first suite. */
