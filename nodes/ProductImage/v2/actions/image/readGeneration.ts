@@ -22,7 +22,7 @@ import { TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
 import { inputFieldsBeside } from '../../output';
 import { readChoice, readField, shownImageFields } from '../../reading';
 
-/** Where this version keeps what a generation reads: Product Details, or an A+ module item. */
+/** Where a generation's labels and defaults are read, its Options included. */
 const properties = [...generationProperties, ...generationOptions(true)];
 
 const SOURCE_PARAMETER = generationSourceProperty.displayName;
