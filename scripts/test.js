@@ -59,6 +59,7 @@ const checks = [
 const SCRIPT_SUITES = {
 	queue: ['queue mode (Postgres, Redis, two workers)', 'test/queue/run.js', true],
 	ssrf: ["n8n's SSRF protection refusing the service", 'test/e2e/ssrf-test.js', true],
+	review: ['a person answers the review example’s forms', 'test/e2e/review-test.js', true],
 };
 
 /** The label of the wait for a pin's install before its first suite. */

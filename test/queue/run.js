@@ -122,7 +122,11 @@ async function main() {
 			if (typeof script === 'object') llm.reset(script);
 		}
 		const fanOut = fanOutCopy(FAN_OUT.products);
-		const examples = listExamples().map((e) => ({ name: e.name, ...webhookCopy(e) }));
+		const examples = listExamples()
+			.filter(
+				(e) => !expectationFile(e) || !loadExpectation(String(expectationFile(e))).waitsForPerson,
+			)
+			.map((e) => ({ name: e.name, ...webhookCopy(e) }));
 		const manual = manualCopy(
 			/** @type {NonNullable<ReturnType<typeof listExamples>[number]>} */ (
 				listExamples().find((e) => e.name === MANUAL_EXAMPLE)

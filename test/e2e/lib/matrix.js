@@ -30,7 +30,7 @@ const SETS = {
  * @typedef {'default' | 'filesystem' | 'combined'} RunMode
  * @typedef {keyof typeof SETS} SetName
  * @typedef {{n8n: string, suite: 'workflows', set: SetName, only?: string[], modes: RunMode[]}} WorkflowRow
- * @typedef {{n8n: string, suite: 'credential' | 'editor' | 'queue' | 'ssrf', skip?: string[]}} ServerRow
+ * @typedef {{n8n: string, suite: 'credential' | 'editor' | 'queue' | 'ssrf' | 'review', skip?: string[]}} ServerRow
  *   `skip`: cases of the suite (by name) this pin leaves to another pin or suite
  * @typedef {WorkflowRow | ServerRow} Row
  */
@@ -61,6 +61,8 @@ const MATRIX = [
 	{ n8n: '2.41.0', suite: 'queue' },
 	// n8n's SSRF protection on, the service's address not allowed: n8n's refusal, named as such.
 	{ n8n: '2.41.0', suite: 'ssrf' },
+	// A person answers the review example's forms on a running n8n (review-test.js).
+	{ n8n: '2.41.0', suite: 'review' },
 	// The last 1.x release: the agent saved with version 1, in memory (1.85's AI Agent predates the
 	// one it uses; the other saved workflows run on the oldest line in memory and on the newest in
 	// the file store), and the current node version in 1.x's file store (the oldest line runs it in

@@ -40,6 +40,7 @@ import {
 import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.descriptions';
 import { shapeOutput, withInputFields } from '../../output';
 import { readChoice, shownImageFields } from '../../reading';
+import { planReview, REVIEW_FIELDS } from '../../review';
 
 export { hintInputFieldsAside as afterRun } from '../../output';
 
@@ -49,6 +50,7 @@ const ANALYSIS_FIELDS: readonly string[] = [
 	'formattedText',
 	'output_text',
 	'request_id',
+	...REVIEW_FIELDS,
 ];
 
 /** What each module shows a shopper: the title already says its purpose and pixel size. */
@@ -246,19 +248,22 @@ export async function execute(
 	request: PlanRequest,
 ): Promise<INodeExecutionData[]> {
 	const { plan, imageUrls, requestId } = await requestPlan(this, itemIndex, request);
+	const modules = planModuleItems(plan, request.modules, { ownKeys: true });
+	const review = planReview(modules, plan.notes, plan.global_style);
 	if (!request.splitModules) {
 		const json = { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject;
+		Object.assign(json, review);
 		return [{ json: withInputFields(this, itemIndex, json, { consumed: ANALYSIS_FIELDS }) }];
 	}
 	const carried: IDataObject = { image_urls: imageUrls };
 	for (const key of ['platform', 'market', 'language'])
 		if (request.fields[key] !== undefined) carried[key] = request.fields[key];
 	// The plan was made from the analysis: its brief is not handed on to every module item.
-	const items = planModuleItems(plan, request.modules, { ownKeys: true }).map((json) => ({
+	const items = modules.map((json) => ({
 		json: withInputFields(
 			this,
 			itemIndex,
-			{ ...json, ...carried },
+			{ ...json, ...carried, ...review },
 			{ ownNames: moduleFields, consumed: ANALYSIS_FIELDS },
 		),
 	}));

@@ -24,6 +24,7 @@ import {
 } from '../../descriptions/options.descriptions';
 import { withInputFields } from '../../output';
 import { readField, shownImageFields } from '../../reading';
+import { analysisReview } from '../../review';
 
 export { hintInputFieldsAside as afterRun } from '../../output';
 
@@ -76,5 +77,6 @@ export async function execute(
 	// The spec offers the brief in two fields: handed on once, or every later node carries it twice.
 	json.formattedText ??= json.output_text;
 	if (json.output_text === json.formattedText) delete json.output_text;
+	Object.assign(json, analysisReview(json.analysis, json.formattedText));
 	return [{ json: withInputFields(this, itemIndex, json) }];
 }
