@@ -12,8 +12,8 @@ import {
 	withOther,
 } from '../../descriptions/choices';
 import {
-	billingNotice,
 	generatedFileNameOption,
+	keepGoingNotice,
 	imageUrlsProperty,
 	optionsCollection,
 	productNameProperty,
@@ -185,7 +185,7 @@ export const generationSourceProperty: INodeProperties = {
 };
 
 export const generationProperties: INodeProperties[] = [
-	billingNotice,
+	keepGoingNotice,
 	generationSourceProperty,
 	{
 		displayName:
