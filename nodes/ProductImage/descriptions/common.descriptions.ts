@@ -35,7 +35,7 @@ export const imageUrlsProperty: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. https://example.com/image.png, https://example.com/image-2.png',
 	description:
-		"Product photos: drag a store node's images field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter URLs separated by commas or new lines",
+		"Product photos: drag a store node's 'images' field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter URLs separated by commas or new lines",
 };
 
 export const planImageUrlsProperty: INodeProperties = {
