@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { outcomeOf } from './helpers/outcome';
+import { nextStepOf } from './helpers/nextStep';
 import { optionOrDefault, readOptions } from './helpers/parameters';
 import type { AcceptedTask } from './transport';
 import { resumeAdvice, runStateOf, withoutAngleBrackets } from './transport';
@@ -63,7 +63,7 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 		if (context[key] !== undefined && context[key] !== null) json[key] = context[key];
 	}
 	// Whether the service said no (final) or this run could not finish a step (look again later).
-	json.outcome = outcomeOf(error);
+	json.outcome = nextStepOf(error);
 	return { json, pairedItem: { item: itemIndex } };
 }
 

@@ -102,7 +102,7 @@ export async function uploadBinaryField(
 	return result;
 }
 
-/** `data, data_1` as `['data', 'data_1']`: the names of Input Binary Fields. */
+/** `data, data_1` as `['data', 'data_1']`: the names of Input Binary Fields, or of A+ modules. */
 export function splitCommaSeparated(value: unknown): string[] {
 	if (typeof value !== 'string') return [];
 	return value

@@ -30,7 +30,7 @@ export {
 	KEY_REJECTED,
 	networkCodeNote,
 	resumeAdvice,
-	shortened as quotedText,
+	shortened,
 	unreachableReason,
 	resumeTask,
 	WAIT_FOR_COMPLETION,

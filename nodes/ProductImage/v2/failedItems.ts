@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { KEEP_GOING } from '../descriptions/common.descriptions';
 import type { NodeVersion, OperationModule } from '../router';
 import { includeOtherFieldsOption } from './descriptions/options.descriptions';
-import { withInputFields } from './inputFields';
+import { withInputFields } from './output';
 
 /** A failed item is its product, as a succeeded one is with Include Other Input Fields. */
 function keepInputFields(context: IExecuteFunctions, item: INodeExecutionData, index: number) {

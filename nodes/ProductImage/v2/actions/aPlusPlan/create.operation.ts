@@ -23,10 +23,14 @@ import {
 	timeoutOption,
 } from '../../../descriptions/common.descriptions';
 import { A_PLUS_MODULES, moduleTitle, planModuleItems, plainText } from '../../../helpers/aPlus';
-import type { PlanPanel, PlanRequest } from '../../../helpers/aPlusPlan';
-import { readPlanRequest, requestPlan } from '../../../helpers/aPlusPlan';
-import { ANALYSIS_FIELDS } from '../../../helpers/inputFields';
-import { parameterError, parameterOrDefault, validateParameter } from '../../../helpers/parameters';
+import type { PlanRequest } from '../../../helpers/aPlusPlan';
+import { buildPlanRequest, requestPlan } from '../../../helpers/aPlusPlan';
+import {
+	panelProperty,
+	parameterError,
+	parameterOrDefault,
+	validateParameter,
+} from '../../../helpers/parameters';
 import {
 	detailsCollection,
 	imageSourceFields,
@@ -34,11 +38,18 @@ import {
 	itemsInParallelOption,
 } from '../../descriptions/options.descriptions';
 import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.descriptions';
-import { withInputFields } from '../../inputFields';
-import { shapeOutput } from '../../outputFields';
+import { shapeOutput, withInputFields } from '../../output';
 import { readChoice, shownImageFields } from '../../reading';
 
-export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
+export { hintInputFieldsAside as afterRun } from '../../output';
+
+/** The fields of an 'Analysis → Analyze' item: what a plan is made from, not handed on. */
+const ANALYSIS_FIELDS: readonly string[] = [
+	'analysis',
+	'formattedText',
+	'output_text',
+	'request_id',
+];
 
 /** What each module shows a shopper: the title already says its purpose and pixel size. */
 const MODULE_USES: Record<string, string> = {
@@ -218,16 +229,21 @@ export const description = forOperation('aPlusPlan', 'create', properties);
 /** Planning holds its request open up to the Timeout (120 s): items overlap rather than queue. */
 export const runsConcurrently = true;
 
-const planPanel: PlanPanel = {
-	properties,
-	choice: (context, name, itemIndex, fallback) =>
-		readChoice(context, name, itemIndex, { properties, fallback, details: DETAILS.plan }),
-	imageFields: shownImageFields,
-	productDescription: readProductDescription,
-};
-
+/** Plan Details' lists, their Other values taken and Platform's default applied. */
 export function readParameters(this: IExecuteFunctions, itemIndex: number): PlanRequest {
-	return readPlanRequest(this, itemIndex, planPanel);
+	const list = (name: string) =>
+		readChoice(this, name, itemIndex, {
+			properties,
+			fallback: String(panelProperty(properties, name).default),
+			details: DETAILS.plan,
+		});
+	return buildPlanRequest(this, itemIndex, properties, {
+		market: list('market'),
+		language: list('language'),
+		platform: list('platform'),
+		productDescription: readProductDescription(this, itemIndex),
+		imageFields: shownImageFields(this, itemIndex),
+	});
 }
 
 /** Module items carry the plan's images, platform and language on to the generation. */

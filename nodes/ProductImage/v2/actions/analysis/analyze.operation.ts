@@ -22,10 +22,10 @@ import {
 	includeOtherFieldsOption,
 	itemsInParallelOption,
 } from '../../descriptions/options.descriptions';
-import { withInputFields } from '../../inputFields';
+import { withInputFields } from '../../output';
 import { readField, shownImageFields } from '../../reading';
 
-export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
+export { hintInputFieldsAside as afterRun } from '../../output';
 
 /** The service guesses some facts; where the brief goes next is said where it is taken. */
 const analysisOutputNotice: INodeProperties = {
