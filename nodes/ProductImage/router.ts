@@ -37,15 +37,8 @@ export interface NodeVersion {
 	resources: Record<string, Record<string, OperationModule>>;
 	concurrencyOption: INodeProperties;
 	/** Under Continue: the failed items' own fields and a count above the output; the stop's advice. */
-	failedItems?: { after: AfterFailures; stopAdvice(accepted: number): string };
+	failedItems?: typeof import('./v2/failedItems').failedItems;
 }
-
-type AfterFailures = (
-	this: IExecuteFunctions,
-	output: INodeExecutionData[][],
-	failed: number[],
-	operation: OperationModule,
-) => void;
 
 /** Continue On Fail: the error is the item's output, with what is known to resume or report it. */
 function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
@@ -122,14 +115,13 @@ function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number
 }
 
 /** Without Continue On Fail the output, and every task id in it, is lost: name what was paid for. */
-function listAcceptedTasks(error: ItemError, accepted: AcceptedTask[], more = ''): ItemError {
+function listAcceptedTasks(error: ItemError, accepted: AcceptedTask[], more: string): ItemError {
 	const sorted = [...accepted].sort((a, b) => a.itemIndex - b.itemIndex);
 	const list = sorted.map(({ itemIndex, taskId }) => `item ${itemIndex}: ${taskId}`).join(', ');
 	const advice = `The service had already accepted ${accepted.length} generation(s) of this run (${list}); they are billed, and their images stay at the service for ${KEPT_FOR}. ${resumeAdvice('these task IDs')}`;
-	const added = [error.description, accepted.length && advice, more].filter(Boolean).join(' ');
-	error.description = added || error.description;
-	if (accepted.length)
-		error.context.acceptedTasks = sorted.map(({ itemIndex, taskId }) => ({ itemIndex, taskId }));
+	const said = [error.description, accepted.length && advice, more].filter(Boolean).join(' ');
+	error.description = said || error.description;
+	if (accepted.length) error.context.acceptedTasks = sorted;
 	return error;
 }
 

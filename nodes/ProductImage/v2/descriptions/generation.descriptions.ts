@@ -13,7 +13,7 @@ import {
 } from '../../descriptions/choices';
 import {
 	generatedFileNameOption,
-	keepGoingNotice,
+	billingNotice,
 	imageUrlsProperty,
 	optionsCollection,
 	productNameProperty,
@@ -185,7 +185,7 @@ export const generationSourceProperty: INodeProperties = {
 };
 
 export const generationProperties: INodeProperties[] = [
-	keepGoingNotice,
+	billingNotice,
 	generationSourceProperty,
 	{
 		displayName:
