@@ -277,14 +277,15 @@ export function hintFitting(context: IExecuteFunctions, items: INodeExecutionDat
 	});
 }
 
-/** A URL expires, a file does not; Edit Image passes the size fields on unchanged. */
+/** A URL expires, a file does not (Simplified has no 'expires_at'); Edit Image keeps the size fields. */
 export function hintHandOver(context: IExecuteFunctions, items: INodeExecutionData[]): void {
 	const withUrl = items.find(({ json }) => typeof outputImages([{ json }])[0]?.url === 'string');
 	if (!withUrl) return;
 	const file = Object.keys(withUrl.binary ?? {})[0];
+	const expires = outputImages([withUrl])[0].expires_at !== undefined;
 	const upload = file
-		? `the file in '${file}' to upload (as the Shopify example does), or 'url' for a store that fetches images by URL until 'expires_at' (3 days)`
-		: `'url', which the store must fetch before 'expires_at' (3 days)`;
+		? `the file in '${file}' to upload (as the Shopify example does), or 'url' for a store that fetches images by URL ${expires ? "until 'expires_at' (3 days)" : 'for 3 days'}`
+		: `'url', which the store must fetch ${expires ? "before 'expires_at' (3 days)" : 'within 3 days'}`;
 	context.addExecutionHints?.({
 		message: `To the store: ${upload}. After an Edit Image resize, 'generated_width' and 'generated_height' still give the generated size, not the fitted one.`,
 		location: 'outputPane',

@@ -77,6 +77,13 @@ const MODULE_USES: Record<string, string> = {
 /** One term per thing: the spec's "Product details" module would share the collection's name. */
 const MODULE_TITLES: Record<string, string> = { detail: 'Close-Ups of Details (970×600)' };
 
+/** n8n's filter matches titles only: the code the output's 'module' holds, the size as 'target_size'. */
+const listTitle = (module: (typeof A_PLUS_MODULES)[number]) =>
+	(MODULE_TITLES[module.id] ?? moduleTitle(module)).replace(
+		/\((\d+)×(\d+)\)$/,
+		`(${module.id.charAt(0).toUpperCase()}${module.id.slice(1)}, $1x$2)`,
+	);
+
 /** No modules chosen for the user: each one becomes a billed generation later. */
 const modulesProperty: INodeProperties = {
 	displayName: 'Modules',
@@ -85,9 +92,9 @@ const modulesProperty: INodeProperties = {
 	required: true,
 	default: [],
 	description:
-		"The A+ modules to plan; each becomes one image later. A common start: 'Premium First-Screen Key Visual (1464×600)', 'Core Selling Points (970×600)', 'Usage Scenes (970×600)'.",
+		"The A+ modules to plan; each becomes one image later. A common start: 'Premium First-Screen Key Visual (Hero, 1464x600)', 'Core Selling Points (Core, 970x600)', 'Usage Scenes (Usage, 970x600)'.",
 	options: A_PLUS_MODULES.map((module) => ({
-		name: MODULE_TITLES[module.id] ?? moduleTitle(module),
+		name: listTitle(module),
 		value: module.id,
 		description: MODULE_USES[module.id] ?? module.purpose,
 	})).sort((a, b) => a.name.localeCompare(b.name)),
