@@ -36,7 +36,7 @@ export function analysisReview(analysis: unknown, brief: unknown): IDataObject {
 export function planReview(modules: IDataObject[], notes: unknown, style: unknown): IDataObject {
 	const lines = modules.map(
 		(m, i) =>
-			`${i + 1}. ${asText(m.module) || `module ${i + 1}`}${m.target_width ? `, ${m.target_width}×${m.target_height}` : ''}: ${asText(m.recommended_prompt)}`,
+			`${i + 1}. ${asText(m.module) || `module ${i + 1}`}${m.target_width ? `, ${m.target_width}x${m.target_height}` : ''}: ${asText(m.recommended_prompt)}`,
 	);
 	return {
 		images_to_bill: modules.length,

@@ -46,7 +46,7 @@ test('a plan of 1 module: the image count, the notes, the module with its size a
 			NOTES,
 			'',
 			'Modules:',
-			'1. hero, 1464×600: A+ module "hero" (Premium first-screen key visual, 1464x600) for Insulated steel bottle: show the product from the reference images, keep its shape and colors exact, copy in en-US.',
+			'1. hero, 1464x600: A+ module "hero" (Premium first-screen key visual, 1464x600) for Insulated steel bottle: show the product from the reference images, keep its shape and colors exact, copy in en-US.',
 			'',
 			'Style for every image:',
 			STYLE,
@@ -72,7 +72,7 @@ test('a plan of all 17 modules lists each in the order planned, and bills 17 ima
 			'Modules:',
 			...SPEC_MODULES.map(
 				([id, , width, height], index) =>
-					`${index + 1}. ${id}, ${width}×${height}: ${prompts[index]}`,
+					`${index + 1}. ${id}, ${width}x${height}: ${prompts[index]}`,
 			),
 			'',
 			'Style for every image:',
@@ -95,9 +95,9 @@ test('One Item per Module: every module item carries the whole plan’s review, 
 	}
 	expect(String(whole[0].review_text).split('\n').slice(5, 9)).toEqual([
 		'Modules:',
-		expect.stringMatching(/^1\. hero, 1464×600: A\+ module "hero"/),
-		expect.stringMatching(/^2\. core, 970×600: A\+ module "core"/),
-		expect.stringMatching(/^3\. size, 220×220: A\+ module "size"/),
+		expect.stringMatching(/^1\. hero, 1464x600: A\+ module "hero"/),
+		expect.stringMatching(/^2\. core, 970x600: A\+ module "core"/),
+		expect.stringMatching(/^3\. size, 220x220: A\+ module "size"/),
 	]);
 });
 
