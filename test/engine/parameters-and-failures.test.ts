@@ -156,12 +156,20 @@ describe('an expression that refers to a node not in the workflow (one renamed o
 		expect(result.items[0].json.task_id).toEqual(expect.any(String));
 		expect(result.items[1].json.error).toBe("Referenced node doesn't exist");
 		// A parameter that cannot be read sends nothing: running the item unchanged fails the same.
+		// The product's own fields follow, as on a generated item (Include Other Input Fields).
 		expect(result.items[1].json).toEqual({
 			error: "Referenced node doesn't exist",
 			outcome: 'final',
+			title: 'Vase',
+			fromOtherNode: true,
 		});
 		// No field without a value either: the next node lists an item's fields by name.
-		expect(Object.keys(result.items[1].json)).toEqual(['error', 'outcome']);
+		expect(Object.keys(result.items[1].json)).toEqual([
+			'error',
+			'outcome',
+			'title',
+			'fromOtherNode',
+		]);
 		expect(sim.stats.submitsAccepted).toBe(1);
 	});
 });

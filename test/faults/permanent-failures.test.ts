@@ -347,14 +347,17 @@ test('Continue On Fail: failed tasks become error items with their task id, one 
 		);
 		expect(String(item.json.requestId)).toMatch(/^req_/);
 		// The query that saw the failure was answered 200: no HTTP code belongs on the item. The
-		// service's own word failed the task: its outcome is final.
+		// service's own word failed the task: its outcome is final. The input item's own field
+		// rides along, as on a generated item (Include Other Input Fields).
 		expect(Object.keys(item.json).sort()).toEqual([
 			'description',
 			'error',
 			'outcome',
+			'prompt',
 			'requestId',
 			'taskId',
 		]);
+		expect(item.json.prompt).toBe(`item ${index}`);
 		expect(item.json.outcome).toBe('final');
 	}
 	expect(sim.stats.submitsAccepted).toBe(3);
