@@ -84,8 +84,9 @@ export function chooseMimeType(
 
 interface DownloadOptions {
 	fileName?: string;
-	deadline?: number;
 	errorContext?: IDataObject;
+	/** Read the pixel size from the stored file's first bytes. */
+	measure?: boolean;
 }
 
 /** Streams into n8n's binary store (memory, filesystem or S3, as the instance is set). */
@@ -94,32 +95,11 @@ export async function downloadToBinary(
 	itemIndex: number,
 	address: string,
 	options: DownloadOptions = {},
-): Promise<IBinaryData> {
-	return (await download(context, itemIndex, address, options, false)).binary;
-}
-
-/** As downloadToBinary, and the pixel size read from the stored file's first bytes. */
-export async function downloadMeasured(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	address: string,
-	options: DownloadOptions = {},
-): Promise<{ binary: IBinaryData; pixelSize?: PixelSize }> {
-	return await download(context, itemIndex, address, options, true);
-}
-
-async function download(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	address: string,
-	options: DownloadOptions,
-	measure: boolean,
 ): Promise<{ binary: IBinaryData; pixelSize?: PixelSize }> {
 	return (await downloadStream.call(context, {
 		kind: 'download',
 		url: address,
 		itemIndex,
-		deadline: options.deadline,
 		errorContext: { url: address, ...options.errorContext },
 		consume: async (stream, info) => {
 			const head = await peekFirstChunk(stream);
@@ -131,7 +111,9 @@ async function download(
 				fileName,
 				mimeType,
 			);
-			return measure ? { binary, pixelSize: await storedPixelSize(context, binary) } : { binary };
+			return options.measure
+				? { binary, pixelSize: await storedPixelSize(context, binary) }
+				: { binary };
 		},
 	})) as { binary: IBinaryData; pixelSize?: PixelSize };
 }
