@@ -63,38 +63,9 @@ export type JsonCall = CallBase &
 
 export interface DownloadCall<T> extends CallBase {
 	kind: 'download';
-	timeoutMs?: number;
 	url: string;
 	/** Runs inside the retry loop, so a body cut off mid-way is fetched again. */
 	consume: (stream: unknown, info: DownloadInfo) => Promise<T>;
-}
-
-function timeoutOf(call: KindAndTimeout): number {
-	return (
-		call.timeoutMs ?? REQUEST_KINDS[call.kind as Exclude<RequestKind, OptionTimedKind>].timeoutMs
-	);
-}
-
-async function callService(context: IExecuteFunctions, call: JsonCall): Promise<JsonReply> {
-	const service = await serviceAccess(context);
-	// A submit carries an id of its own, so a submit whose reply never came can still be traced.
-	const sentRequestId = call.kind === 'submit' ? `n8n-${randomUUID()}` : undefined;
-	const request: OutgoingRequest = {
-		method: call.method,
-		url: `${service.baseUrl}${call.path}`,
-		body: call.body,
-		timeoutMs: timeoutOf(call),
-		accept: 'application/json',
-		headers: sentRequestId ? { 'X-Request-Id': sentRequestId } : undefined,
-		followRedirects: false,
-	};
-	return await withRetries(
-		context,
-		service,
-		{ ...call, sentRequestId },
-		request,
-		classifyJsonReply,
-	);
 }
 
 /** An image address, on the service's origin or elsewhere, handed to `consume` as a stream. */
@@ -106,7 +77,7 @@ export async function downloadStream<T>(
 	const request: OutgoingRequest = {
 		method: 'GET',
 		url: call.url,
-		timeoutMs: call.timeoutMs ?? REQUEST_KINDS.download.timeoutMs,
+		timeoutMs: REQUEST_KINDS.download.timeoutMs,
 		accept: 'image/*, */*',
 		followRedirects: true,
 	};
@@ -197,7 +168,21 @@ export async function requestResult<S extends z.ZodTypeAny>(
 	call: JsonCall,
 	schema: S,
 ): Promise<{ result: z.infer<S>; requestId?: string }> {
-	const reply = await callService(context, call);
-	const { secrets } = await serviceAccess(context);
-	return { result: parseResult(context, schema, reply, call, secrets), requestId: reply.requestId };
+	const service = await serviceAccess(context);
+	// A submit carries an id of its own, so a submit whose reply never came can still be traced.
+	const sentRequestId = call.kind === 'submit' ? `n8n-${randomUUID()}` : undefined;
+	const request: OutgoingRequest = {
+		method: call.method,
+		url: `${service.baseUrl}${call.path}`,
+		body: call.body,
+		timeoutMs:
+			call.timeoutMs ?? REQUEST_KINDS[call.kind as Exclude<RequestKind, OptionTimedKind>].timeoutMs,
+		accept: 'application/json',
+		headers: sentRequestId ? { 'X-Request-Id': sentRequestId } : undefined,
+		followRedirects: false,
+	};
+	const retried = { ...call, sentRequestId };
+	const reply = await withRetries(context, service, retried, request, classifyJsonReply);
+	const result = parseResult(context, schema, reply, call, service.secrets);
+	return { result, requestId: reply.requestId };
 }
