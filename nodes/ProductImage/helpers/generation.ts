@@ -8,6 +8,7 @@ import type { ModuleSource, ModuleTarget } from './aPlus';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
 import {
+	labelOf,
 	optionOrDefault,
 	panelProperty,
 	parameterError,
@@ -60,9 +61,6 @@ function asText(value: unknown): string | undefined {
 	return text === '' ? undefined : text;
 }
 
-const label = (properties: INodeProperties[], name: string) =>
-	panelProperty(properties, name).displayName;
-
 function readExtraBodyFields(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -73,7 +71,7 @@ function readExtraBodyFields(
 	const parsed =
 		typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: undefined }) : raw;
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		const name = label(properties, 'extraBodyFields');
+		const name = labelOf(properties, 'extraBodyFields');
 		throw parameterError(
 			context,
 			itemIndex,
@@ -109,7 +107,7 @@ function checkSizeAndResolution(
 	if (fromModule) {
 		const parsed = sizeSchema.safeParse(fromModule.size);
 		if (!parsed.success) {
-			const source = label(properties, 'generationSource');
+			const source = labelOf(properties, 'generationSource');
 			throw parameterError(
 				context,
 				itemIndex,
@@ -121,7 +119,13 @@ function checkSizeAndResolution(
 		return { size: parsed.data, resolution: fromModule.resolution };
 	}
 	const checked = (name: 'size' | 'resolution', schema: z.ZodTypeAny) =>
-		validateParameter(context, itemIndex, label(properties, name), schema, values[name]) as string;
+		validateParameter(
+			context,
+			itemIndex,
+			labelOf(properties, name),
+			schema,
+			values[name],
+		) as string;
 	return { size: checked('size', sizeSchema), resolution: checked('resolution', resolutionSchema) };
 }
 
@@ -136,7 +140,7 @@ function checkProductFields(
 	const productInfo: IDataObject = {};
 	const text = (field: 'productName' | 'sellingPoints') =>
 		asText(
-			validateParameter(context, itemIndex, label(properties, field), textSchema, values[field]),
+			validateParameter(context, itemIndex, labelOf(properties, field), textSchema, values[field]),
 		);
 	const name = text('productName');
 	const sellingPoints = text('sellingPoints');
@@ -182,7 +186,7 @@ function readGenerationImages(
 		images = { urls: fromModule.imageUrls, binaryFields: [], count: fromModule.imageUrls.length };
 	}
 	if (!prompt && images.count === 0) {
-		const fields = [label(properties, 'prompt'), ...shown.labels].map((name) => `'${name}'`);
+		const fields = [labelOf(properties, 'prompt'), ...shown.labels].map((name) => `'${name}'`);
 		throw parameterError(
 			context,
 			itemIndex,
@@ -270,7 +274,7 @@ export function checkGenerationCount(
 
 /** The panel field behind each field of the request, for a refused submit's advice. */
 function submitWording(properties: INodeProperties[]): Wording {
-	const named = (name: string) => label(properties, name);
+	const named = (name: string) => labelOf(properties, name);
 	return {
 		timeout: named('submitTimeout'),
 		otherFields: named('extraBodyFields'),

@@ -61,7 +61,7 @@ export function propertyIn(properties: INodeProperties[], name: string): INodePr
 }
 
 export function labelOf(properties: INodeProperties[], name: string): string {
-	return propertyIn(properties, name).displayName;
+	return panelProperty(properties, name).displayName;
 }
 
 const found = new WeakMap<INodeProperties[], Map<string, INodeProperties>>();
