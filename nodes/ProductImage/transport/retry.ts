@@ -81,11 +81,6 @@ export function retryDelay(
 	return delayMs;
 }
 
-function retryReason(failure: Failure): string {
-	if (failure.kind === 'http') return `HTTP ${failure.status}`;
-	return failure.networkCode ?? failure.kind;
-}
-
 /** `inFlight`: the request was under way, so a submit may have reached the service. */
 function stoppedError(
 	context: IExecuteFunctions,
@@ -190,7 +185,8 @@ export async function withRetries<T>(
 		// Every request of the run waits out the service's pause, this one included.
 		if (rateLimited) rateLimit.close(delayMs ?? 0);
 		if (delayMs === undefined) throw failureError(context, failure, call, tries);
-		const reason = retryReason(failure);
+		const reason =
+			failure.kind === 'http' ? `HTTP ${failure.status}` : (failure.networkCode ?? failure.kind);
 		retries.push({ reason });
 		context.logger.warn(
 			`Product Image: ${call.kind} got ${reason}; retry ${tries} of ${MAX_ATTEMPTS[REQUEST_KINDS[call.kind].retry] - 1} in ${delayMs} ms`,

@@ -180,8 +180,7 @@ async function readLimited(
 
 /** A reply whose body is not wanted still has to be consumed, or its socket is never freed. */
 function discard(stream: unknown): void {
-	if (stream && typeof (stream as ByteStream).destroy === 'function')
-		(stream as ByteStream).destroy?.();
+	if (stream) (stream as ByteStream).destroy?.();
 }
 
 function isAsyncIterable(value: unknown): value is ByteStream {
