@@ -56,7 +56,6 @@ type KindAndTimeout =
 export type JsonCall = CallBase &
 	KindAndTimeout & {
 		method: 'GET' | 'POST';
-		/** Path below the credential's base URL (see `ENDPOINTS`). */
 		path: string;
 		body?: IDataObject | FormData;
 	};
@@ -83,11 +82,7 @@ export async function downloadStream<T>(
 	};
 	return await withRetries(this, service, call, request, async (reply) => {
 		const classified = await classifyDownloadReply(reply);
-		if (!classified.ok)
-			return {
-				ok: false,
-				failure: { ...classified.failure, url: classified.failure.url ?? reply.url },
-			};
+		if (!classified.ok) return classified;
 		return { ok: true, value: await call.consume(reply.stream, classified.value) };
 	});
 }
@@ -121,11 +116,6 @@ export function quoteReply(value: unknown, secrets: readonly string[]): string {
 		: text;
 }
 
-function describeIssue(issue: z.ZodIssue): string {
-	const path = issue.path.length ? issue.path.join('.') : '(the result)';
-	return `${path}: ${issue.message}`;
-}
-
 /**
  * A reply that could not be read may hold what was paid for (a plan, a task's images): the error
  * quotes it, redacted and bounded, so it is not lost with the run.
@@ -141,7 +131,10 @@ function parseResult<S extends z.ZodTypeAny>(
 	const result = unwrapEnvelope(reply.body);
 	const parsed = schema.safeParse(result);
 	if (parsed.success) return parsed.data;
-	const issues = parsed.error.issues.slice(0, 5).map(describeIssue).join('; ');
+	const issues = parsed.error.issues
+		.slice(0, 5)
+		.map(({ path, message }) => `${path.length ? path.join('.') : '(the result)'}: ${message}`)
+		.join('; ');
 	const advice = shapeAdvice(kind, reply.requestId);
 	const sent = quoteReply(result, secrets);
 	const requestId =
