@@ -38,11 +38,6 @@ function extensionOf(fileName: string): string | undefined {
 	return /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
 }
 
-function mimeTypeFromName(fileName: string): string | undefined {
-	const extension = extensionOf(fileName);
-	return extension ? MIME_BY_EXTENSION[extension] : undefined;
-}
-
 /** So files open as what they are: an extension added, or swapped where it names another image type. */
 export function withExtension(fileName: string, mimeType: string): string {
 	const wanted = IMAGE_EXTENSIONS[mimeType]?.[0];
@@ -79,7 +74,8 @@ export function chooseMimeType(
 	if (sniffed && (!headerType || isGenericMediaType(headerType) || headerType.startsWith('image/')))
 		return sniffed;
 	if (headerType && !isGenericMediaType(headerType)) return headerType;
-	return mimeTypeFromName(fileName) ?? headerType ?? 'application/octet-stream';
+	const fromName = MIME_BY_EXTENSION[extensionOf(fileName) ?? ''];
+	return fromName ?? headerType ?? 'application/octet-stream';
 }
 
 interface DownloadOptions {
@@ -164,10 +160,6 @@ function jpeg(bytes: Buffer): PixelSize | undefined {
 	return undefined;
 }
 
-function gif(bytes: Buffer): PixelSize | undefined {
-	return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
-}
-
 /** AVIF (ISO BMFF): the first image spatial extents property (`ispe`) of its meta box. */
 function avif(bytes: Buffer): PixelSize | undefined {
 	const at = bytes.indexOf('ispe', 12, 'latin1');
@@ -179,7 +171,7 @@ const PIXEL_SIZE_READERS: Record<string, (bytes: Buffer) => PixelSize | undefine
 	'image/png': png,
 	'image/jpeg': jpeg,
 	'image/webp': webp,
-	'image/gif': gif,
+	'image/gif': (bytes) => ({ width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) }),
 	'image/avif': avif,
 };
 
