@@ -207,7 +207,6 @@ export function readImageInputs(
 	return { urls, binaryFields, count };
 }
 
-/** The addresses given, then one uploaded address per binary field. */
 export async function resolveImageUrls(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -202,7 +202,6 @@ async function downloadImage(
 	return binary;
 }
 
-/** A succeeded task's images as items: as binary data, or their addresses. */
 export async function taskResultItems(
 	context: IExecuteFunctions,
 	itemIndex: number,

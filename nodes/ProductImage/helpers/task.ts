@@ -181,7 +181,6 @@ function bareTaskId(value: unknown): unknown {
 	}
 }
 
-/** `label` is what the panel calls it. */
 export function readTaskId(context: IExecuteFunctions, itemIndex: number, label: string): string {
 	return validateParameter(
 		context,

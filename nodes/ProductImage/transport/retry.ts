@@ -20,7 +20,6 @@ import { runStateOf, stopSignal } from './runState';
 import type { Classified, OutgoingRequest, RawReply } from './send';
 import { failureFromException, send } from './send';
 
-/** What a caller tells the retry loop besides what is sent. */
 export interface CallBase {
 	itemIndex: number;
 	/** Epoch ms after which no retry is started (the wait's overall deadline). */
