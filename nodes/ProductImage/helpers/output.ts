@@ -117,12 +117,9 @@ function resolvedAddress(
 	if (!address) return undefined;
 	if (isHttpUrl(address)) return address;
 	if (baseUrl === undefined || /^[a-z][a-z0-9+.-]*:/i.test(address)) return undefined;
-	try {
-		const resolved = new URL(address, `${baseUrl}/`).href;
-		return isHttpUrl(resolved) ? resolved : undefined;
-	} catch {
-		return undefined;
-	}
+	if (!URL.canParse(address, `${baseUrl}/`)) return undefined;
+	const resolved = new URL(address, `${baseUrl}/`).href;
+	return isHttpUrl(resolved) ? resolved : undefined;
 }
 
 /** A finished task is billed: the error hands over what the service said instead of losing it. */

@@ -143,12 +143,8 @@ function failureError(
 /** A failure at another host (a CDN, a store, a redirect's hop) is not the credential's doing. */
 function withForeignHost(failure: Failure, service: ServiceAccess, requestUrl: string): Failure {
 	const url = failure.url ?? requestUrl;
-	if (service.isServiceUrl(url)) return failure;
-	try {
-		return { ...failure, foreignHost: new URL(url).host };
-	} catch {
-		return failure;
-	}
+	if (service.isServiceUrl(url) || !URL.canParse(url)) return failure;
+	return { ...failure, foreignHost: new URL(url).host };
 }
 
 /** The one path every request takes, so the 429 pause, the retries and redaction hold for all. */
