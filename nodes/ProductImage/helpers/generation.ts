@@ -8,7 +8,6 @@ import type { ModuleSource, ModuleTarget } from './aPlus';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
 import {
-	labelOf,
 	optionOrDefault,
 	panelProperty,
 	parameterError,
@@ -60,6 +59,9 @@ function asText(value: unknown): string | undefined {
 	return String(value ?? '').trim() || undefined;
 }
 
+const label = (properties: INodeProperties[], name: string) =>
+	panelProperty(properties, name).displayName;
+
 function readExtraBodyFields(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -70,7 +72,7 @@ function readExtraBodyFields(
 	const parsed =
 		typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: undefined }) : raw;
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		const name = labelOf(properties, 'extraBodyFields');
+		const name = label(properties, 'extraBodyFields');
 		throw parameterError(
 			context,
 			itemIndex,
@@ -106,7 +108,7 @@ function checkSizeAndResolution(
 	if (fromModule) {
 		const parsed = sizeSchema.safeParse(fromModule.size);
 		if (!parsed.success) {
-			const source = labelOf(properties, 'generationSource');
+			const source = label(properties, 'generationSource');
 			throw parameterError(
 				context,
 				itemIndex,
@@ -118,13 +120,7 @@ function checkSizeAndResolution(
 		return { size: parsed.data, resolution: fromModule.resolution };
 	}
 	const checked = (name: 'size' | 'resolution', schema: z.ZodTypeAny) =>
-		validateParameter(
-			context,
-			itemIndex,
-			labelOf(properties, name),
-			schema,
-			values[name],
-		) as string;
+		validateParameter(context, itemIndex, label(properties, name), schema, values[name]) as string;
 	return { size: checked('size', sizeSchema), resolution: checked('resolution', resolutionSchema) };
 }
 
@@ -139,7 +135,7 @@ function checkProductFields(
 	const productInfo: IDataObject = {};
 	const text = (field: 'productName' | 'sellingPoints') =>
 		asText(
-			validateParameter(context, itemIndex, labelOf(properties, field), textSchema, values[field]),
+			validateParameter(context, itemIndex, label(properties, field), textSchema, values[field]),
 		);
 	const name = text('productName');
 	const sellingPoints = text('sellingPoints');
@@ -185,7 +181,7 @@ function readGenerationImages(
 		images = { urls: fromModule.imageUrls, binaryFields: [], count: fromModule.imageUrls.length };
 	}
 	if (!prompt && images.count === 0) {
-		const fields = [labelOf(properties, 'prompt'), ...shown.labels].map((name) => `'${name}'`);
+		const fields = [label(properties, 'prompt'), ...shown.labels].map((name) => `'${name}'`);
 		throw parameterError(
 			context,
 			itemIndex,
@@ -273,7 +269,7 @@ export function checkGenerationCount(
 
 /** The panel field behind each field of the request, for a refused submit's advice. */
 function submitWording(properties: INodeProperties[]): Wording {
-	const named = (name: string) => labelOf(properties, name);
+	const named = (name: string) => label(properties, name);
 	return {
 		timeout: named('submitTimeout'),
 		otherFields: named('extraBodyFields'),

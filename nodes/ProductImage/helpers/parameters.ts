@@ -60,7 +60,7 @@ export function propertyIn(properties: INodeProperties[], name: string): INodePr
 }
 
 export function labelOf(properties: INodeProperties[], name: string): string {
-	return panelProperty(properties, name).displayName;
+	return propertyIn(properties, name).displayName;
 }
 
 const found = new WeakMap<INodeProperties[], Map<string, INodeProperties>>();
