@@ -72,7 +72,6 @@ function languageTag(value: string): string {
 		.join('-');
 }
 
-/** Market and language checked, the platform as given. */
 function checkPlanTarget(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -56,8 +56,7 @@ const textSchema = z
 	.nullish();
 
 function asText(value: unknown): string | undefined {
-	const text = typeof value === 'string' ? value.trim() : String(value ?? '').trim();
-	return text === '' ? undefined : text;
+	return String(value ?? '').trim() || undefined;
 }
 
 const label = (properties: INodeProperties[], name: string) =>

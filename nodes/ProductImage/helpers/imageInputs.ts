@@ -50,13 +50,12 @@ async function readInputFile(
 	parameter: string,
 ): Promise<InputFile> {
 	const { reference, binary } = assertBinaryField(context, itemIndex, fieldName, parameter);
-	let parts: Uint8Array[];
+	const parts: Uint8Array[] = [];
 	if (binary.id) {
-		parts = [];
 		const stream = await context.helpers.getBinaryStream(binary.id);
 		for await (const chunk of stream as AsyncIterable<Uint8Array>) parts.push(chunk);
 	} else {
-		parts = [await context.helpers.getBinaryDataBuffer(itemIndex, reference)];
+		parts.push(await context.helpers.getBinaryDataBuffer(itemIndex, reference));
 	}
 	const mimeType = binary.mimeType || 'application/octet-stream';
 	const extension = binary.fileExtension ? `.${binary.fileExtension}` : '';
@@ -207,7 +206,6 @@ export function readImageInputs(
 	return { urls, binaryFields, count };
 }
 
-/** The addresses given, then one uploaded address per binary field. */
 export async function resolveImageUrls(
 	context: IExecuteFunctions,
 	itemIndex: number,

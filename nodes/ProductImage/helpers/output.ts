@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isHttpUrl, shortened, quoteReply, resumeAdvice, serviceAccessIfRead } from '../transport';
 import type { ModuleTarget } from './aPlus';
 import type { PixelSize } from './download';
-import { downloadMeasured, downloadToBinary } from './download';
+import { downloadToBinary } from './download';
 import type { ResultImage, Task } from './schemas';
 import { readResultImage, resultImageEntries } from './schemas';
 import { handedOverInError, nameTaskInError, unreadableReplyAdvice, withTaskId } from './task';
@@ -40,15 +40,16 @@ function productFileName(productName: string | undefined): string | undefined {
  * by the module alone (`hero.png`): a size in the name would be wrong either before the image is
  * fitted (the service generates at a resolution) or after (Edit Image keeps the name).
  */
-function purposeFileName(
-	purpose: ImagePurpose,
+function imageFileName(
+	purpose: ImagePurpose | undefined,
 	image: ResultImage,
 	taskId: string,
 	index: number,
 	count: number,
 ): string {
-	const base = purpose.fileName ?? purpose.target?.module ?? productFileName(purpose.productName);
-	if (base === undefined) return serviceFileName(image, taskId, index);
+	const base =
+		purpose?.fileName ?? purpose?.target?.module ?? productFileName(purpose?.productName);
+	if (base === undefined) return image.asset_id?.split('/').pop() || `${taskId}-${index}`;
 	const safe = safeFileName(base);
 	return count > 1 ? `${safe}-${index + 1}` : safe;
 }
@@ -68,11 +69,6 @@ function sizeFields(size: PixelSize | undefined, target: ModuleTarget | undefine
 	const fields: IDataObject = { width: size?.width ?? null, height: size?.height ?? null };
 	if (target) fields.below_target = size ? belowTarget(size, target) : null;
 	return fields;
-}
-
-function serviceFileName(image: ResultImage, taskId: string, index: number): string {
-	const fromAsset = image.asset_id?.split('/').pop();
-	return fromAsset || `${taskId}-${index}`;
 }
 
 function imageFields(
@@ -121,12 +117,9 @@ function resolvedAddress(
 	if (!address) return undefined;
 	if (isHttpUrl(address)) return address;
 	if (baseUrl === undefined || /^[a-z][a-z0-9+.-]*:/i.test(address)) return undefined;
-	try {
-		const resolved = new URL(address, `${baseUrl}/`).href;
-		return isHttpUrl(resolved) ? resolved : undefined;
-	} catch {
-		return undefined;
-	}
+	if (!URL.canParse(address, `${baseUrl}/`)) return undefined;
+	const resolved = new URL(address, `${baseUrl}/`).href;
+	return isHttpUrl(resolved) ? resolved : undefined;
 }
 
 /** A finished task is billed: the error hands over what the service said instead of losing it. */
@@ -194,22 +187,18 @@ async function downloadImage(
 	purpose: ImagePurpose | undefined,
 ): Promise<IBinaryData> {
 	const { index, count, fields } = position;
-	if (!purpose) {
-		return await downloadToBinary(context, itemIndex, image.url, {
-			fileName: serviceFileName(image, taskId, index),
-			errorContext: { taskId },
-		});
-	}
-	const { binary, pixelSize } = await downloadMeasured(context, itemIndex, image.url, {
-		fileName: purposeFileName(purpose, image, taskId, index, count),
+	const { binary, pixelSize } = await downloadToBinary(context, itemIndex, image.url, {
+		fileName: imageFileName(purpose, image, taskId, index, count),
 		errorContext: { taskId },
+		measure: purpose !== undefined,
 	});
-	Object.assign(fields, sizeFields(pixelSize, purpose.target));
-	flagBelowTarget(context, taskId, index, pixelSize, purpose);
+	if (purpose) {
+		Object.assign(fields, sizeFields(pixelSize, purpose.target));
+		flagBelowTarget(context, taskId, index, pixelSize, purpose);
+	}
 	return binary;
 }
 
-/** A succeeded task's images as items: as binary data, or their addresses. */
 export async function taskResultItems(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -174,14 +174,10 @@ function bareTaskId(value: unknown): unknown {
 	if (typeof value === 'object' && value !== null && 'task_id' in value)
 		return (value as { task_id: unknown }).task_id;
 	if (typeof value !== 'string' || !/^\s*https?:\/\//i.test(value)) return value;
-	try {
-		return new URL(value.trim()).pathname.split('/').filter(Boolean).pop() ?? value;
-	} catch {
-		return value;
-	}
+	if (!URL.canParse(value.trim())) return value;
+	return new URL(value.trim()).pathname.split('/').filter(Boolean).pop() ?? value;
 }
 
-/** `label` is what the panel calls it. */
 export function readTaskId(context: IExecuteFunctions, itemIndex: number, label: string): string {
 	return validateParameter(
 		context,

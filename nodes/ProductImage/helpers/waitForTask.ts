@@ -24,7 +24,7 @@ import { taskResultItems } from './output';
 import { maxWaitTimeOption } from '../descriptions/common.descriptions';
 import { optionOrDefault, panelProperty, readOptions, validateParameter } from './parameters';
 import { NEXT_STEP } from './nextStep';
-import type { DurationModel, PollingMode, PollPlan } from './pollSchedule';
+import type { DurationModel, PollingMode } from './pollSchedule';
 import { createdAt, durationModel, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import {
 	classifyTask,
@@ -169,25 +169,17 @@ function startWait(
 	};
 }
 
-function pollPlan(wait: TaskWait): PollPlan {
-	return {
+/** Undefined once the next poll would pass Max Wait Time. */
+function nextPollAfter(wait: TaskWait, polledAt: number): number | undefined {
+	wait.rhythmAt = rhythmAfterPoll(wait.rhythmAt, wait.pollMs, polledAt, Date.now());
+	const planned = nextPollIn({
 		mode: wait.settings.polling,
 		pollMs: wait.pollMs,
 		window: wait.taskDurations.window(wait.taskId),
 		startedAt: wait.taskStartedAt,
 		rhythmAt: wait.rhythmAt,
 		now: Date.now(),
-	};
-}
-
-/** Initial Delay in either mode (the fixed poller's first), Max Wait Time at the latest. */
-function firstPollDelay(wait: TaskWait): number {
-	return Math.min(wait.initialDelayMs, wait.settings.maxWaitTime * 1000);
-}
-
-/** Undefined once the next poll would pass Max Wait Time. */
-function nextPollByPlan(wait: TaskWait): number | undefined {
-	const planned = nextPollIn(pollPlan(wait));
+	});
 	const left = wait.deadline - Date.now();
 	if (wait.settings.polling === 'fixed') return planned > left ? undefined : planned;
 	// Adaptive polls never overshoot the deadline: the last one is on it.
@@ -196,17 +188,16 @@ function nextPollByPlan(wait: TaskWait): number | undefined {
 
 function cancelled(wait: TaskWait): NodeOperationError {
 	const { context, itemIndex, taskId } = wait;
-	const why = context.getExecutionCancelSignal?.()?.aborted
-		? 'The execution was canceled'
-		: 'Another item stopped the run';
+	const aborted = context.getExecutionCancelSignal?.()?.aborted;
 	// A canceled execution keeps n8n's own error: its log is the one place left to name the task.
 	// After another item's failure the router's error lists it instead.
-	if (context.getExecutionCancelSignal?.()?.aborted) {
+	if (aborted) {
 		context.logger.warn(
 			`Product Image: the execution was canceled while waiting for task ${taskId}; ${resumeTask(taskId)}`,
 			{ itemIndex, taskId },
 		);
 	}
+	const why = aborted ? 'The execution was canceled' : 'Another item stopped the run';
 	return withTaskId(
 		new NodeOperationError(context.getNode(), `${why} while waiting for the task`, {
 			itemIndex,
@@ -311,11 +302,6 @@ function finish(
 	return undefined;
 }
 
-function nextPollAfter(wait: TaskWait, polledAt: number): number | undefined {
-	wait.rhythmAt = rhythmAfterPoll(wait.rhythmAt, wait.pollMs, polledAt, Date.now());
-	return nextPollByPlan(wait);
-}
-
 /** A task whose last answer carried images is not called unfinished, only not marked complete. */
 function unfinished(wait: TaskWait, task: Task): { message: string; description: string } {
 	const { maxWaitTime } = wait.settings;
@@ -381,7 +367,8 @@ async function waitForTask(
 	submittedAt?: number,
 ): Promise<WaitEnd> {
 	const wait = startWait(context, itemIndex, taskId, settings, submittedAt);
-	await pause(wait, firstPollDelay(wait));
+	// Initial Delay in either mode (the fixed poller's first), Max Wait Time at the latest.
+	await pause(wait, Math.min(wait.initialDelayMs, settings.maxWaitTime * 1000));
 	for (;;) {
 		const polledAt = Date.now();
 		const reply = await poll(wait);

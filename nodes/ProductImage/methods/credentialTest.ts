@@ -72,14 +72,12 @@ function redirectVerdict(
 	probeUrl: string,
 ): INodeCredentialTestResult {
 	const code = ` (HTTP ${statusCode})`;
-	let target: URL;
-	try {
-		target = new URL(location, probeUrl);
-	} catch {
+	if (!URL.canParse(location, probeUrl)) {
 		return error(
 			`${BASE_URL} forwards to "${location.slice(0, 200)}", which is not a URL. Check ${BASE_URL}.${code}`,
 		);
 	}
+	const target = new URL(location, probeUrl);
 	if (target.pathname.endsWith(PROBE_PATH)) {
 		const baseUrl = `${target.origin}${target.pathname.slice(0, -PROBE_PATH.length)}`;
 		return error(

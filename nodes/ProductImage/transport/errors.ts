@@ -98,8 +98,7 @@ const TLS_CODE = new RegExp(`^(?:EPROTO$|ERR_SSL_|ERR_TLS_|${CERTIFICATE_CODE})`
 
 /** A TLS handshake or certificate failure: the host answered, but not with a connection Node trusts. */
 export function isTlsCode(code: string | undefined): boolean {
-	if (code === undefined) return false;
-	return TLS_CODE.test(code);
+	return code !== undefined && TLS_CODE.test(code);
 }
 
 /** Socket errors arrive wrapped (NodeApiError → AxiosError → system error); find the innermost code. */

@@ -23,24 +23,21 @@ function waitInWords(retryAfterMs: number, now = Date.now()): string {
 	return `${minutes} minute${minutes === 1 ? '' : 's'} (until about ${until} UTC)`;
 }
 
-function requestToQuote(requestId: string | undefined, sentRequestId: string | undefined): string {
-	if (requestId)
-		return `give the service's provider the request ID ${requestId}, and it can tell whether the task exists`;
-	if (sentRequestId)
-		return `the service gave no request ID; give its provider the request ID this node sent, ${sentRequestId}, and the time of this run`;
-	return 'the service gave no request ID: tell its provider the time of this run';
-}
-
 /** A submit that may have made a task: nothing is lost yet, but a second run bills twice. */
 function submitUnsureAdvice(
 	requestId: string | undefined,
 	sentRequestId?: string,
 	timeoutLabel?: string,
 ): string {
+	const quote = requestId
+		? `give the service's provider the request ID ${requestId}, and it can tell whether the task exists`
+		: sentRequestId
+			? `the service gave no request ID; give its provider the request ID this node sent, ${sentRequestId}, and the time of this run`
+			: 'the service gave no request ID: tell its provider the time of this run';
 	const timeout = timeoutLabel
 		? ` If the service is slow to accept, raise '${timeoutLabel}' in the options.`
 		: '';
-	return `The service may have created the task and may bill for it. Do not run this item again blindly: ${requestToQuote(requestId, sentRequestId)}.${timeout}`;
+	return `The service may have created the task and may bill for it. Do not run this item again blindly: ${quote}.${timeout}`;
 }
 
 /** The labels of the panel fields the advice names; the transport knows none of its own. */

@@ -20,7 +20,6 @@ import { runStateOf, stopSignal } from './runState';
 import type { Classified, OutgoingRequest, RawReply } from './send';
 import { failureFromException, send } from './send';
 
-/** What a caller tells the retry loop besides what is sent. */
 export interface CallBase {
 	itemIndex: number;
 	/** Epoch ms after which no retry is started (the wait's overall deadline). */
@@ -79,11 +78,6 @@ export function retryDelay(
 	if (delayMs > MAX_RETRY_AFTER_MS) return undefined;
 	if (deadline !== undefined && Date.now() + delayMs >= deadline) return undefined;
 	return delayMs;
-}
-
-function retryReason(failure: Failure): string {
-	if (failure.kind === 'http') return `HTTP ${failure.status}`;
-	return failure.networkCode ?? failure.kind;
 }
 
 /** `inFlight`: the request was under way, so a submit may have reached the service. */
@@ -149,12 +143,8 @@ function failureError(
 /** A failure at another host (a CDN, a store, a redirect's hop) is not the credential's doing. */
 function withForeignHost(failure: Failure, service: ServiceAccess, requestUrl: string): Failure {
 	const url = failure.url ?? requestUrl;
-	if (service.isServiceUrl(url)) return failure;
-	try {
-		return { ...failure, foreignHost: new URL(url).host };
-	} catch {
-		return failure;
-	}
+	if (service.isServiceUrl(url) || !URL.canParse(url)) return failure;
+	return { ...failure, foreignHost: new URL(url).host };
 }
 
 /** The one path every request takes, so the 429 pause, the retries and redaction hold for all. */
@@ -190,7 +180,8 @@ export async function withRetries<T>(
 		// Every request of the run waits out the service's pause, this one included.
 		if (rateLimited) rateLimit.close(delayMs ?? 0);
 		if (delayMs === undefined) throw failureError(context, failure, call, tries);
-		const reason = retryReason(failure);
+		const reason =
+			failure.kind === 'http' ? `HTTP ${failure.status}` : (failure.networkCode ?? failure.kind);
 		retries.push({ reason });
 		context.logger.warn(
 			`Product Image: ${call.kind} got ${reason}; retry ${tries} of ${MAX_ATTEMPTS[REQUEST_KINDS[call.kind].retry] - 1} in ${delayMs} ms`,
