@@ -27,7 +27,8 @@ const { keyLeak } = require('../lib/key-leaks');
 const { info, formatDuration } = require('./lib/log');
 const { startSimulator } = require('../simulator');
 
-const SSRF_ON = { N8N_SSRF_PROTECTION_ENABLED: 'true' };
+// The other suites allow loopback (lib/next-major-defaults.js); here only a documentation range is.
+const SSRF_ON = { N8N_SSRF_PROTECTION_ENABLED: 'true', N8N_SSRF_ALLOWED_IP_RANGES: '192.0.2.0/24' };
 const WORKFLOW_ID = 'ssrfBlockedService1';
 const TITLE = "n8n's SSRF protection blocked 127.0.0.1";
 const SETTING = 'adding 127.0.0.1/32 to N8N_SSRF_ALLOWED_IP_RANGES and restarting n8n';
