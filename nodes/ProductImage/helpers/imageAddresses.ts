@@ -1,5 +1,4 @@
-import { isHttpUrl } from '../transport';
-import { isRecord } from './schemas';
+import { isHttpUrl, isRecord } from '../transport';
 
 /**
  * A string splits on a comma only where the next entry starts a new http(s) address: CDN

@@ -30,11 +30,6 @@ function usableWindow(plan: PollPlan): CompletionWindow | undefined {
 	return window.latestMs - window.earliestMs > WIDEST_IN_INTERVALS * pollMs ? undefined : window;
 }
 
-/** A poll of the window sent before the rhythm's poll and answered after it leaves it due: at once. */
-function untilRhythm(plan: PollPlan): number {
-	return Math.max(0, plan.rhythmAt - plan.now);
-}
-
 /**
  * When a fixed poller polls next after a poll sent at `polledAt` and read by `repliedAt`. It sleeps
  * the interval after each answer, so its polls drift by latency and late timers; a poll on that
@@ -80,7 +75,8 @@ function nextInWindow(window: CompletionWindow, pollMs: number, elapsedMs: numbe
 export function nextPollIn(plan: PollPlan): number {
 	const { startedAt, pollMs, now } = plan;
 	if (plan.mode === 'fixed') return pollMs;
-	const bound = untilRhythm(plan);
+	// A poll of the window sent before the rhythm's poll and answered after it leaves it due: at once.
+	const bound = Math.max(0, plan.rhythmAt - now);
 	const window = usableWindow(plan);
 	if (!window || startedAt === undefined) return bound;
 	const elapsed = now - startedAt;
@@ -100,14 +96,10 @@ const RECENT_FINISHED = 8;
 const TREND_AGREEMENT = 0.6;
 
 /** Where, after its start, a task is likely to finish: service-clock milliseconds. */
-export interface CompletionWindow {
-	earliestMs: number;
-	latestMs: number;
-}
+export type CompletionWindow = { earliestMs: number; latestMs: number };
 
 function epoch(value: string | null | undefined): number | undefined {
-	if (!value) return undefined;
-	const parsed = Date.parse(value);
+	const parsed = Date.parse(value ?? '');
 	return Number.isNaN(parsed) ? undefined : parsed;
 }
 
@@ -117,11 +109,9 @@ export function createdAt(task: Task): number | undefined {
 }
 
 function finishedDuration(task: Task): number | undefined {
-	const created = epoch(task.created_at);
-	const completed = epoch(task.completed_at);
-	return created !== undefined && completed !== undefined && completed >= created
-		? completed - created
-		: undefined;
+	const [created, completed] = [epoch(task.created_at), epoch(task.completed_at)];
+	const known = created !== undefined && completed !== undefined && completed >= created;
+	return known ? completed - created : undefined;
 }
 
 /**
@@ -129,25 +119,15 @@ function finishedDuration(task: Task): number | undefined {
  * as created after every other), the order the run met it in among tasks created the same
  * millisecond, and its duration once finished.
  */
-interface Seen {
-	createdAt: number;
-	met: number;
-	ms: number;
-}
+type Seen = { createdAt: number; met: number; ms: number };
 
 /** A task's duration and its place in the order the service created the run's tasks. */
-interface Placed {
-	place: number;
-	ms: number;
-}
+type Placed = { place: number; ms: number };
 
 const bySubmit = (a: Seen, b: Seen) => a.createdAt - b.createdAt || a.met - b.met;
 
 /** Milliseconds per task, and how far that may be off: half the middle half of the slopes. */
-interface Trend {
-	slope: number;
-	slack: number;
-}
+type Trend = { slope: number; slack: number };
 
 /**
  * The median of the slopes between every two finished tasks (Theil–Sen), or none while order and

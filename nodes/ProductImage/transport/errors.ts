@@ -35,11 +35,9 @@ const MESSAGE_KEYS = [
 	'description',
 ];
 
-export function asRecord(value: unknown): Record<string, unknown> | undefined {
-	return value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as Record<string, unknown>)
-		: undefined;
-}
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+export const asRecord = (value: unknown) => (isRecord(value) ? value : undefined);
 
 /** Error bodies come in every shape; look where services usually put a human message. */
 export function findServiceMessage(body: unknown, depth = 0): string | undefined {

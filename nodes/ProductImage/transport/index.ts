@@ -20,6 +20,7 @@ export {
 	findEnvelopeCode,
 	findNetworkCode,
 	findServiceMessage,
+	isRecord,
 	isTlsCode,
 	redactSecrets,
 } from './errors';

@@ -5,9 +5,7 @@ import { isTimeoutCode } from './errors';
 // advice. Which advice a failure gets is guidance.ts.
 
 /** n8n renders an error's title and description as HTML, where text in angle brackets vanishes. */
-export function withoutAngleBrackets(text: string): string {
-	return text.replace(/</g, '‹').replace(/>/g, '›');
-}
+export const withoutAngleBrackets = (text: string) => text.replace(/</g, '‹').replace(/>/g, '›');
 
 /** An echoed request or a page dump would bury the advice. */
 const MAX_QUOTED_LENGTH = 300;
@@ -31,9 +29,7 @@ export const KEY_NOT_ALLOWED = 'The API key is not allowed to do this';
 export const FULL_KEY_NEEDED = 'the service needs a full member-level key';
 
 /** Last in a description: a detail for whoever reads the n8n log. */
-export function networkCodeNote(code: string | undefined): string {
-	return code ? ` (network code ${code})` : '';
-}
+export const networkCodeNote = (code?: string) => (code ? ` (network code ${code})` : '');
 
 /** Why nothing answered, in words; the code itself is not said. */
 export function unreachableReason(where: string, code: string | undefined): string {
@@ -48,9 +44,8 @@ export function unreachableReason(where: string, code: string | undefined): stri
 
 export const WAIT_FOR_COMPLETION = "'Task → Wait for Completion'";
 
-export function resumeTask(taskId: string): string {
-	return `resume with ${WAIT_FOR_COMPLETION} and task ID ${taskId}`;
-}
+export const resumeTask = (taskId: string) =>
+	`resume with ${WAIT_FOR_COMPLETION} and task ID ${taskId}`;
 
 /** What was paid for is collected, never generated again. */
 export function resumeAdvice(taskIds: string): string {

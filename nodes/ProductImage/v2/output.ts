@@ -6,6 +6,7 @@ import {
 	propertyIn,
 	readOptions,
 } from '../helpers/parameters';
+import { isRecord } from '../transport';
 import { includeOtherFieldsOption } from './descriptions/options.descriptions';
 import type { OutputShape } from './descriptions/output.descriptions';
 import { OUTPUT, outputProperties } from './descriptions/output.descriptions';
@@ -44,10 +45,6 @@ export function shapeOutput(
 /** Where an input field named like one of the node's own is kept: one field, added beside them. */
 export const INPUT_FIELDS_ASIDE = 'input_fields';
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * A field named like one of the node's own keeps its value under 'input_fields', so a store's
  * `status` or `images` is neither lost nor taken for a result. `consumed` is left out.
@@ -67,14 +64,17 @@ export function inputFieldsBeside(
 	}
 	if (Object.keys(aside).length === 0) return riding;
 	const earlier = riding[INPUT_FIELDS_ASIDE];
-	return { ...riding, [INPUT_FIELDS_ASIDE]: { ...(isObject(earlier) ? earlier : {}), ...aside } };
+	return {
+		...riding,
+		[INPUT_FIELDS_ASIDE]: { ...(isRecord(earlier) ? (earlier as IDataObject) : {}), ...aside },
+	};
 }
 
 /** An operation's afterRun: one hint names the input fields kept under 'input_fields'. */
 export function hintInputFieldsAside(this: IExecuteFunctions, items: INodeExecutionData[]): void {
 	const names = new Set(
 		items.flatMap(({ json }) =>
-			isObject(json[INPUT_FIELDS_ASIDE]) ? Object.keys(json[INPUT_FIELDS_ASIDE]) : [],
+			isRecord(json[INPUT_FIELDS_ASIDE]) ? Object.keys(json[INPUT_FIELDS_ASIDE]) : [],
 		),
 	);
 	if (names.size === 0) return;
