@@ -7,11 +7,15 @@ import {
 	generationOptions,
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
-import { submitsInParallelOption } from '../../descriptions/options.descriptions';
+import {
+	includeOtherFieldsOption,
+	submitsInParallelOption,
+} from '../../descriptions/options.descriptions';
 import { generatedItemJson, readGeneration } from './readGeneration';
 
 export { checkRun } from './readGeneration';
-export { hintInputFieldsAside as afterRun } from '../../output';
+export { hintInputFieldsAside as afterRun } from '../../../helpers/inputFields';
+export { includeOtherFieldsOption as inputFieldsOption };
 
 export const description = forOperation('image', 'generate', [
 	...generationProperties,
