@@ -5,10 +5,10 @@ import { STORED } from '../descriptions/stored';
 import { optionsCollection } from '../descriptions/common.descriptions';
 import type { ImageOutputSettings } from '../helpers/output';
 import { hintFitting } from '../helpers/output';
-import { readTaskId } from '../helpers/task';
+import { queryTask, readTaskId } from '../helpers/task';
 import { readOptions } from '../helpers/parameters';
 import type { WaitSettings } from '../helpers/waitForTask';
-import { collectTask, isPollingMode, queryTask, readWaitSettings } from '../helpers/waitForTask';
+import { collectTask, isPollingMode, readWaitSettings } from '../helpers/waitForTask';
 import type { OperationModule } from '../router';
 import { waitOptions } from './descriptions';
 
