@@ -45,24 +45,42 @@ export interface NodeVersion {
 	stopAdvice?: { noTasks: string; acceptedTasks: string };
 }
 
+/** A version's parameters: each operation's, resource by resource, as its lists order them. */
+export const propertiesOf = ({ resources }: NodeVersion): INodeProperties[] =>
+	Object.values(resources).flatMap((operations) =>
+		Object.values(operations).flatMap((operation) => operation.description),
+	);
+
 /** Continue On Fail: the error is the item's output, with what is known to resume or report it. */
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+function errorItem(
+	context: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+	keep: INodeProperties | undefined,
+): INodeExecutionData {
 	const record = (error ?? {}) as {
 		message?: string;
 		description?: string;
 		httpCode?: string;
 		context?: IDataObject;
 	};
-	const context = record.context ?? {};
+	const facts = record.context ?? {};
 	const json: IDataObject = { error: record.message ?? String(error) };
 	if (record.description) json.description = record.description;
 	if (record.httpCode) json.httpCode = record.httpCode;
 	for (const key of ['taskId', 'requestId', 'serviceCode', 'url'] as const) {
-		if (context[key] !== undefined && context[key] !== null) json[key] = context[key];
+		if (facts[key] !== undefined && facts[key] !== null) json[key] = facts[key];
 	}
 	// Whether the service said no (final) or this run could not finish a step (look again later).
 	json.outcome = nextStepOf(error);
-	return { json, pairedItem: { item: itemIndex } };
+	const pairedItem = { item: itemIndex };
+	try {
+		// A failed item is its product as a succeeded one is.
+		if (keep) return { json: withInputFields(context, itemIndex, json, keep), pairedItem };
+	} catch {
+		// Options it cannot read are its error already.
+	}
+	return { json, pairedItem };
 }
 
 /** Read from the first item before any item runs, so its value counts for all. */
@@ -170,7 +188,11 @@ export async function router(
 	const continueOnFail = this.continueOnFail();
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const failed: number[] = [];
-	const failedItem = (error: unknown, at: number) => (failed.push(at), errorItem(error, at));
+	const keep = operation.inputFieldsOption;
+	const failedItem = (error: unknown, at: number) => (
+		failed.push(at),
+		errorItem(this, error, at, keep)
+	);
 	const parameters = readEveryItem(this, operation, outputs, failedItem);
 	const ready = [...parameters.keys()];
 	operation.checkRun?.call(this, ready.length);
@@ -203,27 +225,11 @@ export async function router(
 		const more = items.length > 1 ? advice : undefined;
 		throw listAcceptedTasks(itemError(this, error, 0), run.acceptedTasks, more ?? '');
 	}
-	const keep = operation.inputFieldsOption;
-	if (keep) for (const index of failed) keepInputFields(this, outputs[index][0], index, keep);
 	if (failed.length && namesFailedItems) hintFailedItems(this, failed, outputs.length);
 	const output = outputs.flat();
 	operation.afterRun?.call(this, output);
 	hintRetries(this, run.retries);
 	return [output];
-}
-
-/** A failed item is its product as a succeeded one is. */
-function keepInputFields(
-	context: IExecuteFunctions,
-	item: INodeExecutionData,
-	itemIndex: number,
-	option: INodeProperties,
-): void {
-	try {
-		item.json = withInputFields(context, itemIndex, item.json, option);
-	} catch {
-		// Options it cannot read are its error already.
-	}
 }
 
 function hintFailedItems(context: IExecuteFunctions, failed: number[], count: number): void {

@@ -99,5 +99,3 @@ const create: OperationModule<PlanRequest> = {
 };
 
 export const operations = { create };
-
-export const description: INodeProperties[] = create.description;

@@ -52,5 +52,3 @@ const analyze: OperationModule<AnalysisRequest> = {
 };
 
 export const operations = { analyze };
-
-export const description: INodeProperties[] = analyze.description;

@@ -119,10 +119,3 @@ const download: OperationModule<DownloadParameters> = {
 };
 
 export const operations = { upload, generate, generateAndWait, download };
-
-export const description: INodeProperties[] = [
-	...upload.description,
-	...generate.description,
-	...generateAndWait.description,
-	...download.description,
-];

@@ -62,5 +62,3 @@ const wait: OperationModule<{ taskId: string; settings: WaitSettings & ImageOutp
 };
 
 export const operations = { get, wait };
-
-export const description: INodeProperties[] = [...get.description, ...wait.description];

@@ -7,10 +7,7 @@ import * as task from './actions/task/Task.resource';
 import { KEEP_GOING } from '../descriptions/common.descriptions';
 import { itemsInParallelOption } from './descriptions/options.descriptions';
 import type { NodeVersion } from '../router';
-
-export const properties: INodeProperties[] = [image, task, analysis, aPlusPlan].flatMap(
-	(resource) => resource.description,
-);
+import { propertiesOf } from '../router';
 
 export const version2: NodeVersion = {
 	resources: {
@@ -26,3 +23,5 @@ export const version2: NodeVersion = {
 		acceptedTasks: `${KEEP_GOING} An error workflow (Error Trigger) gets these tasks as data in 'execution.error.context.acceptedTasks', for 'Task → Wait for Completion' to collect.`,
 	},
 };
+
+export const properties: INodeProperties[] = propertiesOf(version2);

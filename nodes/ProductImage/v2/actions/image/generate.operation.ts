@@ -7,15 +7,12 @@ import {
 	generationOptions,
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
-import {
-	includeOtherFieldsOption,
-	submitsInParallelOption,
-} from '../../descriptions/options.descriptions';
+import { submitsInParallelOption } from '../../descriptions/options.descriptions';
 import { generatedItemJson, readGeneration } from './readGeneration';
 
 export { checkRun } from './readGeneration';
 export { hintInputFieldsAside as afterRun } from '../../../helpers/inputFields';
-export { includeOtherFieldsOption as inputFieldsOption };
+export { includeOtherFieldsOption as inputFieldsOption } from '../../descriptions/options.descriptions';
 
 export const description = forOperation('image', 'generate', [
 	...generationProperties,

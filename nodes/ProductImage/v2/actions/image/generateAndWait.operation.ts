@@ -13,13 +13,12 @@ import {
 } from '../../descriptions/generation.descriptions';
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
 import { hintInputFieldsAside } from '../../../helpers/inputFields';
-import { includeOtherFieldsOption } from '../../descriptions/options.descriptions';
 import { shapeOutput } from '../../output';
 import { WAIT_OPTIONS } from '../../reading';
 import { generatedItemJson, LARGER_ADVICE, readGeneration } from './readGeneration';
 
 export { checkRun } from './readGeneration';
-export { includeOtherFieldsOption as inputFieldsOption };
+export { includeOtherFieldsOption as inputFieldsOption } from '../../descriptions/options.descriptions';
 
 export const description = forOperation('image', 'generateAndWait', [
 	...generationProperties,
