@@ -99,7 +99,7 @@ function refusedField(c: Case): string {
 		: `The service refused a value this node sent; its words above say which. Check the fields set on this node${c.wording.otherFields ? `, and '${c.wording.otherFields}' if used` : ''}.`;
 }
 
-/** A 5xx with the service's envelope came from the service; else from a gateway in front of it. */
+/** A 5xx with the service's envelope came from the service; else from a proxy in front of it. */
 function serverWho(c: Case): string {
 	return c.failure.processed
 		? 'The service could not complete the request'
@@ -327,29 +327,25 @@ function shownAddress(url: string | undefined): string {
 }
 
 function replyFacts(failure: Failure, advice: string): string {
-	const facts: string[] = [];
-	if (failure.kind === 'notImage') {
-		facts.push(
-			`${shownAddress(failure.url)} answered HTTP ${failure.status} with ${failure.contentType || 'no content type'}.`,
-		);
-	}
+	const { serviceMessage, requestId } = failure;
 	const code =
 		failure.code !== undefined && failure.code !== failure.status
 			? shortened(String(failure.code))
 			: undefined;
-	if (failure.kind === 'redirect' && failure.serviceMessage) {
-		facts.push(`It pointed to ${shortened(failure.serviceMessage)}.`);
-	} else if (failure.serviceMessage) {
-		facts.push(
-			`The reply said: "${shortened(failure.serviceMessage)}"${code ? ` (code ${code})` : ''}.`,
-		);
-	} else if (code) {
-		facts.push(`The reply's code: ${code}.`);
-	}
-	// Submit advice quotes the request id itself, with what to do with it.
-	if (failure.requestId && !advice.includes(failure.requestId))
-		facts.push(`Request ID: ${shortened(failure.requestId)}.`);
-	return facts.join(' ');
+	const said =
+		failure.kind === 'redirect'
+			? serviceMessage && `It pointed to ${shortened(serviceMessage)}.`
+			: serviceMessage &&
+				`The reply said: "${shortened(serviceMessage)}"${code ? ` (code ${code})` : ''}.`;
+	return [
+		failure.kind === 'notImage' &&
+			`${shownAddress(failure.url)} answered HTTP ${failure.status} with ${failure.contentType || 'no content type'}.`,
+		said || (code && `The reply's code: ${code}.`),
+		// Submit advice quotes the request id itself, with what to do with it.
+		requestId && !advice.includes(requestId) && `Request ID: ${shortened(requestId)}.`,
+	]
+		.filter(Boolean)
+		.join(' ');
 }
 
 /** The description quotes the reply (`facts`, also given alone), then says what to do next. */
