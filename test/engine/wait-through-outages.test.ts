@@ -110,7 +110,9 @@ describe('a service that stays down until Max Wait Time', () => {
 			expect(result.items).toHaveLength(1);
 			const item = result.items[0].json;
 			expect(item.error).toBe(`The service did not answer about task ${taskId} within 8 s`);
-			expect(item.description).toContain('A proxy or load balancer answered instead of the service');
+			expect(item.description).toContain(
+				'A proxy or load balancer answered instead of the service',
+			);
 			expect(item.description).toContain('It reported no status in this wait.');
 			expect(item.description).toContain(
 				`Look again later: resume with 'Task → Wait for Completion' and task ID ${taskId}`,
