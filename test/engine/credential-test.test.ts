@@ -209,7 +209,7 @@ test('an address where nothing listens fails with the connection error', async (
 	expect(result).toEqual({
 		status: 'Error',
 		message:
-			"Nothing answers at http://127.0.0.1:9: nothing listens there, or a firewall turned the connection away. Check 'Base URL' for a typo, and that this n8n can reach it. (network code ECONNREFUSED)",
+			"Nothing answers at http://127.0.0.1:9: nothing listens there, or a firewall turned the connection away. Check 'Base URL' for a typo, and that this n8n can reach it. (connection refused: ECONNREFUSED)",
 	});
 });
 
@@ -522,7 +522,7 @@ test('https to a server that speaks plain http is told to use the http:// addres
 
 	expect(result).toEqual({
 		status: 'Error',
-		message: `https://${address} does not answer over https. If your provider's URL starts with http://, enter that as 'Base URL'. (network code EPROTO)`,
+		message: `https://${address} does not answer over https. If your provider's URL starts with http://, enter that as 'Base URL'. (secure connection failed: EPROTO)`,
 	});
 });
 

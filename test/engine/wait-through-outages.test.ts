@@ -110,7 +110,9 @@ describe('a service that stays down until Max Wait Time', () => {
 			expect(result.items).toHaveLength(1);
 			const item = result.items[0].json;
 			expect(item.error).toBe(`The service did not answer about task ${taskId} within 8 s`);
-			expect(item.description).toContain('A gateway answered instead of the service');
+			expect(item.description).toContain(
+				'A proxy or load balancer answered instead of the service',
+			);
 			expect(item.description).toContain('It reported no status in this wait.');
 			expect(item.description).toContain(
 				`Look again later: resume with 'Task → Wait for Completion' and task ID ${taskId}`,
@@ -141,7 +143,7 @@ describe('a service that stays down until Max Wait Time', () => {
 			timed_out: true,
 			waited_seconds: 8,
 			outcome: 'lookAgainLater',
-			last_check_error: 'A gateway answered instead of the service',
+			last_check_error: 'A proxy or load balancer answered instead of the service',
 		});
 		// The look at 5 s (Initial Delay) was answered; the last one, on the deadline, met the page.
 		expect(taskQueries(sim).map((query) => query.status)).toEqual([200, 503]);
@@ -159,7 +161,7 @@ describe('a service that stays down until Max Wait Time', () => {
 			status: null,
 			timed_out: true,
 			outcome: 'lookAgainLater',
-			last_check_error: 'A gateway answered instead of the service',
+			last_check_error: 'A proxy or load balancer answered instead of the service',
 		});
 		expect(result.items[0].json.error).toBeUndefined();
 	});
@@ -181,7 +183,7 @@ test('Output → Simplified keeps what a timed-out task state is decided by: tim
 			status: 'processing',
 			timed_out: true,
 			outcome: 'lookAgainLater',
-			last_check_error: 'A gateway answered instead of the service',
+			last_check_error: 'A proxy or load balancer answered instead of the service',
 			waited_seconds: 8,
 		},
 	]);
@@ -356,7 +358,7 @@ describe('the outcome field of a Continue On Fail item', () => {
 		const result = await run(sim, collectWait(taskId));
 
 		expect(result.items[0].json).toMatchObject({
-			error: 'A gateway answered instead of the service',
+			error: 'A proxy or load balancer answered instead of the service',
 			taskId,
 			outcome: 'lookAgainLater',
 		});

@@ -265,6 +265,7 @@ test('an analysis cut mid-body is not repeated: the service already did the work
 
 	expect(result.error?.message).toMatch(/^The connection to the service broke \[item 0\]$/);
 	expect(result.error?.description).toContain('connection broke');
+	expect(result.error?.description).toMatch(/\(connection reset: ECONNRESET\)$/);
 	expect(requestsOn(sim, 'analysis')).toHaveLength(1);
 	finishCase(sim, result, {
 		case: 'reset mid-body on analysis',

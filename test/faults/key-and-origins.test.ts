@@ -328,7 +328,7 @@ describe('a request to another host names that host, never the credential', () =
 
 		expect(result.error?.message).toBe('Could not reach images.shop.invalid [item 0]');
 		expect(result.error?.description).toContain(
-			'The name images.shop.invalid did not resolve: check it for a typo',
+			'The name images.shop.invalid was not found: check it for a typo, and that the server n8n runs on can look names up (DNS)',
 		);
 		expectForeignAdvice(result.error?.description, 'images.shop.invalid');
 		expect(sim.stats.requests).toHaveLength(0);
@@ -348,7 +348,7 @@ describe('a request to another host names that host, never the credential', () =
 
 		expect(result.error?.message).toBe(`Could not reach ${host} [item 0]`);
 		expect(result.error?.description).toContain(`Nothing answers at ${host}`);
-		expect(result.error?.description).toContain('(network code ECONNREFUSED)');
+		expect(result.error?.description).toContain('(connection refused: ECONNREFUSED)');
 		expectForeignAdvice(result.error?.description, host);
 		expect(sim.stats.requests).toHaveLength(0);
 		finishCase(sim, result, {
@@ -369,7 +369,9 @@ describe('a request to another host names that host, never the credential', () =
 			`Could not open a secure (https) connection to ${host} [item 0]`,
 		);
 		expect(result.error?.description).toContain(`${host} did not open a secure connection`);
-		expect(result.error?.description).toMatch(/\(network code (EPROTO|ERR_SSL_\w+)\)$/);
+		expect(result.error?.description).toMatch(
+			/\(secure connection failed: (EPROTO|ERR_SSL_\w+)\)$/,
+		);
 		expectForeignAdvice(result.error?.description, host);
 		// A TLS failure repeats itself: tried once.
 		expect(retriesLogged(result)).toBe(0);

@@ -542,7 +542,9 @@ test('a sign-in page answered 200 for a result image is an error naming the addr
 	expect(description).toMatch(
 		/^http:\/\/127\.0\.0\.1:\d+\/v1\/open\/assets\/\S+ answered HTTP 200 with text\/html\. The reply said: "Sign in to continue/,
 	);
-	expect(result.error?.description).toContain('instead of image bytes');
+	expect(result.error?.description).toContain(
+		'(a sign-in portal, a notice from a content delivery network) instead of image bytes',
+	);
 	expect(result.error?.context?.transient).toBeUndefined();
 	expect(result.items).toHaveLength(0);
 	expectOneAttempt(sim, 'asset', result);

@@ -144,7 +144,7 @@ test("a proxy's 503 page on every task query until Max Wait Time: the task state
 		status: null,
 		timed_out: true,
 		outcome: 'lookAgainLater',
-		last_check_error: 'A gateway answered instead of the service',
+		last_check_error: 'A proxy or load balancer answered instead of the service',
 	});
 	// One query's five attempts, one more look, and no query at or past the 8 s.
 	expect(requestsOn(sim, 'task').map((entry) => entry.status)).toEqual(Array(6).fill(503));
@@ -257,7 +257,9 @@ test('a 502 gateway page on submit is not retried and says to check the task lis
 	sim.addFault({ route: 'submit', body: 'html', acceptSubmit: true });
 	const result = await run(sim, { nodes: [{ parameters: generate() }] });
 
-	expect(result.error?.message).toBe('A gateway answered instead of the service [item 0]');
+	expect(result.error?.message).toBe(
+		'A proxy or load balancer answered instead of the service [item 0]',
+	);
 	expect(result.error?.description).toMatch(/^The reply said: "502 Bad Gateway"\. /);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
@@ -323,11 +325,15 @@ test.each([
 			nodes: [{ parameters: route === 'analysis' ? analyze(sim) : plan(sim) }],
 		});
 
-		expect(result.error?.message).toBe('A gateway answered instead of the service [item 0]');
+		expect(result.error?.message).toBe(
+			'A proxy or load balancer answered instead of the service [item 0]',
+		);
 		expect(result.error?.description).toMatch(
 			new RegExp(`^The reply said: "${status} ${text}"\\. `),
 		);
-		expect(result.error?.description).toContain('A gateway answered in place of the service');
+		expect(result.error?.description).toContain(
+			'A proxy or load balancer answered in place of the service',
+		);
 		expect(result.error?.description).toContain('may have reached the service');
 		expect(result.error?.context?.transient).toBe(true);
 		expect(requestsOn(sim, route).map((entry) => entry.status)).toEqual([status]);

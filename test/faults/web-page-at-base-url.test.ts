@@ -74,7 +74,9 @@ test('a gateway’s error page in front of the service still warns that a submit
 		{ nodes: [onCurrent(generate())] },
 	);
 
-	expect(result.error?.message).toBe('A gateway answered instead of the service [item 0]');
+	expect(result.error?.message).toBe(
+		'A proxy or load balancer answered instead of the service [item 0]',
+	);
 	expectSubmitUnsureAdvice(result.error?.description);
 	expect(result.error?.context?.mayHaveCreatedTask).toBe(true);
 	expect(gateway.requests).toHaveLength(1);

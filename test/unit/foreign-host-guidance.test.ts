@@ -10,13 +10,13 @@ describe('a download from another host: the message and advice name it, never th
 			'unknown name',
 			{ kind: 'network', networkCode: 'ENOTFOUND' },
 			`Could not reach ${HOST}`,
-			`The name ${HOST} did not resolve: check it for a typo`,
+			`The name ${HOST} was not found: check it for a typo, and that the server n8n runs on can look names up (DNS)`,
 		],
 		[
 			'DNS not answering',
 			{ kind: 'network', networkCode: 'EAI_AGAIN' },
 			`Could not reach ${HOST}`,
-			`The name ${HOST} did not resolve: check it for a typo`,
+			`The name ${HOST} was not found: check it for a typo, and that the server n8n runs on can look names up (DNS)`,
 		],
 		[
 			'refused',
@@ -88,7 +88,7 @@ test('the same failures at the service keep pointing at the credential', () => {
 	expect(
 		describeFailure({ kind: 'network', networkCode: 'ECONNREFUSED' }, 'download', 3).description,
 	).toBe(
-		"Nothing was sent: the service could not be reached. It was tried 3 times. Check 'Base URL' in the Product Image API credential. (network code ECONNREFUSED)",
+		"Nothing was sent: the service could not be reached. It was tried 3 times. Check 'Base URL' in the Product Image API credential. (connection refused: ECONNREFUSED)",
 	);
 	expect(
 		describeFailure({ kind: 'network', networkCode: 'ENOTFOUND' }, 'taskQuery', 1).message,

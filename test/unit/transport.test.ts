@@ -32,6 +32,7 @@ import {
 } from '../../nodes/ProductImage/transport/send';
 import type { RawReply } from '../../nodes/ProductImage/transport/send';
 import { describeFailure } from '../../nodes/ProductImage/transport/guidance';
+import { networkCodeNote } from '../../nodes/ProductImage/transport/words';
 import { withExtension } from '../../nodes/ProductImage/helpers/download';
 
 describe('findServiceMessage finds the message in any error shape', () => {
@@ -365,7 +366,7 @@ test("an error's title holds none of the service's words; its description quotes
 		'taskQuery',
 		1,
 	);
-	expect(message).toBe('A gateway answered instead of the service');
+	expect(message).toBe('A proxy or load balancer answered instead of the service');
 	expect(description).toMatch(
 		/^The reply said: "Bad gateway ‹b›down‹\/b› x-forwarded-for: 10\.0\.0\.1 .*…" \(code upstream\)\. Request ID: req_1\. /,
 	);
@@ -537,4 +538,16 @@ test.each(['ECONNRESET', 'ETIMEDOUT', 'EPROTONOSUPPORT', 'EPROTOTYPE', 'UND_ERR_
 test.each(certificateCodes)('%s is found under the wrappers as a network code', (code) => {
 	const wrapped = { message: 'Request failed', cause: { message: 'certificate refused', code } };
 	expect(findNetworkCode(wrapped)).toBe(code);
+});
+
+test.each([
+	['ECONNRESET', ' (connection reset: ECONNRESET)'],
+	['ECONNREFUSED', ' (connection refused: ECONNREFUSED)'],
+	['ENOTFOUND', ' (host name not found: ENOTFOUND)'],
+	['EAI_AGAIN', ' (host name lookup failed: EAI_AGAIN)'],
+	['ETIMEDOUT', ' (timed out: ETIMEDOUT)'],
+	['CERT_HAS_EXPIRED', ' (secure connection failed: CERT_HAS_EXPIRED)'],
+	['EPIPE', ' (network error: EPIPE)'],
+])('a description ends with %s in words, then the code for an administrator', (code, note) => {
+	expect(networkCodeNote(code)).toBe(note);
 });

@@ -67,7 +67,7 @@ type Row = [when: (c: Case) => boolean, title: Words, advice: Words];
 
 const NOT_THE_SERVICE =
 	"It is not the service's host, so the Product Image credential is not the cause.";
-const GATEWAY_ANSWERED = 'A gateway answered instead of the service';
+const PROXY_ANSWERED = 'A proxy or load balancer answered instead of the service';
 const SERVICE_REFUSED =
 	'The service refused the request; its words above say why. Change the field it names, or give its provider the request ID.';
 
@@ -99,11 +99,11 @@ function refusedField(c: Case): string {
 		: `The service refused a value this node sent; its words above say which. Check the fields set on this node${c.wording.otherFields ? `, and '${c.wording.otherFields}' if used` : ''}.`;
 }
 
-/** A 5xx with the service's envelope came from the service; else from a gateway in front of it. */
+/** A 5xx with the service's envelope came from the service; else from a proxy in front of it. */
 function serverWho(c: Case): string {
 	return c.failure.processed
 		? 'The service could not complete the request'
-		: 'A gateway answered in place of the service';
+		: 'A proxy or load balancer answered in place of the service';
 }
 
 /** A web page, or a reply the service did not process: a proxy's word, not the service's. */
@@ -145,7 +145,7 @@ const BY_STATUS: Row[] = [
 	],
 	[
 		(c) => c.status === 404 && c.kind === 'taskQuery',
-		(c) => (fromGateway(c) ? GATEWAY_ANSWERED : 'The service does not know this task'),
+		(c) => (fromGateway(c) ? PROXY_ANSWERED : 'The service does not know this task'),
 		() =>
 			`The service does not know this task ID. Check it; tasks and their results are kept at most ${KEPT_FOR}.`,
 	],
@@ -177,7 +177,7 @@ const BY_STATUS: Row[] = [
 	],
 	[
 		(c) => c.status >= 500,
-		(c) => (fromGateway(c) ? GATEWAY_ANSWERED : `The service could not complete the ${c.noun}`),
+		(c) => (fromGateway(c) ? PROXY_ANSWERED : `The service could not complete the ${c.noun}`),
 		(c) => `${serverWho(c)}.${c.retried} Try again later.`,
 	],
 	[() => true, (c) => `The service refused the ${c.noun}`, () => SERVICE_REFUSED],
@@ -282,7 +282,7 @@ const TABLE: Row[] = [
 				? 'The URL returned a web page, not an image'
 				: 'The URL returned something other than an image',
 		() =>
-			'The URL answered with a page or a message (a sign-in portal, a notice from a CDN) instead of image bytes. Open the URL in a browser to see what it serves, and check the URL and its access rights.',
+			'The URL answered with a page or a message (a sign-in portal, a notice from a content delivery network) instead of image bytes. Open the URL in a browser to see what it serves, and check the URL and its access rights.',
 	],
 	[
 		(c) => is('malformed')(c) && html(c),
@@ -304,7 +304,7 @@ const TABLE: Row[] = [
 	[
 		is('tooLarge'),
 		() => "The service's reply was too large",
-		() => `The reply was larger than this node accepts for JSON. Check ${BASE_URL}.`,
+		() => `The reply was larger than any the service sends. Check ${BASE_URL}.`,
 	],
 	[
 		(c) => c.status >= 500 && billable(c),
@@ -327,29 +327,25 @@ function shownAddress(url: string | undefined): string {
 }
 
 function replyFacts(failure: Failure, advice: string): string {
-	const facts: string[] = [];
-	if (failure.kind === 'notImage') {
-		facts.push(
-			`${shownAddress(failure.url)} answered HTTP ${failure.status} with ${failure.contentType || 'no content type'}.`,
-		);
-	}
+	const { serviceMessage, requestId } = failure;
 	const code =
 		failure.code !== undefined && failure.code !== failure.status
 			? shortened(String(failure.code))
 			: undefined;
-	if (failure.kind === 'redirect' && failure.serviceMessage) {
-		facts.push(`It pointed to ${shortened(failure.serviceMessage)}.`);
-	} else if (failure.serviceMessage) {
-		facts.push(
-			`The reply said: "${shortened(failure.serviceMessage)}"${code ? ` (code ${code})` : ''}.`,
-		);
-	} else if (code) {
-		facts.push(`The reply's code: ${code}.`);
-	}
-	// Submit advice quotes the request id itself, with what to do with it.
-	if (failure.requestId && !advice.includes(failure.requestId))
-		facts.push(`Request ID: ${shortened(failure.requestId)}.`);
-	return facts.join(' ');
+	const said =
+		failure.kind === 'redirect'
+			? serviceMessage && `It pointed to ${shortened(serviceMessage)}.`
+			: serviceMessage &&
+				`The reply said: "${shortened(serviceMessage)}"${code ? ` (code ${code})` : ''}.`;
+	return [
+		failure.kind === 'notImage' &&
+			`${shownAddress(failure.url)} answered HTTP ${failure.status} with ${failure.contentType || 'no content type'}.`,
+		said || (code && `The reply's code: ${code}.`),
+		// Submit advice quotes the request id itself, with what to do with it.
+		requestId && !advice.includes(requestId) && `Request ID: ${shortened(requestId)}.`,
+	]
+		.filter(Boolean)
+		.join(' ');
 }
 
 /** The description quotes the reply (`facts`, also given alone), then says what to do next. */

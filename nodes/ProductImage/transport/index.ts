@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { z } from 'zod';
 
+import { redactSecrets } from './errors';
 import { shapeAdvice } from './guidance';
 import type { OptionTimedKind, RequestKind } from './requestKinds';
 import { REQUEST_KINDS } from './requestKinds';
@@ -16,29 +17,13 @@ import { classifyDownloadReply, classifyJsonReply } from './send';
 // pause.ts) → send.ts; errors.ts and guidance.ts turn its last failure into the user's error,
 // refusal.ts when n8n itself refused to send it.
 
-export {
-	findEnvelopeCode,
-	findNetworkCode,
-	findServiceMessage,
-	isRecord,
-	isTlsCode,
-	redactSecrets,
-} from './errors';
+export * from './errors';
 export type { Wording } from './guidance';
+export * from './pause';
 export * from './refusal';
-export * from './words';
-import { redactSecrets } from './errors';
-export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
-export { sleepUnlessCancelled } from './pause';
+export * from './requestKinds';
 export { backoffDelay } from './retry';
-export type { AcceptedTask } from './runState';
-export {
-	isHttpUrl,
-	normalizeBaseUrl,
-	runStateOf,
-	serviceAccessIfRead,
-	stopSignal,
-} from './runState';
+export * from './runState';
 export {
 	decodeEntities,
 	header,
@@ -48,6 +33,7 @@ export {
 	parseJsonObject,
 	peekFirstChunk,
 } from './send';
+export * from './words';
 
 /** Kinds whose timeout is an operation's option (Timeout, Submit Timeout) must be given it. */
 type KindAndTimeout =

@@ -1,5 +1,5 @@
 import { ProductImageApi } from '../../../credentials/ProductImageApi.credentials';
-import { isTimeoutCode } from './errors';
+import { isTimeoutCode, isTlsCode } from './errors';
 
 // Words more than one message uses: the node's errors, the credential's Test, the operations'
 // advice. Which advice a failure gets is guidance.ts.
@@ -28,13 +28,28 @@ export const KEY_REJECTED = 'The service rejected the API key';
 export const KEY_NOT_ALLOWED = 'The API key is not allowed to do this';
 export const FULL_KEY_NEEDED = 'the service needs a full member-level key';
 
-/** Last in a description: a detail for whoever reads the n8n log. */
-export const networkCodeNote = (code?: string) => (code ? ` (network code ${code})` : '');
+const NETWORK_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection reset',
+	ENOTFOUND: 'host name not found',
+	EAI_AGAIN: 'host name lookup failed',
+};
+
+/** Last in a description: what happened in a few words, then the code an administrator looks up. */
+export function networkCodeNote(code?: string): string {
+	if (!code) return '';
+	const words = isTimeoutCode(code)
+		? 'timed out'
+		: isTlsCode(code)
+			? 'secure connection failed'
+			: (NETWORK_WORDS[code] ?? 'network error');
+	return ` (${words}: ${code})`;
+}
 
 /** Why nothing answered, in words; the code itself is not said. */
 export function unreachableReason(where: string, code: string | undefined): string {
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-		return `The name ${where} did not resolve: check it for a typo, and this n8n's DNS.`;
+		return `The name ${where} was not found: check it for a typo, and that the server n8n runs on can look names up (DNS).`;
 	if (code === 'ECONNREFUSED')
 		return `Nothing answers at ${where}: nothing listens there, or a firewall turned the connection away.`;
 	if (isTimeoutCode(code)) return `${where} did not answer in time.`;

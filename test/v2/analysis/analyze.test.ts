@@ -85,7 +85,7 @@ test('a JSON reply over the 10 MiB cap is refused, not read into memory whole', 
 	});
 
 	expect(result.error?.message).toBe("The service's reply was too large [item 0]");
-	expect(result.error?.description).toContain('larger than this node accepts for JSON');
+	expect(result.error?.description).toContain('The reply was larger than any the service sends.');
 	expect(sim.stats.byRoute.analysis).toBe(1);
 });
 
