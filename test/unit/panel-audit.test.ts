@@ -18,7 +18,7 @@ function texts(properties: INodeProperties[], where = ''): Array<[string, string
 	return properties.flatMap((property) => {
 		const here = `${where}${property.name}`;
 		const own = [property.displayName, property.description, property.hint, property.placeholder];
-		const nested = (property.options ?? []) as Array<Record<string, unknown>>;
+		const nested = (property.options ?? []) as unknown as Array<Record<string, unknown>>;
 		return [
 			...own.filter((text): text is string => typeof text === 'string').map((t) => [here, t]),
 			...nested.flatMap((entry) => [
