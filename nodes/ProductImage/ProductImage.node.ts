@@ -14,6 +14,7 @@ import { productImageApiConnection } from './methods/credentialTest';
 import { router } from './router';
 import { properties as version1Properties, version1 } from './v1/properties';
 import { withBuilderHints } from './v2/descriptions/builderHints';
+import { NODE_DESCRIPTION, toolDescriptions } from './v2/descriptions/tool.descriptions';
 import { properties as version2Properties, version2 } from './v2/properties';
 
 /** One class for both versions: n8n's registry scanner finds the credential test and icon here. */
@@ -31,6 +32,7 @@ function shownIn(versions: NonNullable<IDisplayOptions['show']>['@version']) {
 // all versions' parameters, where the first of a name wins: the current version's come first, so
 // its parameters and their hints are the ones described.
 const properties: INodeProperties[] = [
+	...toolDescriptions,
 	...withBuilderHints([
 		resourceProperty,
 		...Object.values(OPERATION_LISTS),
@@ -48,8 +50,7 @@ export class ProductImage implements INodeType {
 		version: NODE_VERSIONS,
 		defaultVersion: DEFAULT_VERSION,
 		subtitle: SUBTITLE,
-		description:
-			'Upload product photos, analyze products, plan A+ content and generate product images',
+		description: NODE_DESCRIPTION,
 		defaults: { name: 'Product Image' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

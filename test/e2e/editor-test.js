@@ -8,7 +8,7 @@
 // Execute button to the end; the saved credential opens tested; Generate and Wait's panel says
 // where its prompt and size come from, lists the resolutions, and shows a list's Other field right
 // below the list inside Product Details; Submit Generation (No Wait), added from the nodes panel,
-// offers Items in Parallel at 1. Every wait is for a page state or a request, with the limit
+// offers Items in Parallel at 1; and an operator's journeys (editor-operator.js). Every wait is for a page state or a request, with the limit
 // sized for a loaded machine (lib/waits.js). It shares its n8n start with the other server suites
 // (lib/server-suites.js): alone, `node test/e2e/editor-test.js`.
 //
@@ -23,6 +23,7 @@ const { whatFailed } = require('./lib/waits');
 const { openBrowser } = require('./lib/browser');
 const { openNode, openWorkflow, runWorkflow, searchNodesPanel, signIn } = require('./lib/editor');
 const { info } = require('./lib/log');
+const { operatorCases } = require('./editor-operator');
 
 const EXAMPLE = 'product-photo-to-aplus-images';
 const ACTIONS = [
@@ -173,9 +174,10 @@ async function chooseOption(page, label) {
  * A case that fails leaves a picture of the page, its path printed with the failure.
  * @param {import('./lib/server-suites').SuiteContext} ctx
  */
-async function run({ server, install, userFolder, sim, workflows, row }) {
+async function run(ctx) {
+	const { server, install, userFolder, sim, workflows, row } = ctx;
 	const version = install.version;
-	const all = cases(server.url, workflows[0].id);
+	const all = [...cases(server.url, workflows[0].id), ...operatorCases(ctx, workflows[0].id)];
 	const skipped = row.skip ?? [];
 	const unknown = skipped.filter((name) => !all.some((c) => c.name === name));
 	if (unknown.length)
