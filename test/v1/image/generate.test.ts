@@ -1,6 +1,8 @@
 import { photoItem } from '../../harness/fixtures';
 import { runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
+import { FIVE_ITEMS, runOn, submittingNode } from '../../harness/operations';
+import { expectNoGenerationLimit } from '../../harness/versionCases';
 
 // Version 1's Submit Generation (No Wait): its fields at the top of the panel, both image inputs
 // read together, and its labels in the errors.
@@ -162,4 +164,45 @@ test('Image URLs and Input Binary Fields are both sent, as saved workflows expec
 	expect(urls).toHaveLength(2);
 	expect(urls[0]).toBe('https://x.test/1.png');
 	expect(uploads).toBe(1);
+});
+
+describe('Max Generations per Run', () => {
+	const run = async (maxGenerations: string | number, input = FIVE_ITEMS) => {
+		const sim = simulator();
+		const result = await runOn(
+			sim,
+			[submittingNode({ maxGenerations }, { typeVersion: 1 })],
+			input,
+		);
+		return { sim, result };
+	};
+
+	test('more items than the limit stop the run before any request', async () => {
+		const { sim, result } = await run(4);
+
+		expect(result.error?.message).toContain("more than 'Max Generations per Run' (4)");
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+
+	test.each([
+		['a fraction', 1.5, '1.5'],
+		['zero', 0, '0'],
+		['a negative number', -2, '-2'],
+		['a word', '={{ "three" }}', '"three"'],
+	])('a limit that is %s stops the run before any request', async (_, maxGenerations, shown) => {
+		const { sim, result } = await run(maxGenerations, FIVE_ITEMS.slice(0, 2));
+
+		expect(result.error?.message).toBe(
+			`'Max Generations per Run': must be a whole number of at least 1, got ${shown}`,
+		);
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+
+	// Where a limit of 0 is refused, an empty limit is still no limit, not 0.
+	test.each([
+		['empty', ''],
+		['an expression that gives nothing', '={{ null }}'],
+	])('a limit left %s is no limit', async (_, maxGenerations) => {
+		await expectNoGenerationLimit(simulator(), 1, maxGenerations);
+	});
 });
