@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { Simulator } from '../simulator';
 import type { NodeSpec } from './engine';
+import { photoItem } from './fixtures';
 import { FIVE_ITEMS, generateAndWaitNode, runOn, submittingNode } from './operations';
 
 // Cases the suites of both node versions run: each version's suite passes what differs (its node,
@@ -86,4 +87,47 @@ export async function expectAnalysisWithoutProduct(sim: Simulator, node: NodeSpe
 	expect(result.error).toBeUndefined();
 	expect(result.items[0].json.asin).toBeUndefined();
 	expect(result.items[0].json.formattedText).toBeDefined();
+}
+
+/** The photos, texts and choices both versions' spec-body tests set, in each version's form. */
+export const SPEC_URLS = 'https://cdn.example.com/a.jpg,\nhttps://cdn.example.com/b.jpg';
+export const SPEC_EXTRA = '{"plan_prompt": "hero shot", "series_style_guide": "calm blue"}';
+
+/** Submit Generation sends the body the spec shows and outputs task_id and status without waiting. */
+export async function expectSpecBody(sim: Simulator, node: NodeSpec) {
+	const result = await runOn(sim, [node]);
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	const { task_id: taskId, status } = result.items[0].json;
+	expect(status).toBe('submitted');
+	expect(sim.tasks.get(String(taskId))?.body).toEqual({
+		prompt: 'studio shot',
+		image_urls: ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.jpg'],
+		product_info: { name: 'Steel bottle', sellingPoints: 'Cold 24 h', platform: 'amazon' },
+		size: '4:3',
+		resolution: '2k',
+		output_language: 'en-us',
+		plan_prompt: 'hero shot',
+		series_style_guide: 'calm blue',
+	});
+	expect(sim.stats.byRoute.task ?? 0).toBe(0);
+}
+
+/** A listed image URL first, then the input's files 'front' and 'side' uploaded and sent. */
+export async function expectUrlThenUploads(sim: Simulator, node: NodeSpec) {
+	const result = await runOn(sim, [node], [photoItem(['front', 'side'])]);
+
+	expect(result.error).toBeUndefined();
+	const body = sim.tasks.get(String(result.items[0].json.task_id))?.body as {
+		image_urls: string[];
+		prompt?: string;
+	};
+	expect(body.prompt).toBeUndefined();
+	expect(body.image_urls).toHaveLength(3);
+	expect(body.image_urls[0]).toBe('https://x.test/1.png');
+	expect(
+		body.image_urls.slice(1).every((url) => url.startsWith(`${sim.baseUrl}/v1/open/media/`)),
+	).toBe(true);
+	expect(sim.stats.byRoute.upload).toBe(2);
 }
