@@ -43,14 +43,14 @@ export const GUARDED = {
 		'redactSecrets',
 		'redactFailure',
 	],
-	// The wait and poll loop.
+	// The wait and poll loop, and the task query it polls with.
 	'nodes/ProductImage/helpers/waitForTask.ts': [
 		'missedPollDelay',
-		'queryTask',
 		'cancelled',
 		'waitForTask',
 		'collectTask',
 	],
+	'nodes/ProductImage/helpers/task.ts': ['queryTask'],
 	// The submit and the spending guard.
 	'nodes/ProductImage/helpers/generation.ts': ['checkGenerationCount', 'submitGeneration'],
 	// The run's state and its stop: after another item failed, nothing more is sent.

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { withInputFields } from './helpers/inputFields';
 import { nextStepOf } from './helpers/nextStep';
 import { optionOrDefault, readOptions } from './helpers/parameters';
 import type { AcceptedTask } from './transport';
@@ -28,6 +29,8 @@ export interface OperationModule<Parameters = unknown> {
 	runsConcurrently?: boolean;
 	/** Its own option for how many items run at once, where its default differs from the version's. */
 	concurrencyOption?: INodeProperties;
+	/** On, its items keep the input item's other fields, its failed items too. */
+	inputFieldsOption?: INodeProperties;
 	/** For hints about the output as a whole. */
 	afterRun?(this: IExecuteFunctions, output: INodeExecutionData[]): void;
 }
@@ -36,28 +39,48 @@ export interface OperationModule<Parameters = unknown> {
 export interface NodeVersion {
 	resources: Record<string, Record<string, OperationModule>>;
 	concurrencyOption: INodeProperties;
-	/** Under Continue: the failed items' own fields and a count above the output; the stop's advice. */
-	failedItems?: typeof import('./v2/failedItems').failedItems;
+	/** Under Continue On Fail, a hint names the failed items: n8n's green check counts items. */
+	namesFailedItems?: boolean;
+	/** Added to the error that stops a run of several items, the second when tasks were accepted. */
+	stopAdvice?: { noTasks: string; acceptedTasks: string };
 }
 
+/** A version's parameters: each operation's, resource by resource, as its lists order them. */
+export const propertiesOf = ({ resources }: NodeVersion): INodeProperties[] =>
+	Object.values(resources).flatMap((operations) =>
+		Object.values(operations).flatMap((operation) => operation.description),
+	);
+
 /** Continue On Fail: the error is the item's output, with what is known to resume or report it. */
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+function errorItem(
+	context: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+	keep: INodeProperties | undefined,
+): INodeExecutionData {
 	const record = (error ?? {}) as {
 		message?: string;
 		description?: string;
 		httpCode?: string;
 		context?: IDataObject;
 	};
-	const context = record.context ?? {};
+	const facts = record.context ?? {};
 	const json: IDataObject = { error: record.message ?? String(error) };
 	if (record.description) json.description = record.description;
 	if (record.httpCode) json.httpCode = record.httpCode;
 	for (const key of ['taskId', 'requestId', 'serviceCode', 'url'] as const) {
-		if (context[key] !== undefined && context[key] !== null) json[key] = context[key];
+		if (facts[key] !== undefined && facts[key] !== null) json[key] = facts[key];
 	}
 	// Whether the service said no (final) or this run could not finish a step (look again later).
 	json.outcome = nextStepOf(error);
-	return { json, pairedItem: { item: itemIndex } };
+	const pairedItem = { item: itemIndex };
+	try {
+		// A failed item is its product as a succeeded one is.
+		if (keep) return { json: withInputFields(context, itemIndex, json, keep), pairedItem };
+	} catch {
+		// Options it cannot read are its error already.
+	}
+	return { json, pairedItem };
 }
 
 /** Read from the first item before any item runs, so its value counts for all. */
@@ -150,7 +173,7 @@ function readEveryItem(
  */
 export async function router(
 	this: IExecuteFunctions,
-	{ resources, concurrencyOption, failedItems }: NodeVersion,
+	{ resources, concurrencyOption, namesFailedItems, stopAdvice }: NodeVersion,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
@@ -165,7 +188,11 @@ export async function router(
 	const continueOnFail = this.continueOnFail();
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const failed: number[] = [];
-	const failedItem = (error: unknown, at: number) => (failed.push(at), errorItem(error, at));
+	const keep = operation.inputFieldsOption;
+	const failedItem = (error: unknown, at: number) => (
+		failed.push(at),
+		errorItem(this, error, at, keep)
+	);
 	const parameters = readEveryItem(this, operation, outputs, failedItem);
 	const ready = [...parameters.keys()];
 	operation.checkRun?.call(this, ready.length);
@@ -194,14 +221,25 @@ export async function router(
 			},
 		);
 	} catch (error) {
-		const advice = items.length > 1 && failedItems?.stopAdvice(run.acceptedTasks.length);
-		throw listAcceptedTasks(itemError(this, error, 0), run.acceptedTasks, advice || '');
+		const advice = run.acceptedTasks.length ? stopAdvice?.acceptedTasks : stopAdvice?.noTasks;
+		const more = items.length > 1 ? advice : undefined;
+		throw listAcceptedTasks(itemError(this, error, 0), run.acceptedTasks, more ?? '');
 	}
-	if (failed.length) failedItems?.after.call(this, outputs, failed, operation);
+	if (failed.length && namesFailedItems) hintFailedItems(this, failed, outputs.length);
 	const output = outputs.flat();
 	operation.afterRun?.call(this, output);
 	hintRetries(this, run.retries);
 	return [output];
+}
+
+function hintFailedItems(context: IExecuteFunctions, failed: number[], count: number): void {
+	failed.sort((a, b) => a - b);
+	const named = failed.slice(0, 10).map((index) => `item ${index}`);
+	context.addExecutionHints?.({
+		message: `${failed.length} of ${count} items failed: ${named.join(', ')}${failed.length > 10 ? ', …' : ''}. Each failed item holds 'error' and 'outcome'; the other items are complete.`,
+		type: 'warning',
+		location: 'outputPane',
+	});
 }
 
 function hintRetries(context: IExecuteFunctions, retries: Array<{ reason: string }>): void {

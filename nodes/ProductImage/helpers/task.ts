@@ -2,11 +2,18 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { findEnvelopeCode, findServiceMessage, shortened, runStateOf } from '../transport';
+import {
+	findEnvelopeCode,
+	findServiceMessage,
+	requestResult,
+	runStateOf,
+	shortened,
+	taskPath,
+} from '../transport';
 import { goneAtTheService } from './nextStep';
 import { validateParameter } from './parameters';
 import type { Task } from './schemas';
-import { resultImageEntries } from './schemas';
+import { resultImageEntries, taskSchema } from './schemas';
 
 /** The spec names only `submitted` and `succeeded`; other services end a task with other words. */
 const FAILED_STATUSES = new Set([
@@ -161,6 +168,28 @@ export function nameTaskInError(
 		error.description = error.description ? `${error.description} ${added}` : added;
 	error.context.taskId ??= taskId;
 	return error;
+}
+
+/** Task → Get, and each poll of a wait. */
+export async function queryTask(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+	deadline?: number,
+): Promise<{ task: Task; requestId?: string }> {
+	const { result, requestId } = await requestResult(
+		context,
+		{
+			kind: 'taskQuery',
+			method: 'GET',
+			path: taskPath(taskId),
+			itemIndex,
+			deadline,
+			errorContext: { taskId },
+		},
+		taskSchema,
+	);
+	return { task: result, requestId };
 }
 
 const taskIdSchema = z

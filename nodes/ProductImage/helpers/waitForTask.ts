@@ -11,14 +11,11 @@ import {
 	backoffDelay,
 	MAX_RETRY_AFTER_MS,
 	shortened,
-	requestResult,
 	resumeTask,
 	sleepUnlessCancelled,
 	stopSignal,
-	taskPath,
 } from '../transport';
 import type { Task } from './schemas';
-import { taskSchema } from './schemas';
 import type { ImageOutputSettings } from './output';
 import { taskResultItems } from './output';
 import { maxWaitTimeOption } from '../descriptions/common.descriptions';
@@ -29,6 +26,7 @@ import { createdAt, durationModel, nextPollIn, rhythmAfterPoll } from './pollSch
 import {
 	classifyTask,
 	nameTaskInError,
+	queryTask,
 	resultImageCount,
 	taskFailureReason,
 	withTaskId,
@@ -92,28 +90,6 @@ export function readWaitSettings(
 			? options.polling
 			: (panelProperty(waitOptions, 'polling').default as PollingMode),
 	};
-}
-
-/** Also Task → Get. */
-export async function queryTask(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	taskId: string,
-	deadline?: number,
-): Promise<{ task: Task; requestId?: string }> {
-	const { result, requestId } = await requestResult(
-		context,
-		{
-			kind: 'taskQuery',
-			method: 'GET',
-			path: taskPath(taskId),
-			itemIndex,
-			deadline,
-			errorContext: { taskId },
-		},
-		taskSchema,
-	);
-	return { task: result, requestId };
 }
 
 interface TaskWait {

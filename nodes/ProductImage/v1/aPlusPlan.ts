@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { forOperation } from '../descriptions/operations';
 import { STORED } from '../descriptions/stored';
 
 import {
@@ -82,10 +82,7 @@ function readPlan(context: IExecuteFunctions, itemIndex: number): PlanRequest {
 }
 
 const create: OperationModule<PlanRequest> = {
-	description: updateDisplayOptions(
-		{ show: { resource: ['aPlusPlan'], operation: ['create'] } },
-		properties,
-	),
+	description: forOperation('aPlusPlan', 'create', properties),
 	readParameters(itemIndex) {
 		return readPlan(this, itemIndex);
 	},
@@ -99,5 +96,3 @@ const create: OperationModule<PlanRequest> = {
 };
 
 export const operations = { create };
-
-export const description: INodeProperties[] = create.description;

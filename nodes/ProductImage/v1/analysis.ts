@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { forOperation } from '../descriptions/operations';
 
 import {
 	imageUrlsProperty,
@@ -24,7 +24,7 @@ const analysisOutputNotice: INodeProperties = {
 };
 
 const analyze: OperationModule<AnalysisRequest> = {
-	description: updateDisplayOptions({ show: { resource: ['analysis'], operation: ['analyze'] } }, [
+	description: forOperation('analysis', 'analyze', [
 		analysisOutputNotice,
 		{
 			...imageUrlsProperty,
@@ -52,5 +52,3 @@ const analyze: OperationModule<AnalysisRequest> = {
 };
 
 export const operations = { analyze };
-
-export const description: INodeProperties[] = analyze.description;

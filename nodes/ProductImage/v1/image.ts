@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { forOperation } from '../descriptions/operations';
 import {
 	downloadFileNameOption,
 	downloadUrlProperty,
@@ -47,11 +47,8 @@ function readGeneration(context: IExecuteFunctions, itemIndex: number): Generati
 const generatedItemJson = ({ inputFields }: GenerationRequest, json: IDataObject) =>
 	inputFields ? { ...inputFields, ...json } : json;
 
-const shownOn = (operation: string, properties: INodeProperties[]) =>
-	updateDisplayOptions({ show: { resource: ['image'], operation: [operation] } }, properties);
-
 const upload: OperationModule<string> = {
-	description: shownOn('upload', [uploadFieldProperty]),
+	description: forOperation('image', 'upload', [uploadFieldProperty]),
 	readParameters(itemIndex) {
 		return readUploadField(this, itemIndex, uploadFieldProperty);
 	},
@@ -71,7 +68,10 @@ function checkRun(this: IExecuteFunctions, ready: number): void {
 }
 
 const generate: OperationModule<GenerationRequest> = {
-	description: shownOn('generate', [...generationProperties, ...generationOptions(false)]),
+	description: forOperation('image', 'generate', [
+		...generationProperties,
+		...generationOptions(false),
+	]),
 	readParameters(itemIndex) {
 		return readGeneration(this, itemIndex);
 	},
@@ -86,7 +86,10 @@ const generateAndWait: OperationModule<{
 	request: GenerationRequest;
 	settings: WaitSettings & ImageOutputSettings;
 }> = {
-	description: shownOn('generateAndWait', [...generationProperties, ...generationOptions(true)]),
+	description: forOperation('image', 'generateAndWait', [
+		...generationProperties,
+		...generationOptions(true),
+	]),
 	readParameters(itemIndex) {
 		return {
 			settings: readWaitSettingsAsSaved(this, itemIndex),
@@ -106,7 +109,7 @@ const generateAndWait: OperationModule<{
 };
 
 const download: OperationModule<DownloadParameters> = {
-	description: shownOn('download', [
+	description: forOperation('image', 'download', [
 		downloadUrlProperty,
 		optionsCollection([binaryPropertyOption, downloadFileNameOption]),
 	]),
@@ -119,10 +122,3 @@ const download: OperationModule<DownloadParameters> = {
 };
 
 export const operations = { upload, generate, generateAndWait, download };
-
-export const description: INodeProperties[] = [
-	...upload.description,
-	...generate.description,
-	...generateAndWait.description,
-	...download.description,
-];

@@ -6,18 +6,12 @@ import * as image from './image';
 import * as task from './task';
 import { maxConcurrencyOption } from './descriptions';
 import type { NodeVersion } from '../router';
+import { propertiesOf } from '../router';
 
 /**
  * Version 1, as 0.2.0 released it and workflows saved with it still run: its parameters and the
  * reading of them. Frozen: a change of meaning goes to a new version, never here.
  */
-export const properties: INodeProperties[] = [
-	...image.description,
-	...task.description,
-	...analysis.description,
-	...aPlusPlan.description,
-];
-
 export const version1: NodeVersion = {
 	resources: {
 		image: image.operations,
@@ -27,3 +21,5 @@ export const version1: NodeVersion = {
 	},
 	concurrencyOption: maxConcurrencyOption,
 };
+
+export const properties: INodeProperties[] = propertiesOf(version1);

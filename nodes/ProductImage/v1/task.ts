@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { forOperation } from '../descriptions/operations';
 import { STORED } from '../descriptions/stored';
 
 import { optionsCollection } from '../descriptions/common.descriptions';
 import type { ImageOutputSettings } from '../helpers/output';
 import { hintFitting } from '../helpers/output';
-import { readTaskId } from '../helpers/task';
+import { queryTask, readTaskId } from '../helpers/task';
 import { readOptions } from '../helpers/parameters';
 import type { WaitSettings } from '../helpers/waitForTask';
-import { collectTask, isPollingMode, queryTask, readWaitSettings } from '../helpers/waitForTask';
+import { collectTask, isPollingMode, readWaitSettings } from '../helpers/waitForTask';
 import type { OperationModule } from '../router';
 import { waitOptions } from './descriptions';
 
@@ -30,11 +30,8 @@ const taskIdProperty: INodeProperties = {
 		"The task ID that 'Submit Generation (No Wait)' outputs, or that 'Generate and Wait' names when it stops before the task finishes",
 };
 
-const shownOn = (operation: string, properties: INodeProperties[]) =>
-	updateDisplayOptions({ show: { resource: ['task'], operation: [operation] } }, properties);
-
 const get: OperationModule<string> = {
-	description: shownOn('get', [taskIdProperty]),
+	description: forOperation('task', 'get', [taskIdProperty]),
 	readParameters(itemIndex) {
 		return readTaskId(this, itemIndex, taskIdProperty.displayName);
 	},
@@ -45,7 +42,7 @@ const get: OperationModule<string> = {
 };
 
 const wait: OperationModule<{ taskId: string; settings: WaitSettings & ImageOutputSettings }> = {
-	description: shownOn('wait', [taskIdProperty, optionsCollection(waitOptions)]),
+	description: forOperation('task', 'wait', [taskIdProperty, optionsCollection(waitOptions)]),
 	readParameters(itemIndex) {
 		return {
 			taskId: readTaskId(this, itemIndex, taskIdProperty.displayName),
@@ -62,5 +59,3 @@ const wait: OperationModule<{ taskId: string; settings: WaitSettings & ImageOutp
 };
 
 export const operations = { get, wait };
-
-export const description: INodeProperties[] = [...get.description, ...wait.description];

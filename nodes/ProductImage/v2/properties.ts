@@ -4,13 +4,10 @@ import * as aPlusPlan from './actions/aPlusPlan/APlusPlan.resource';
 import * as analysis from './actions/analysis/Analysis.resource';
 import * as image from './actions/image/Image.resource';
 import * as task from './actions/task/Task.resource';
+import { KEEP_GOING } from '../descriptions/common.descriptions';
 import { itemsInParallelOption } from './descriptions/options.descriptions';
-import { failedItems } from './failedItems';
 import type { NodeVersion } from '../router';
-
-export const properties: INodeProperties[] = [image, task, analysis, aPlusPlan].flatMap(
-	(resource) => resource.description,
-);
+import { propertiesOf } from '../router';
 
 export const version2: NodeVersion = {
 	resources: {
@@ -20,5 +17,11 @@ export const version2: NodeVersion = {
 		aPlusPlan: aPlusPlan.operations,
 	} as NodeVersion['resources'],
 	concurrencyOption: itemsInParallelOption,
-	failedItems,
+	namesFailedItems: true,
+	stopAdvice: {
+		noTasks: KEEP_GOING,
+		acceptedTasks: `${KEEP_GOING} An error workflow (Error Trigger) gets these tasks as data in 'execution.error.context.acceptedTasks', for 'Task → Wait for Completion' to collect.`,
+	},
 };
+
+export const properties: INodeProperties[] = propertiesOf(version2);

@@ -38,11 +38,13 @@ import {
 	itemsInParallelOption,
 } from '../../descriptions/options.descriptions';
 import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.descriptions';
-import { shapeOutput, withInputFields } from '../../output';
+import { withInputFields } from '../../../helpers/inputFields';
+import { shapeOutput } from '../../output';
 import { readChoice, shownImageFields } from '../../reading';
 import { planReview, REVIEW_FIELDS } from '../../review';
 
-export { hintInputFieldsAside as afterRun } from '../../output';
+export { hintInputFieldsAside as afterRun } from '../../../helpers/inputFields';
+export { includeOtherFieldsOption as inputFieldsOption };
 
 /** The fields of an 'Analysis → Analyze' item: what a plan is made from, not handed on. */
 const ANALYSIS_FIELDS: readonly string[] = [
@@ -260,7 +262,13 @@ export async function execute(
 	if (!request.splitModules) {
 		const json = { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject;
 		Object.assign(json, review);
-		return [{ json: withInputFields(this, itemIndex, json, { consumed: ANALYSIS_FIELDS }) }];
+		return [
+			{
+				json: withInputFields(this, itemIndex, json, includeOtherFieldsOption, {
+					consumed: ANALYSIS_FIELDS,
+				}),
+			},
+		];
 	}
 	const carried: IDataObject = { image_urls: imageUrls };
 	for (const key of ['platform', 'market', 'language'])
@@ -271,6 +279,7 @@ export async function execute(
 			this,
 			itemIndex,
 			{ ...json, ...carried, ...review },
+			includeOtherFieldsOption,
 			{ ownNames: moduleFields, consumed: ANALYSIS_FIELDS },
 		),
 	}));

@@ -22,11 +22,12 @@ import {
 	includeOtherFieldsOption,
 	itemsInParallelOption,
 } from '../../descriptions/options.descriptions';
-import { withInputFields } from '../../output';
+import { withInputFields } from '../../../helpers/inputFields';
 import { readField, shownImageFields } from '../../reading';
 import { analysisReview } from '../../review';
 
-export { hintInputFieldsAside as afterRun } from '../../output';
+export { hintInputFieldsAside as afterRun } from '../../../helpers/inputFields';
+export { includeOtherFieldsOption as inputFieldsOption };
 
 /** The service guesses some facts; where the brief goes next is said where it is taken. */
 const analysisOutputNotice: INodeProperties = {
@@ -78,5 +79,5 @@ export async function execute(
 	json.formattedText ??= json.output_text;
 	if (json.output_text === json.formattedText) delete json.output_text;
 	Object.assign(json, analysisReview(json.analysis, json.formattedText));
-	return [{ json: withInputFields(this, itemIndex, json) }];
+	return [{ json: withInputFields(this, itemIndex, json, includeOtherFieldsOption) }];
 }

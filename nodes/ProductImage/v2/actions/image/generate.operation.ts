@@ -11,7 +11,8 @@ import { submitsInParallelOption } from '../../descriptions/options.descriptions
 import { generatedItemJson, readGeneration } from './readGeneration';
 
 export { checkRun } from './readGeneration';
-export { hintInputFieldsAside as afterRun } from '../../output';
+export { hintInputFieldsAside as afterRun } from '../../../helpers/inputFields';
+export { includeOtherFieldsOption as inputFieldsOption } from '../../descriptions/options.descriptions';
 
 export const description = forOperation('image', 'generate', [
 	...generationProperties,

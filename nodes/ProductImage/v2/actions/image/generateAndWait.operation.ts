@@ -12,11 +12,13 @@ import {
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
-import { hintInputFieldsAside, shapeOutput } from '../../output';
+import { hintInputFieldsAside } from '../../../helpers/inputFields';
+import { shapeOutput } from '../../output';
 import { WAIT_OPTIONS } from '../../reading';
 import { generatedItemJson, LARGER_ADVICE, readGeneration } from './readGeneration';
 
 export { checkRun } from './readGeneration';
+export { includeOtherFieldsOption as inputFieldsOption } from '../../descriptions/options.descriptions';
 
 export const description = forOperation('image', 'generateAndWait', [
 	...generationProperties,

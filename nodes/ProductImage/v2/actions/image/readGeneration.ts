@@ -19,7 +19,7 @@ import {
 	generationSourceProperty,
 } from '../../descriptions/generation.descriptions';
 import { TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
-import { inputFieldsBeside } from '../../output';
+import { inputFieldsBeside } from '../../../helpers/inputFields';
 import { readChoice, readField, shownImageFields } from '../../reading';
 
 /** Where a generation's labels and defaults are read, its Options included. */

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { forOperation } from '../../../descriptions/operations';
-import { readTaskId } from '../../../helpers/task';
-import { queryTask } from '../../../helpers/waitForTask';
+import { queryTask, readTaskId } from '../../../helpers/task';
 import { outputProperties, TASK_OUTPUT } from '../../descriptions/output.descriptions';
 import { shapeOutput } from '../../output';
 import { taskIdProperty } from './taskId.description';
