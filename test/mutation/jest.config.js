@@ -24,7 +24,10 @@ module.exports = {
 		'<rootDir>/test/v1/image/generateAndWait.test.ts',
 		'<rootDir>/test/v2/image/generate.test.ts',
 		'<rootDir>/test/v1/image/generate.test.ts',
-		'<rootDir>/test/engine/generated-items.test.ts',
+		// What generated items carry and name, and the spending guard.
+		'<rootDir>/test/v2/image/generateAndWait-generated-items.test.ts',
+		'<rootDir>/test/v2/image/generate-product-fields.test.ts',
+		'<rootDir>/test/v2/image/generate-max-generations.test.ts',
 		'<rootDir>/test/engine/task-status-words.test.ts',
 		// Task → Get, Task → Wait for Completion and Image → Download, whose suite holds what every
 		// request asks for (accept, the submit's request id).
@@ -39,7 +42,9 @@ module.exports = {
 		'<rootDir>/test/unit/quote-reply.test.ts',
 		// The credential's Test button, the output's shape, the A+ plan and module reading, Other.
 		'<rootDir>/test/engine/credential-test.test.ts',
-		'<rootDir>/test/engine/current-version.test.ts',
+		'<rootDir>/test/v2/aPlusPlan/create-output.test.ts',
+		'<rootDir>/test/v2/analysis/analyze.test.ts',
+		'<rootDir>/test/v1/analysis/analyze.test.ts',
 		'<rootDir>/test/v2/aPlusPlan/create.test.ts',
 		'<rootDir>/test/v1/aPlusPlan/create.test.ts',
 		'<rootDir>/test/engine/store-images.test.ts',

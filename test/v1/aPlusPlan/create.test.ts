@@ -151,3 +151,27 @@ test('Analyze feeds A+ Plan: formattedText becomes the product description', asy
 	expect(sim.stats.byRoute.analysis).toBe(1);
 	expect(sim.stats.byRoute.plan).toBe(1);
 });
+
+test('there is no Output choice: a stored value changes nothing', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			{
+				typeVersion: 1,
+				parameters: {
+					resource: 'aPlusPlan',
+					operation: 'create',
+					imageUrls: 'https://img.test/bottle.jpg',
+					modules: ['hero', 'core'],
+					descriptionSource: 'define',
+					productDescription: 'Steel bottle',
+					output: 'simplified',
+					options: { splitModules: true },
+				},
+			},
+		],
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).toHaveProperty('purpose');
+});

@@ -1,6 +1,7 @@
 import { runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
 import { photoUrls as urls } from '../../harness/operations';
+import { expectAnalysisWithoutProduct } from '../../harness/versionCases';
 
 // Version 1's Analyze: Product Name at the top of the panel, both image inputs read together (and
 // named together), and the brief under both formattedText and output_text.
@@ -44,4 +45,11 @@ test.each([
 	expect(result.error?.message).toContain("'Image URLs' and 'Input Binary Fields'");
 	expect(result.error?.message).toContain(message);
 	expect(sim.stats.requests).toHaveLength(0);
+});
+
+test('the store item’s fields are not carried', async () => {
+	await expectAnalysisWithoutProduct(simulator(), {
+		typeVersion: 1,
+		parameters: { resource: 'analysis', operation: 'analyze', imageUrls: '={{ $json.images }}' },
+	});
 });

@@ -1,6 +1,14 @@
 import { photoItem } from '../../harness/fixtures';
 import { runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
+import { FIVE_ITEMS, runOn, submittingNode } from '../../harness/operations';
+import {
+	SPEC_EXTRA,
+	SPEC_URLS,
+	expectNoGenerationLimit,
+	expectSpecBody,
+	expectUrlThenUploads,
+} from '../../harness/versionCases';
 
 // Version 1's Submit Generation (No Wait): its fields at the top of the panel, both image inputs
 // read together, and its labels in the errors.
@@ -13,68 +21,32 @@ const generate = (extra: Record<string, unknown> = {}) => ({
 });
 
 test('submits the spec body and outputs task_id and status without waiting', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			generate({
-				imageUrls: 'https://cdn.example.com/a.jpg,\nhttps://cdn.example.com/b.jpg',
-				productName: 'Steel bottle',
-				sellingPoints: 'Cold 24 h',
-				platform: 'amazon',
-				size: '4:3',
-				resolution: '2k',
-				outputLanguage: 'en-us',
-				options: {
-					extraBodyFields: '{"plan_prompt": "hero shot", "series_style_guide": "calm blue"}',
-				},
-			}),
-		],
-	});
-
-	expect(result.error).toBeUndefined();
-	expect(result.items).toHaveLength(1);
-	const { task_id: taskId, status } = result.items[0].json;
-	expect(status).toBe('submitted');
-	expect(sim.tasks.get(String(taskId))?.body).toEqual({
-		prompt: 'studio shot',
-		image_urls: ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.jpg'],
-		product_info: { name: 'Steel bottle', sellingPoints: 'Cold 24 h', platform: 'amazon' },
-		size: '4:3',
-		resolution: '2k',
-		output_language: 'en-us',
-		plan_prompt: 'hero shot',
-		series_style_guide: 'calm blue',
-	});
-	expect(sim.stats.byRoute.task ?? 0).toBe(0);
+	await expectSpecBody(
+		simulator(),
+		generate({
+			imageUrls: SPEC_URLS,
+			productName: 'Steel bottle',
+			sellingPoints: 'Cold 24 h',
+			platform: 'amazon',
+			size: '4:3',
+			resolution: '2k',
+			outputLanguage: 'en-us',
+			options: {
+				extraBodyFields: SPEC_EXTRA,
+			},
+		}),
+	);
 });
 
 test('image URLs given as a list, plus input binary fields uploaded first', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			generate({
-				prompt: '',
-				imageUrls: ['https://x.test/1.png'],
-				inputBinaryFields: 'front, side',
-			}),
-		],
-		input: [photoItem(['front', 'side'])],
-	});
-
-	expect(result.error).toBeUndefined();
-	const body = sim.tasks.get(String(result.items[0].json.task_id))?.body as {
-		image_urls: string[];
-		prompt?: string;
-	};
-	expect(body.prompt).toBeUndefined();
-	expect(body.image_urls).toHaveLength(3);
-	expect(body.image_urls[0]).toBe('https://x.test/1.png');
-	expect(
-		body.image_urls.slice(1).every((url) => url.startsWith(`${sim.baseUrl}/v1/open/media/`)),
-	).toBe(true);
-	expect(sim.stats.byRoute.upload).toBe(2);
+	await expectUrlThenUploads(
+		simulator(),
+		generate({
+			prompt: '',
+			imageUrls: ['https://x.test/1.png'],
+			inputBinaryFields: 'front, side',
+		}),
+	);
 });
 
 test.each([
@@ -162,4 +134,45 @@ test('Image URLs and Input Binary Fields are both sent, as saved workflows expec
 	expect(urls).toHaveLength(2);
 	expect(urls[0]).toBe('https://x.test/1.png');
 	expect(uploads).toBe(1);
+});
+
+describe('Max Generations per Run', () => {
+	const run = async (maxGenerations: string | number, input = FIVE_ITEMS) => {
+		const sim = simulator();
+		const result = await runOn(
+			sim,
+			[submittingNode({ maxGenerations }, { typeVersion: 1 })],
+			input,
+		);
+		return { sim, result };
+	};
+
+	test('more items than the limit stop the run before any request', async () => {
+		const { sim, result } = await run(4);
+
+		expect(result.error?.message).toContain("more than 'Max Generations per Run' (4)");
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+
+	test.each([
+		['a fraction', 1.5, '1.5'],
+		['zero', 0, '0'],
+		['a negative number', -2, '-2'],
+		['a word', '={{ "three" }}', '"three"'],
+	])('a limit that is %s stops the run before any request', async (_, maxGenerations, shown) => {
+		const { sim, result } = await run(maxGenerations, FIVE_ITEMS.slice(0, 2));
+
+		expect(result.error?.message).toBe(
+			`'Max Generations per Run': must be a whole number of at least 1, got ${shown}`,
+		);
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+
+	// Where a limit of 0 is refused, an empty limit is still no limit, not 0.
+	test.each([
+		['empty', ''],
+		['an expression that gives nothing', '={{ null }}'],
+	])('a limit left %s is no limit', async (_, maxGenerations) => {
+		await expectNoGenerationLimit(simulator(), 1, maxGenerations);
+	});
 });

@@ -1,5 +1,11 @@
 import { runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
+import { PRODUCTS, generateAndWaitNode, runOn } from '../../harness/operations';
+import {
+	expectFileNames,
+	expectNoProductFields,
+	expectProductOnEachImage,
+} from '../../harness/versionCases';
 
 // Version 1's Generate and Wait: its options flat in Options, and the labels its errors and advice
 // name (Poll Interval, Initial Delay, Max Concurrency, Submit Timeout).
@@ -59,4 +65,32 @@ test('a submit reply slower than the Submit Timeout is not retried, and the advi
 	);
 	expect(result.error?.description).toContain('Submit Timeout');
 	expect(sim.stats.byRoute.submit).toBe(1);
+});
+
+describe('the product’s fields on the generated items', () => {
+	test('left out by default', async () => {
+		await expectNoProductFields(simulator(), 1, {}, PRODUCTS);
+	});
+
+	test('Include Other Input Fields puts the product on each image item; the node’s own fields win', async () => {
+		await expectProductOnEachImage(simulator(), 1);
+	});
+
+	test('without Product Name the service’s file names stay', async () => {
+		await expectFileNames(simulator(), 1, {}, PRODUCTS, [/^task_.*-0\.png$/, /^task_.*-0\.png$/]);
+	});
+
+	test('the service’s file names stay whatever the Product Name', async () => {
+		const sim = simulator();
+		const result = await runOn(
+			sim,
+			[generateAndWaitNode({}, 1, { productName: '={{ $json.title }}' })],
+			PRODUCTS.slice(0, 1),
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].binary?.data.fileName).toBe(
+			`${String(result.items[0].json.task_id)}-0.png`,
+		);
+	});
 });

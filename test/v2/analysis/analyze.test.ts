@@ -1,7 +1,8 @@
 import { photoItem } from '../../harness/fixtures';
 import { runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
-import { analyzeNode as analyze, photoUrls as urls } from '../../harness/operations';
+import { analyzeNode as analyze, photoUrls as urls, runOn } from '../../harness/operations';
+import { expectAnalysisWithoutProduct } from '../../harness/versionCases';
 import { DEFAULT_VERSION as CURRENT } from '../../../nodes/ProductImage/descriptions/versions';
 
 const simulator = useSimulator();
@@ -113,5 +114,37 @@ test('the current version keeps an input field named like its own under input_fi
 		id: 8801,
 		status: 'active',
 		input_fields: { analysis: 'from the store' },
+	});
+});
+
+describe('the input item’s fields and Product Details', () => {
+	const fromStore = (options = {}, extra = {}) => ({
+		parameters: {
+			resource: 'analysis',
+			operation: 'analyze',
+			imageUrls: '={{ $json.images }}',
+			options,
+			...extra,
+		},
+	});
+
+	test('Include Other Input Fields switched off: the store item’s fields are not carried', async () => {
+		await expectAnalysisWithoutProduct(simulator(), fromStore({ includeOtherFields: false }));
+	});
+
+	test('Analyze sends the Product Name set in Product Details', async () => {
+		const result = await runOn(simulator(), [
+			fromStore(
+				{},
+				{
+					imageUrls: 'https://img.test/bottle.jpg',
+					productDetails: { productName: 'Trail Bottle' },
+				},
+			),
+		]);
+		expect(result.error).toBeUndefined();
+		// The simulator answers with the product name it received.
+		const analysis = result.items[0].json.analysis as { product_name?: string };
+		expect(analysis.product_name).toBe('Trail Bottle');
 	});
 });

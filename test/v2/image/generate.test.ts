@@ -6,6 +6,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { photoItem, pairedIndexes } from '../../harness/fixtures';
 import { runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
+import {
+	SPEC_EXTRA,
+	SPEC_URLS,
+	expectSpecBody,
+	expectUrlThenUploads,
+} from '../../harness/versionCases';
 import { runOnVirtualClock } from '../../harness/virtualClock';
 import { DEFAULT_VERSION as CURRENT } from '../../../nodes/ProductImage/descriptions/versions';
 
@@ -16,71 +22,35 @@ const generate = (extra: Record<string, unknown> = {}) => ({
 });
 
 test('submits the spec body and outputs task_id and status without waiting', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			generate({
-				imageUrls: 'https://cdn.example.com/a.jpg,\nhttps://cdn.example.com/b.jpg',
-				productDetails: {
-					productName: 'Steel bottle',
-					sellingPoints: 'Cold 24 h',
-					platform: { value: { platform: 'amazon' } },
-					outputLanguage: { value: { outputLanguage: 'en-us' } },
-				},
-				size: '4:3',
-				resolution: '2k',
-				options: {
-					extraBodyFields: '{"plan_prompt": "hero shot", "series_style_guide": "calm blue"}',
-				},
-			}),
-		],
-	});
-
-	expect(result.error).toBeUndefined();
-	expect(result.items).toHaveLength(1);
-	const { task_id: taskId, status } = result.items[0].json;
-	expect(status).toBe('submitted');
-	expect(sim.tasks.get(String(taskId))?.body).toEqual({
-		prompt: 'studio shot',
-		image_urls: ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.jpg'],
-		product_info: { name: 'Steel bottle', sellingPoints: 'Cold 24 h', platform: 'amazon' },
-		size: '4:3',
-		resolution: '2k',
-		output_language: 'en-us',
-		plan_prompt: 'hero shot',
-		series_style_guide: 'calm blue',
-	});
-	expect(sim.stats.byRoute.task ?? 0).toBe(0);
+	await expectSpecBody(
+		simulator(),
+		generate({
+			imageUrls: SPEC_URLS,
+			productDetails: {
+				productName: 'Steel bottle',
+				sellingPoints: 'Cold 24 h',
+				platform: { value: { platform: 'amazon' } },
+				outputLanguage: { value: { outputLanguage: 'en-us' } },
+			},
+			size: '4:3',
+			resolution: '2k',
+			options: {
+				extraBodyFields: SPEC_EXTRA,
+			},
+		}),
+	);
 });
 
 test('Images From Both: image URLs given as a list, plus input binary fields uploaded first', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			generate({
-				prompt: '',
-				imageSource: 'both',
-				imageUrls: ['https://x.test/1.png'],
-				inputBinaryFields: 'front, side',
-			}),
-		],
-		input: [photoItem(['front', 'side'])],
-	});
-
-	expect(result.error).toBeUndefined();
-	const body = sim.tasks.get(String(result.items[0].json.task_id))?.body as {
-		image_urls: string[];
-		prompt?: string;
-	};
-	expect(body.prompt).toBeUndefined();
-	expect(body.image_urls).toHaveLength(3);
-	expect(body.image_urls[0]).toBe('https://x.test/1.png');
-	expect(
-		body.image_urls.slice(1).every((url) => url.startsWith(`${sim.baseUrl}/v1/open/media/`)),
-	).toBe(true);
-	expect(sim.stats.byRoute.upload).toBe(2);
+	await expectUrlThenUploads(
+		simulator(),
+		generate({
+			prompt: '',
+			imageSource: 'both',
+			imageUrls: ['https://x.test/1.png'],
+			inputBinaryFields: 'front, side',
+		}),
+	);
 });
 
 test.each([

@@ -1,5 +1,12 @@
 import { runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
+import {
+	expectAtMostTenFields,
+	generateAndWaitNode,
+	quickWait,
+	runOn,
+	storePlanNode,
+} from '../../harness/operations';
 import { startForeignOrigin } from '../../simulator/foreign-origins';
 
 const simulator = useSimulator();
@@ -130,6 +137,28 @@ describe('Output', () => {
 		expect(typeof json.created_at).toBe('string');
 		expect(typeof json.completed_at).toBe('string');
 		expect(json).not.toHaveProperty('result');
+	});
+
+	test('Simplified: the task with its image URLs as one list, at most ten fields', async () => {
+		const sim = simulator();
+		const { taskId, url } = await finishedTask(sim);
+		const result = await runOn(sim, [get(taskId, { output: 'simplified' })]);
+		expect(result.error).toBeUndefined();
+		const json = result.items[0].json;
+		expect(json.task_id).toBe(taskId);
+		expect(json.image_urls).toEqual([url]);
+		expect(json).not.toHaveProperty('result');
+		expect(Object.keys(json).length).toBeLessThanOrEqual(10);
+	});
+
+	test('Simplified keeps at most ten fields after a store product and its A+ module', async () => {
+		await expectAtMostTenFields(simulator(), [
+			storePlanNode('raw'),
+			generateAndWaitNode({ outputFiles: { value: { downloadImages: false } } }, 2, {
+				prompt: '={{ $json.recommended_prompt }}',
+			}),
+			get('={{ $json.task_id }}', { output: 'simplified', options: quickWait() }),
+		]);
 	});
 
 	test('Selected Fields outputs the fields chosen, and the task ID', async () => {

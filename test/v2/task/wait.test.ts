@@ -2,6 +2,7 @@ import { readPngInfo } from '../../simulator';
 import { pairedIndexes } from '../../harness/fixtures';
 import { binaryBytes, runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
+import { expectAtMostTenFields, quickWait, storePlanNode } from '../../harness/operations';
 
 const simulator = useSimulator();
 
@@ -64,5 +65,27 @@ test('Selected Fields outputs the fields chosen of each image item, and the task
 	expect(result.items.map((item) => item.json)).toEqual([
 		{ task_id: taskId, status: 'succeeded', image_index: 0 },
 		{ task_id: taskId, status: 'succeeded', image_index: 1 },
+	]);
+});
+
+test('Simplified keeps at most ten fields after a store product and its A+ module', async () => {
+	await expectAtMostTenFields(simulator(), [
+		storePlanNode('raw'),
+		{
+			parameters: {
+				resource: 'image',
+				operation: 'generate',
+				prompt: '={{ $json.recommended_prompt }}',
+			},
+		},
+		{
+			parameters: {
+				resource: 'task',
+				operation: 'wait',
+				taskId: '={{ $json.task_id }}',
+				output: 'simplified',
+				options: quickWait(),
+			},
+		},
 	]);
 });

@@ -1,0 +1,129 @@
+import { photoItem } from '../../harness/fixtures';
+import { useSimulator } from '../../harness/simulator';
+import { runOn } from '../../harness/operations';
+
+// The options and input forms no other suite of Generate and Wait sets, each seen in what the
+// request carries or what the item holds.
+
+const simulator = useSimulator();
+
+const waiting = { value: { initialDelay: 0, pollInterval: 0.1 } };
+
+test('images from URLs and files, 4K, every Product Details field, Other Service Fields, a Submit Timeout and a limit', async () => {
+	const sim = simulator();
+	const result = await runOn(
+		sim,
+		[
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'generateAndWait',
+					prompt: 'studio shot',
+					imageSource: 'both',
+					imageUrls: 'https://img.test/a.jpg',
+					inputBinaryFields: 'data',
+					resolution: '4k',
+					productDetails: {
+						productName: 'Trail Bottle',
+						sellingPoints: 'Cold for 24 hours',
+						platform: { value: { platform: 'custom', customPlatform: 'zalando' } },
+						outputLanguage: { value: { outputLanguage: 'custom', customOutputLanguage: 'de-at' } },
+					},
+					options: {
+						submitTimeout: 30,
+						maxGenerations: 1,
+						extraBodyFields: '{"series_style_guide": "calm blue"}',
+						waiting,
+					},
+				},
+			},
+		],
+		[photoItem()],
+	);
+
+	expect(result.error).toBeUndefined();
+	const [task] = [...sim.tasks.values()];
+	expect(task.body).toMatchObject({
+		resolution: '4k',
+		product_info: { name: 'Trail Bottle', sellingPoints: 'Cold for 24 hours', platform: 'zalando' },
+		output_language: 'de-at',
+		series_style_guide: 'calm blue',
+	});
+	const urls = task.body.image_urls as string[];
+	expect(urls[0]).toBe('https://img.test/a.jpg');
+	expect(urls).toHaveLength(2);
+	expect(sim.stats.byRoute.upload).toBe(1);
+	expect(result.items[0].json.status).toBe('succeeded');
+});
+
+test("from an A+ module, Module Prompt and Style Guide replace the module item's prompt and the plan's style guide", async () => {
+	const sim = simulator();
+	const result = await runOn(
+		sim,
+		[
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'generateAndWait',
+					generationSource: 'aPlusModule',
+					options: {
+						planPrompt: 'Bottle on a trail at dawn',
+						seriesStyleGuide: 'Warm light, muted greens',
+						waiting,
+					},
+				},
+			},
+		],
+		[
+			{
+				json: {
+					module: 'core',
+					recommended_prompt: 'Trail bottle on a rock',
+					aspect_ratio: '97:60',
+					target_width: 970,
+					target_height: 600,
+					global_style: 'calm blue',
+				},
+			},
+		],
+	);
+
+	expect(result.error).toBeUndefined();
+	const [task] = [...sim.tasks.values()];
+	expect(task.body).toMatchObject({
+		prompt: 'Trail bottle on a rock',
+		plan_prompt: 'Bottle on a trail at dawn',
+		series_style_guide: 'Warm light, muted greens',
+	});
+	expect(result.items[0].json.module).toBe('core');
+});
+
+test('Fixed Interval polling with On Timeout → Output Task State hands on the unfinished task', async () => {
+	const sim = simulator();
+	sim.configure({ taskOutcome: 'never' });
+	const result = await runOn(sim, [
+		{
+			parameters: {
+				resource: 'image',
+				operation: 'generateAndWait',
+				prompt: 'studio shot',
+				options: {
+					waiting: {
+						value: {
+							initialDelay: 0,
+							polling: 'fixed',
+							pollInterval: 0.1,
+							maxWaitTime: 0.3,
+							onTimeout: 'outputTaskState',
+						},
+					},
+				},
+			},
+		},
+	]);
+
+	expect(result.error).toBeUndefined();
+	const [taskId] = [...sim.tasks.keys()];
+	expect(result.items[0].json).toMatchObject({ task_id: taskId, timed_out: true });
+	expect(sim.tasks.get(taskId)?.queries).toBeGreaterThan(1);
+});
