@@ -54,6 +54,7 @@ const { FaultQueue } = require('./faults');
  * @property {Set<NodeJS.Timeout>} timers
  * @property {boolean} closed
  * @property {((record: RequestRecord) => void) | undefined} onRequest
+ * @property {Set<() => void>} held what lets each request a `hold` fault holds go on
  */
 
 /**
@@ -78,6 +79,7 @@ function createState(apiKey, initialConfig) {
 		timers: new Set(),
 		closed: false,
 		onRequest: undefined,
+		held: new Set(),
 	};
 }
 
@@ -90,6 +92,7 @@ function resetState(state) {
 		delete state.config[/** @type {keyof SimulatorConfig} */ (key)];
 	Object.assign(state.config, state.startConfig);
 	state.faults.clear();
+	releaseHeld(state);
 	state.tasks.clear();
 	state.uploads.clear();
 	state.imageCache.clear();
@@ -99,4 +102,13 @@ function resetState(state) {
 	for (const key of Object.keys(state.stats.byRoute)) delete state.stats.byRoute[key];
 }
 
-module.exports = { createState, resetState };
+/**
+ * Lets every request a `hold` fault holds go on.
+ * @param {SimState} state
+ */
+function releaseHeld(state) {
+	for (const release of state.held) release();
+	state.held.clear();
+}
+
+module.exports = { createState, resetState, releaseHeld };

@@ -20,9 +20,13 @@ const { TASKS_COLUMNS, TASKS_TABLE } = require('../lib/workflows');
  */
 async function runRestart(ctx, copies, o) {
 	await ctx.sim.reset();
-	// Tasks take longer than the collector waits (3 s in the test copy): the last ones are still
-	// running at the first sweep, which leaves them for the next.
-	await ctx.sim.configure({ taskDurationMs: 8000 });
+	// The suite, not a clock, says when things happen: every task stays unfinished until it is
+	// released, so the first sweep finds unfinished tasks and leaves them for the next; and the
+	// submit after the kill point is held at the service, not yet taken, so the kill lands while
+	// the run is in the middle of the catalogue and between two recorded products however busy
+	// the machine is.
+	await ctx.sim.configure({ taskOutcome: 'never' });
+	await ctx.sim.faults({ route: 'submit', hold: true, after: o.killAfter });
 	const table = await ctx.stack.rest.createDataTable(TASKS_TABLE, [...TASKS_COLUMNS]);
 
 	const first = await callWebhook(ctx.stack.baseUrl, copies.submit.webhookPath);
@@ -30,14 +34,12 @@ async function runRestart(ctx, copies, o) {
 		first.status === 200,
 		`the submit run was accepted by its webhook (HTTP ${first.status})`,
 	);
-	// Each task id is recorded right after its submit, then the run paces for a second: the kill
-	// lands between two products, as a crash most often does.
 	/** @type {Record<string, any>[]} */
 	let rows = [];
 	await until(
-		async () => (rows = await table.rows()).length >= o.killAfter,
-		`${o.killAfter} recorded tasks`,
-		{ everyMs: 25 },
+		async () =>
+			(await ctx.sim.stats()).held === 1 && (rows = await table.rows()).length >= o.killAfter,
+		`the submit of product ${o.killAfter + 1} held at the simulator, ${o.killAfter} tasks recorded`,
 	);
 	const running = (await ctx.stack.rest.executions(copies.submit.workflow.id)).find(
 		(e) => e.status === 'running',
@@ -54,6 +56,11 @@ async function runRestart(ctx, copies, o) {
 	ctx.report(
 		`submit run ${running.id} on ${victim.name} killed (SIGKILL) after ${recordedAtKill} of ${o.products} products were recorded (${submittedAtKill} submitted)`,
 	);
+	// The held submit died with its worker: the service never took it.
+	await until(
+		async () => (await ctx.sim.stats()).held === 0,
+		'the held submit to end with the killed worker',
+	);
 
 	const replacement = await ctx.stack.addWorker(`worker-${ctx.stack.workers.length + 1}`);
 	ctx.report(
@@ -64,14 +71,16 @@ async function runRestart(ctx, copies, o) {
 	const before = (await ctx.stack.rest.executions(copies.submit.workflow.id)).length;
 	const second = await callWebhook(ctx.stack.baseUrl, copies.submit.webhookPath);
 	ctx.check(second.status === 200, `the second submit run was accepted (HTTP ${second.status})`);
-	await finishedExecutions(ctx.stack.rest, copies.submit.workflow.id, before + 1, 180000);
+	await finishedExecutions(ctx.stack.rest, copies.submit.workflow.id, before + 1);
 
-	// Sweeps until nothing is left to collect, as the schedule would.
+	// Sweeps until nothing is left to collect, as the schedule would; the tasks finish after the
+	// first sweep.
 	let sweeps = 0;
 	for (;;) {
 		rows = await table.rows();
 		const open = rows.filter((r) => r.status === 'submitted');
 		if (open.length === 0 || sweeps >= 10) break;
+		if (sweeps === 1) await ctx.sim.releaseTasks();
 		sweeps += 1;
 		const reply = await callWebhook(ctx.stack.baseUrl, copies.collect.webhookPath);
 		ctx.check(
