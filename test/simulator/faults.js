@@ -25,9 +25,6 @@ const { errorBody, xmlError } = require('./errors');
  * @property {number | string} [times] default 1; Infinity (or the string 'Infinity' over JSON)
  * @property {number} [forMs] answers every matching request for this long after it is added (a rate
  *   limit that holds for a while, whoever asks), then is gone; `times` does not apply
- * @property {boolean} [hold] the request waits, unanswered and not yet taken by the service, until a
- *   driver releases it (`POST /__sim/release`); one whose client has gone by then changes nothing
- * @property {number} [after] lets this many matching requests through untouched before it applies
  *
  * @typedef {Fault & {times: number, remaining: number, until?: number}} QueuedFault
  */
@@ -47,8 +44,6 @@ const KEYS = [
 	'contentType',
 	'times',
 	'forMs',
-	'hold',
-	'after',
 ];
 
 /**
@@ -124,10 +119,6 @@ function normalizeFault(input) {
 	}
 	if (f.forMs !== undefined && !(typeof f.forMs === 'number' && f.forMs > 0))
 		throw new TypeError('fault.forMs must be a number > 0');
-	if (f.hold !== undefined && typeof f.hold !== 'boolean')
-		throw new TypeError('fault.hold must be a boolean');
-	if (f.after !== undefined && !(Number.isInteger(f.after) && Number(f.after) >= 0))
-		throw new TypeError('fault.after must be an integer >= 0');
 	if (f.forMs !== undefined)
 		return /** @type {QueuedFault} */ ({
 			...f,
@@ -177,10 +168,6 @@ class FaultQueue {
 		);
 		if (i < 0) return undefined;
 		const fault = this.queue[i];
-		if (fault.after) {
-			fault.after -= 1;
-			return undefined;
-		}
 		fault.remaining -= 1;
 		if (fault.remaining <= 0) this.queue.splice(i, 1);
 		return { ...fault };

@@ -105,10 +105,6 @@ export interface Fault {
 	/** default 1; Infinity allowed */
 	times?: number;
 	forMs?: number;
-	/** the request waits, not yet taken by the service, until `POST /__sim/release` */
-	hold?: boolean;
-	/** matching requests let through untouched before the fault applies */
-	after?: number;
 }
 
 export interface UploadRecord {

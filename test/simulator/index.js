@@ -3,7 +3,7 @@
 
 const http = require('node:http');
 const { validateConfigPatch, DEFAULT_CONFIG } = require('./config');
-const { createState, resetState, releaseHeld } = require('./state');
+const { createState, resetState } = require('./state');
 const { handle } = require('./pipeline');
 const { readPngInfo } = require('./png');
 
@@ -154,7 +154,6 @@ async function startSimulator(options = {}) {
 		close() {
 			if (!closing) {
 				state.closed = true;
-				releaseHeld(state);
 				for (const timer of state.timers) clearTimeout(timer);
 				state.timers.clear();
 				closing = Promise.all([shut(mainServer), shut(cdnServer)]).then(() => undefined);

@@ -44,26 +44,6 @@ function isAuthorized(state, header) {
 }
 
 /**
- * Holds a request until a driver releases it; true when its client went away first (or the
- * simulator closed), and it is dropped from the held ones.
- * @param {SimState} state
- * @param {import('node:http').IncomingMessage} req
- * @returns {Promise<boolean>}
- */
-function heldUntilReleased(state, req) {
-	return new Promise((resolve) => {
-		const release = () => resolve(state.closed || req.socket.destroyed);
-		const gone = () => {
-			state.held.delete(release);
-			resolve(true);
-		};
-		state.held.add(release);
-		if (req.socket.destroyed) gone();
-		else req.socket.once('close', gone);
-	});
-}
-
-/**
  * What the service would answer if nothing went wrong.
  * @param {Context} ctx
  * @param {{commit: boolean}} opts
@@ -193,8 +173,6 @@ async function handle(state, origin, req, res) {
 	// The proxy in front of a service that is down answers before the service or a fault is reached.
 	const down = outageReply(state, origin, route);
 	const fault = down ? undefined : state.faults.take(origin, route);
-	// A held request whose client goes away (a killed worker) never reaches the service.
-	if (fault?.hold && (await heldUntilReleased(state, req))) return;
 	/** @type {Reply | undefined} */
 	let reply;
 	if (down) {

@@ -54,7 +54,6 @@ const { FaultQueue } = require('./faults');
  * @property {Set<NodeJS.Timeout>} timers
  * @property {boolean} closed
  * @property {((record: RequestRecord) => void) | undefined} onRequest
- * @property {Set<() => void>} held what lets each request a `hold` fault holds go on
  */
 
 /**
@@ -79,7 +78,6 @@ function createState(apiKey, initialConfig) {
 		timers: new Set(),
 		closed: false,
 		onRequest: undefined,
-		held: new Set(),
 	};
 }
 
@@ -92,7 +90,6 @@ function resetState(state) {
 		delete state.config[/** @type {keyof SimulatorConfig} */ (key)];
 	Object.assign(state.config, state.startConfig);
 	state.faults.clear();
-	releaseHeld(state);
 	state.tasks.clear();
 	state.uploads.clear();
 	state.imageCache.clear();
@@ -102,13 +99,4 @@ function resetState(state) {
 	for (const key of Object.keys(state.stats.byRoute)) delete state.stats.byRoute[key];
 }
 
-/**
- * Lets every request a `hold` fault holds go on.
- * @param {SimState} state
- */
-function releaseHeld(state) {
-	for (const release of state.held) release();
-	state.held.clear();
-}
-
-module.exports = { createState, resetState, releaseHeld };
+module.exports = { createState, resetState };

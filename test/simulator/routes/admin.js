@@ -3,7 +3,7 @@
 
 const { readBody, sendJson } = require('../http-io');
 const { validateConfigPatch } = require('../config');
-const { resetState, releaseHeld } = require('../state');
+const { resetState } = require('../state');
 const { taskView } = require('./task');
 
 /** @typedef {import('../state').SimState} SimState */
@@ -61,12 +61,6 @@ async function admin(state, req, res, pathname) {
 				resetState(state);
 				sendJson(res, 200, { ok: true });
 				return;
-			case 'POST /__sim/release': {
-				const held = state.held.size;
-				releaseHeld(state);
-				sendJson(res, 200, { ok: true, released: held });
-				return;
-			}
 			case 'POST /__sim/tasks/release': {
 				const now = Date.now();
 				for (const task of state.tasks.values()) task.release(now);
@@ -74,7 +68,7 @@ async function admin(state, req, res, pathname) {
 				return;
 			}
 			case 'GET /__sim/stats':
-				sendJson(res, 200, { ...state.stats, held: state.held.size });
+				sendJson(res, 200, state.stats);
 				return;
 			case 'GET /__sim/config':
 				sendJson(res, 200, state.config);
