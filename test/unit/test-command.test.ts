@@ -52,7 +52,6 @@ test('steps side by side each report their own time, from their start to their e
 	short.end();
 	await shortRun;
 	expect(written).toContain('=== the short step passed in 4.0 s\n');
-	expect(written).not.toContain('=== the long step passed');
 	jest.setSystemTime(160_000);
 	long.end();
 	await longRun;
