@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// The one test command: build, n8n-node lint (n8n's default config) on the package, type-check,
-// the engine, fault and unit suites against the simulator, then the packed package inside real n8n
-// installations, pin by pin as test/e2e/lib/matrix.js gives them.
+// The one test command: the build, then side by side in lanes (the steps of a lane one after
+// another): the checks (n8n-node lint with n8n's default config, format, type-check, knip, the
+// release and link checks, the registry scanner, the mutation page), jest and the fault table,
+// and the packed package inside real n8n installations as test/e2e/lib/matrix.js gives them: the
+// newest pin in a lane of its own from the build on, the older pins in another. Each step's output
+// is shown when it ends, with its own time.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -24,42 +27,53 @@ function treeState() {
 	return result.status === 0 ? result.stdout : undefined;
 }
 
-const checks = [
-	['build', 'npm', ['run', 'build']],
-	["n8n-node lint, n8n's default config, on the package's sources", 'npm', ['run', 'lint']],
-	['format (Prettier, checked, never rewritten)', 'npm', ['run', 'format']],
-	['typecheck', 'npm', ['run', 'typecheck']],
-	['unused files, exports and dependencies (knip)', 'npx', ['knip']],
-	[
-		'release: GitHub workflows (action-validator), provenance, tarball contents',
-		'node',
-		['scripts/check-release.js'],
+/**
+ * The steps, each `[label, command, args]`, by lane: the steps of a lane run one after another,
+ * the lanes side by side once the build is done. The build comes first: the rest reads `dist/`.
+ * The checks are single-threaded and short, jest keeps two workers, and the real-n8n suites spend
+ * much of their time waiting for n8n and the simulator's tasks, so each fills what the others
+ * leave of the processor.
+ */
+const BUILD = ['build', 'npm', ['run', 'build']];
+const LANES = {
+	checks: [
+		["n8n-node lint, n8n's default config, on the package's sources", 'npm', ['run', 'lint']],
+		['format (Prettier, checked, never rewritten)', 'npm', ['run', 'format']],
+		['typecheck', 'npm', ['run', 'typecheck']],
+		['unused files, exports and dependencies (knip)', 'npx', ['knip']],
+		[
+			'release: GitHub workflows (action-validator), provenance, tarball contents',
+			'node',
+			['scripts/check-release.js'],
+		],
+		['links in README.md and docs/*.md lead somewhere', 'node', ['scripts/check-links.js']],
+		["n8n's registry scanner, offline (source and tarball)", 'node', ['scripts/registry-scan.js']],
+		[
+			'mutation page (docs/mutation.md) is what the kept results and reasons give',
+			'node',
+			['scripts/mutation.js', '--check'],
+		],
 	],
-	['links in README.md and docs/*.md lead somewhere', 'node', ['scripts/check-links.js']],
-	["n8n's registry scanner, offline (source and tarball)", 'node', ['scripts/registry-scan.js']],
-	['engine, fault and unit tests', 'npx', ['jest', '--ci']],
-	[
-		'fault table (docs/reliability.md) is current, and the key scan',
-		'node',
-		['scripts/fault-table.js', '--check'],
+	jest: [
+		['engine, fault and unit tests', 'npx', ['jest', '--ci']],
+		[
+			'fault table (docs/reliability.md) is current, and the key scan',
+			'node',
+			['scripts/fault-table.js', '--check'],
+		],
 	],
-	[
-		'mutation page (docs/mutation.md) is what the kept results and reasons give',
-		'node',
-		['scripts/mutation.js', '--check'],
-	],
-];
+};
 
 /**
- * Suites with a script of their own, one line each: [label, script, runs beside the next steps].
- * The queue-mode suite runs beside: it spends much of its time waiting for its workers and the
- * simulator's tasks, which its pin's other suites and the older pins fill.
- * @type {Record<string, [string, string, boolean]>}
+ * Suites with a script of their own, one line each: [label, script]. Each runs beside the rest
+ * from when its pin is installed: the queue-mode suite spends much of its time waiting for
+ * its workers and the simulator's tasks, the other two for a person's forms and n8n's refusal.
+ * @type {Record<string, [string, string]>}
  */
 const SCRIPT_SUITES = {
-	queue: ['queue mode (Postgres, Redis, two workers)', 'test/queue/run.js', true],
-	ssrf: ["n8n's SSRF protection refusing the service", 'test/e2e/ssrf-test.js', true],
-	review: ['a person answers the review example’s forms', 'test/e2e/review-test.js', true],
+	queue: ['queue mode (Postgres, Redis, two workers)', 'test/queue/run.js'],
+	ssrf: ["n8n's SSRF protection refusing the service", 'test/e2e/ssrf-test.js'],
+	review: ['a person answers the review example’s forms', 'test/e2e/review-test.js'],
 };
 
 /** The label of the wait for a pin's install before its first suite. */
@@ -67,11 +81,11 @@ const waitLabel = (version) =>
 	`real n8n ${version}: its install (Node and n8n, in the background since the start), the wait for it`;
 
 /**
- * The steps of one pinned n8n, as test/e2e/lib/matrix.js gives them: the wait for its install,
- * the suites that run beside the rest (started first), the headless workflow runs, then every
- * suite of test/e2e/lib/server-suites.js on one `n8n start`.
+ * The steps of one pinned n8n, as test/e2e/lib/matrix.js gives them, in `lane`: the wait for its
+ * install, the suites with a script of their own (each started beside the rest), the headless
+ * workflow runs, then every suite of test/e2e/lib/server-suites.js on one `n8n start`.
  */
-function realN8nSteps(version) {
+function realN8nSteps(version, lane) {
 	const rows = MATRIX.filter((row) => row.n8n === version);
 	const has = (suite) => rows.some((row) => row.suite === suite);
 	const runs = rows
@@ -83,45 +97,51 @@ function realN8nSteps(version) {
 					listWorkflows(row.set).filter((w) => !row.only || row.only.includes(w.name)).length,
 			0,
 		);
+	const step = (label, script) => ({
+		label: `real n8n ${version}: ${label}`,
+		command: 'node',
+		args: [script, '--n8n', version],
+		lane,
+	});
 	const scripts = Object.entries(SCRIPT_SUITES)
 		.filter(([suite]) => has(suite))
-		.map(([, [label, script, background]]) => ({
-			label: `real n8n ${version}: ${label}`,
-			command: 'node',
-			args: [script, '--n8n', version],
-			background,
-		}));
+		.map(([, [label, script]]) => ({ ...step(label, script), beside: true }));
 	const shared = Object.entries(sharedStartSuites()).filter(([suite]) => has(suite));
 	const steps = [
-		...scripts.filter((step) => step.background),
-		...(runs > 0
-			? [
-					{
-						label: `real n8n ${version}: ${runs} workflow runs, headless`,
-						command: 'node',
-						args: ['test/e2e/run.js', '--n8n', version],
-					},
-				]
-			: []),
+		...scripts,
+		...(runs > 0 ? [step(`${runs} workflow runs, headless`, 'test/e2e/run.js')] : []),
 		...(shared.length
 			? [
-					{
-						label: `real n8n ${version}: ${shared.map(([, title]) => title).join('; ')}, on one n8n start`,
-						command: 'node',
-						args: ['test/e2e/server-test.js', '--n8n', version],
-					},
+					step(
+						`${shared.map(([, title]) => title).join('; ')}, on one n8n start`,
+						'test/e2e/server-test.js',
+					),
 				]
 			: []),
-		...scripts.filter((step) => !step.background),
 	];
-	return steps.length ? [{ label: waitLabel(version), waitFor: version }, ...steps] : [];
+	return steps.length ? [{ label: waitLabel(version), waitFor: version, lane }, ...steps] : [];
 }
 
-/** Every step of the test command, in order. */
+/**
+ * Every step of the test command, lane by lane: the build, then each lane's steps in their order.
+ * A step with `beside` starts a lane of its own where its lane reaches it; `waitFor` waits for a
+ * pin's install.
+ */
 function plan() {
+	const [newest, ...older] = N8N_PINS.map(({ version }) => version);
+	const [label, command, args] = BUILD;
 	return [
-		...checks.map(([label, command, args]) => ({ label, command, args })),
-		...N8N_PINS.flatMap(({ version }) => realN8nSteps(version)),
+		{ label, command, args, lane: 'build' },
+		...Object.entries(LANES).flatMap(([lane, steps]) =>
+			steps.map(([stepLabel, stepCommand, stepArgs]) => ({
+				label: stepLabel,
+				command: stepCommand,
+				args: stepArgs,
+				lane,
+			})),
+		),
+		...realN8nSteps(newest, 'newest n8n'),
+		...older.flatMap((version) => realN8nSteps(version, 'older n8n')),
 	];
 }
 
@@ -176,37 +196,30 @@ function startInstalls() {
 }
 
 /**
- * A step that runs beside the steps after it (SCRIPT_SUITES). Its output goes to a log, shown when
- * it ends; it is stopped with the test command.
+ * Runs one step with its output into a log; when it ends, shows the log and its own time from
+ * its start to its end (steps run side by side: each is timed and shown on its own). A failed
+ * step ends the test command at once, stopping the rest.
+ * @returns {Promise<void>}
  */
-function startInBackground(label, command, args, env) {
+function runLogged({ label, command, args }, env) {
 	const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-step-')), 'out.log');
+	const started = Date.now();
 	const child = spawnLogged(command, args, log, env);
 	process.on('exit', () => stopGroup(child));
-	process.stdout.write(`=== ${label}: runs beside the next steps (log: ${log})\n`);
-	const started = Date.now();
-	const ended = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-	return { label, started, log, ended };
+	process.stdout.write(`\n=== ${label} (${[command, ...args].join(' ')}) started\n`);
+	return new Promise((resolve) =>
+		child.on('close', (code) => {
+			const ended = Date.now();
+			process.stdout.write(`\n=== ${label}, its output\n${fs.readFileSync(log, 'utf8')}`);
+			fs.rmSync(path.dirname(log), { recursive: true, force: true });
+			finished(label, started, code ?? 1, ended);
+			resolve();
+		}),
+	);
 }
 
-/** Waits for a step started in the background, shows its output and reports it as any step. */
-async function finishBackground({ label, started, log, ended }) {
-	const code = await ended;
-	process.stdout.write(`\n=== ${label}, its output\n${fs.readFileSync(log, 'utf8')}`);
-	fs.rmSync(path.dirname(log), { recursive: true, force: true });
-	finished(label, started, code);
-}
-
-/** @returns {Promise<number>} the step's exit code */
-function runStep(command, args, env) {
-	return new Promise((resolve) => {
-		const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
-		child.on('close', (code) => resolve(code ?? 1));
-	});
-}
-
-function finished(label, started, code) {
-	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+function finished(label, started, code, ended = Date.now()) {
+	const seconds = ((ended - started) / 1000).toFixed(1);
 	if (code !== 0) {
 		process.stdout.write(`\n=== ${label} failed after ${seconds} s\n`);
 		process.exit(code);
@@ -228,27 +241,46 @@ async function waitForInstall(installs, version) {
 	return 0;
 }
 
+/**
+ * Runs a lane's steps one after another; a step with `beside` is started and left to run beside
+ * the lane's next steps, which the lane's end waits for too.
+ */
+async function runLane(steps, installs) {
+	const beside = [];
+	for (const step of steps) {
+		if (step.waitFor) {
+			const started = Date.now();
+			process.stdout.write(`\n=== ${step.label}\n`);
+			const code = await waitForInstall(installs, step.waitFor);
+			if (code !== 0) process.stdout.write(fs.readFileSync(installs.log, 'utf8'));
+			finished(step.label, started, code);
+			continue;
+		}
+		// The build made dist/ from this tree, which no step changes: the real-n8n suites pack it.
+		const env = step.label.startsWith('real n8n')
+			? { ...process.env, PRODUCT_IMAGE_E2E_SKIP_BUILD: '1' }
+			: process.env;
+		const run = runLogged(step, env);
+		if (step.beside) beside.push(run);
+		else await run;
+	}
+	await Promise.all(beside);
+}
+
 async function main() {
 	const treeBefore = treeState();
 	const installs = startInstalls();
-	const background = [];
-	for (const { label, command, args, waitFor, background: beside } of plan()) {
-		const started = Date.now();
-		if (waitFor) {
-			process.stdout.write(`\n=== ${label}\n`);
-			const code = await waitForInstall(installs, waitFor);
-			if (code !== 0) process.stdout.write(fs.readFileSync(installs.log, 'utf8'));
-			finished(label, started, code);
-			continue;
-		}
-		process.stdout.write(`\n=== ${label} (${[command, ...args].join(' ')})\n`);
-		const realN8n = label.startsWith('real n8n');
-		// The first step built dist/ from this tree, which no step changes: the real-n8n suites pack it.
-		const env = realN8n ? { ...process.env, PRODUCT_IMAGE_E2E_SKIP_BUILD: '1' } : process.env;
-		if (beside) background.push(startInBackground(label, command, args, env));
-		else finished(label, started, await runStep(command, args, env));
-	}
-	for (const step of background) await finishBackground(step);
+	const [build, ...rest] = plan();
+	await runLane([build], installs);
+	const lanes = [...new Set(rest.map((step) => step.lane))];
+	await Promise.all(
+		lanes.map((lane) =>
+			runLane(
+				rest.filter((step) => step.lane === lane),
+				installs,
+			),
+		),
+	);
 	await installs.ended;
 	process.stdout.write(
 		`\n=== real n8n installs, their output\n${fs.readFileSync(installs.log, 'utf8')}`,
@@ -265,4 +297,4 @@ async function main() {
 
 if (require.main === module) main();
 
-module.exports = { plan };
+module.exports = { plan, runLogged };

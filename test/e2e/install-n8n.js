@@ -13,6 +13,7 @@ const { run, tail, stopChildrenOnSignal } = require('./lib/proc');
 const { info, step, formatBytes, formatDuration } = require('./lib/log');
 const { acquire } = require('./lib/lock');
 const { cleanEnv } = require('./lib/env');
+const { LOADED_MACHINE_MS } = require('./lib/waits');
 
 const MARKER = '.e2e-installed.json';
 
@@ -265,7 +266,7 @@ async function ensureN8n(version, node) {
 		const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-version-'));
 		const check = await run(node.node, [entry, '--version'], {
 			env: { ...cleanEnv(), N8N_USER_FOLDER: scratch, N8N_DIAGNOSTICS_ENABLED: 'false' },
-			timeoutMs: 120000,
+			timeoutMs: LOADED_MACHINE_MS,
 		});
 		fs.rmSync(scratch, { recursive: true, force: true });
 		if (!check.stdout.includes(version)) {

@@ -11,7 +11,7 @@ const { cleanEnv } = require('./lib/env');
 const { parseRunOutput, normaliseRun } = require('./lib/parse-output');
 const { redact } = require('./lib/redact');
 const { nextMajorDefaults } = require('./lib/next-major-defaults');
-const { LOADED_MACHINE_MS } = require('./lib/waits');
+const { LOADED_MACHINE_MS, LOADED_RUN_MS } = require('./lib/waits');
 
 /**
  * @typedef {import('./install-n8n').N8nInstall} N8nInstall
@@ -112,7 +112,7 @@ async function createN8n(options) {
 		run(install.node.node, [install.entry, ...args], {
 			cwd: userFolder,
 			env,
-			timeoutMs: o.timeoutMs ?? 300000,
+			timeoutMs: o.timeoutMs ?? LOADED_RUN_MS,
 			echo: o.echo ?? 'none',
 			label: o.label ?? `n8n ${install.version}`,
 		});

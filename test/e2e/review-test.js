@@ -16,19 +16,14 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const path = require('node:path');
 const { pinsOf } = require('./lib/matrix');
-const {
-	preparePackageAndN8n,
-	prepareUserFolder,
-	makeWorkRoot,
-	finishWorkRoot,
-	runSuite,
-} = require('./lib/suite');
+const { prepareUserFolder, runOnPins, runSuite } = require('./lib/suite');
 const { withN8nServer } = require('./lib/n8n-server');
 const { listExamples, prepareWorkflow, stableId } = require('./lib/workflows');
 const { readBinary, pngSize, itemBinary } = require('./lib/binary');
 const { A_PLUS_SIMULATOR } = require('./lib/module-sizes');
 const { addSecret, redact } = require('./lib/redact');
 const { info } = require('./lib/log');
+const { LOADED_MACHINE_MS } = require('./lib/waits');
 const { startSimulator } = require('../simulator');
 
 const EXAMPLE = 'review-before-billing';
@@ -71,12 +66,13 @@ async function publish(server, id) {
  * @param {() => Promise<any>} probe
  * @param {string} what
  */
-async function until(probe, what, timeoutMs = 180000) {
+async function until(probe, what, timeoutMs = LOADED_MACHINE_MS) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const found = await probe();
 		if (found) return found;
-		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+		if (Date.now() > deadline)
+			throw new Error(`timed out waiting for ${what} (${timeoutMs / 1000} s)`);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 }
@@ -139,14 +135,10 @@ async function runOnce(server, unflatten, sim, decision) {
 	const before = await server.rest('GET', '/executions?limit=100');
 	const known = new Set((before.json.data.results ?? []).map((/** @type {any} */ e) => e.id));
 	// A published workflow's webhook may take a moment to listen.
-	const started = await until(
-		async () => {
-			const reply = await fetch(`${server.url}/webhook/${WEBHOOK_PATH}`, { method: 'POST' });
-			return reply.status === 404 ? undefined : reply;
-		},
-		'the production webhook',
-		60000,
-	);
+	const started = await until(async () => {
+		const reply = await fetch(`${server.url}/webhook/${WEBHOOK_PATH}`, { method: 'POST' });
+		return reply.status === 404 ? undefined : reply;
+	}, 'the production webhook');
 	assert.equal(started.status, 200, `the webhook answered HTTP ${started.status}`);
 	const id = await until(async () => {
 		const list = await server.rest('GET', '/executions?limit=100');
@@ -206,62 +198,60 @@ function checkApproved(runData, n8nFolder, sim) {
 	});
 }
 
-async function main() {
-	const started = Date.now();
-	const versions = pinsOf('review');
-	const workRoot = makeWorkRoot('product-image-review');
-	const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
-	const sim = await startSimulator(A_PLUS_SIMULATOR);
-	addSecret(sim.apiKey);
-	let passed = 0;
-	let failed = 0;
-	try {
-		for (const version of versions) {
-			const install = installs.n8n[version];
-			const userFolder = path.join(workRoot, `n8n-${version}`);
-			const copy = webhookCopy();
-			const { n8n } = await prepareUserFolder({
-				install,
-				tarball,
-				userFolder,
-				service: sim,
-				examples: [],
-				copies: () => [copy],
-			});
-			const { parse } = require(path.join(install.dir, 'node_modules', 'flatted'));
-			const env = { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' };
-			await withN8nServer({ install, userFolder, env }, async (server) => {
-				info(`n8n ${version}: up at ${server.url}`);
-				await publish(server, copy.id);
-				for (const decision of /** @type {const} */ (['Approve', 'Reject'])) {
-					const problem = await runOnce(server, parse, sim, decision)
-						.then(({ runData }) => {
-							if (decision === 'Approve') checkApproved(runData, n8n.n8nFolder, sim);
-							else {
-								assert.equal(sim.stats.submitsAccepted, 0, 'a rejected plan billed images');
-								assert.equal(runData['Generate A+ images'], undefined, 'generation ran');
-							}
-						})
-						.then(
-							() => undefined,
-							(err) =>
-								redact(
-									err instanceof Error ? `${err.message} ${err.cause ?? ''}`.trim() : String(err),
-								),
-						);
-					if (problem) failed += 1;
-					else passed += 1;
-					console.log(
-						`${problem ? 'FAIL' : 'PASS'} n8n ${version} ${EXAMPLE}: a corrected fact, the plan ${decision === 'Approve' ? 'approved: images at their modules’ sizes' : 'rejected: no generation'}${problem ? `\n      ${problem}` : ''}`,
-					);
-				}
-			});
+/** Both decisions on one pin, on one `n8n start`. @param {import('./lib/suite').Pin} pin @param {import('../simulator').Simulator} sim */
+async function runPin({ version, install, tarball, userFolder }, sim) {
+	const copy = webhookCopy();
+	const { n8n } = await prepareUserFolder({
+		install,
+		tarball,
+		userFolder,
+		service: sim,
+		examples: [],
+		copies: () => [copy],
+	});
+	const { parse } = require(path.join(install.dir, 'node_modules', 'flatted'));
+	const env = { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' };
+	const counts = { passed: 0, failed: 0 };
+	await withN8nServer({ install, userFolder, env }, async (server) => {
+		info(`n8n ${version}: up at ${server.url}`);
+		await publish(server, copy.id);
+		for (const decision of /** @type {const} */ (['Approve', 'Reject'])) {
+			const problem = await runOnce(server, parse, sim, decision)
+				.then(({ runData }) => {
+					if (decision === 'Approve') checkApproved(runData, n8n.n8nFolder, sim);
+					else {
+						assert.equal(sim.stats.submitsAccepted, 0, 'a rejected plan billed images');
+						assert.equal(runData['Generate A+ images'], undefined, 'generation ran');
+					}
+				})
+				.then(
+					() => undefined,
+					(err) =>
+						redact(err instanceof Error ? `${err.message} ${err.cause ?? ''}`.trim() : String(err)),
+				);
+			if (problem) counts.failed += 1;
+			else counts.passed += 1;
+			console.log(
+				`${problem ? 'FAIL' : 'PASS'} n8n ${version} ${EXAMPLE}: a corrected fact, the plan ${decision === 'Approve' ? 'approved: images at their modules’ sizes' : 'rejected: no generation'}${problem ? `\n      ${problem}` : ''}`,
+			);
 		}
-	} finally {
-		await sim.close();
-		finishWorkRoot(workRoot, failed, started);
-	}
-	return { passed, failed };
+	});
+	return counts;
+}
+
+function main() {
+	return runOnPins(
+		{
+			prefix: 'product-image-review',
+			versions: pinsOf('review'),
+			setUp: async () => {
+				const sim = await startSimulator(A_PLUS_SIMULATOR);
+				addSecret(sim.apiKey);
+				return { context: sim, stop: () => sim.close() };
+			},
+		},
+		runPin,
+	);
 }
 
 runSuite('review suite', main);

@@ -29,13 +29,7 @@ const { startSimulator } = require('./lib/simulator');
 const { startFakeOpenAi } = require('./lib/fake-openai');
 const { liveService } = require('./lib/live-service');
 const { hasCombinedBinaryMode } = require('./n8n-process');
-const {
-	preparePackageAndN8n,
-	prepareUserFolder,
-	makeWorkRoot,
-	finishWorkRoot,
-	runSuite,
-} = require('./lib/suite');
+const { prepareUserFolder, runOnPins, runSuite } = require('./lib/suite');
 const { loadExpectation, makeContext } = require('./lib/expectation');
 const { summary } = require('./lib/run-data');
 const { redact } = require('./lib/redact');
@@ -251,19 +245,82 @@ function checkModes(runs, live, installs) {
 	}
 }
 
-async function main() {
-	const started = Date.now();
-	const live = liveService();
-	const runs = selectedRuns(Boolean(live));
-	let passed = 0;
-	let failed = 0;
-	if (runs.length === 0) return { passed, failed };
-	const versions = [...new Set(runs.map((r) => r.version))];
+/**
+ * Every run of one pin, in one user folder holding each workflow it runs.
+ * @param {import('./lib/suite').Pin} pin
+ * @param {{runs: Run[], live: boolean, sim: import('./lib/simulator').RunningSimulator | undefined, service: {baseUrl: string, apiKey: string, credentialName?: string}, llm: import('./lib/fake-openai').FakeOpenAi | undefined}} o
+ */
+async function runPin(
+	{ version, install, tarball, userFolder },
+	{ runs, live, sim, service, llm },
+) {
+	const counts = { passed: 0, failed: 0 };
+	const forVersion = runs.filter((r) => r.version === version);
+	info(`n8n ${version}: preparing ${userFolder}`);
+	const workflowFiles = [...new Map(forVersion.map((r) => [workflowKey(r), r.workflow])).values()];
+	const combined = new Set(forVersion.filter((r) => r.mode === 'combined').map(workflowKey));
+	/** @type {Map<string, any>} */
+	const copies = new Map();
+	const { n8n, workflows } = await prepareUserFolder({
+		install,
+		tarball,
+		userFolder,
+		service,
+		llm,
+		examples: workflowFiles,
+		copies: (imported) =>
+			imported
+				.filter((w) => combined.has(`${w.set}/${w.name}`))
+				.map((w) => {
+					const run = forVersion.find((r) => workflowKey(r) === `${w.set}/${w.name}`);
+					const copy = combinedCopy(w, run && expectationOf(run, live));
+					copies.set(`${w.set}/${w.name}`, copy);
+					return copy;
+				}),
+	});
+	for (const run of forVersion) {
+		const key = workflowKey(run);
+		const imported = /** @type {NonNullable<(typeof workflows)[number]>} */ (
+			workflows.find((w) => `${w.set}/${w.name}` === key)
+		);
+		const workflow =
+			run.mode === 'combined'
+				? { name: imported.name, id: copies.get(key).id, workflow: copies.get(key) }
+				: imported;
+		const t = Date.now();
+		/** @type {{ok: boolean, detail: string}} */
+		let result;
+		try {
+			result = await runOne({
+				n8n,
+				workflow,
+				mode: run.mode,
+				expectation: expectationOf(run, live),
+				sim,
+				apiKey: service.apiKey,
+				llm,
+				logDir: userFolder,
+			});
+		} catch (err) {
+			result = { ok: false, detail: redact(err instanceof Error ? err.message : String(err)) };
+		}
+		const tag = `n8n ${version} [${run.mode}] ${key} (${formatDuration(Date.now() - t)})`;
+		if (result.ok) counts.passed += 1;
+		else counts.failed += 1;
+		console.log(`${result.ok ? 'PASS' : 'FAIL'} ${tag}`);
+		console.log(`      ${result.detail}`);
+	}
+	return counts;
+}
 
-	const workRoot = makeWorkRoot('product-image-e2e');
-	info(`work folder: ${workRoot}`);
-	const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
-	checkModes(runs, Boolean(live), installs.n8n);
+/**
+ * The simulator (or the real service) and, when a workflow needs a model, the fake OpenAI API.
+ * @param {Run[]} runs
+ * @param {{baseUrl: string, apiKey: string} | undefined} live
+ * @param {Record<string, import('./install-n8n').N8nInstall>} installs
+ */
+async function startServices(runs, live, installs) {
+	checkModes(runs, Boolean(live), installs);
 	const sim = live ? undefined : await startSimulator();
 	const service = live ?? {
 		baseUrl: /** @type {NonNullable<typeof sim>} */ (sim).baseUrl,
@@ -278,76 +335,25 @@ async function main() {
 	const needsLlm = runs.some((r) => Boolean(expectationOf(r, Boolean(live))?.llm));
 	const llm = needsLlm ? await startFakeOpenAi() : undefined;
 	if (llm) info(`fake OpenAI API at ${llm.baseUrl}`);
-	try {
-		for (const version of versions) {
-			const forVersion = runs.filter((r) => r.version === version);
-			const userFolder = path.join(workRoot, `n8n-${version}`);
-			info(`n8n ${version}: preparing ${userFolder}`);
-			const workflowFiles = [
-				...new Map(forVersion.map((r) => [workflowKey(r), r.workflow])).values(),
-			];
-			const combined = new Set(forVersion.filter((r) => r.mode === 'combined').map(workflowKey));
-			/** @type {Map<string, any>} */
-			const copies = new Map();
-			const { n8n, workflows } = await prepareUserFolder({
-				install: installs.n8n[version],
-				tarball,
-				userFolder,
-				service,
-				llm,
-				examples: workflowFiles,
-				copies: (imported) =>
-					imported
-						.filter((w) => combined.has(`${w.set}/${w.name}`))
-						.map((w) => {
-							const run = forVersion.find((r) => workflowKey(r) === `${w.set}/${w.name}`);
-							const copy = combinedCopy(w, run && expectationOf(run, Boolean(live)));
-							copies.set(`${w.set}/${w.name}`, copy);
-							return copy;
-						}),
-			});
-			for (const run of forVersion) {
-				const key = workflowKey(run);
-				const imported = /** @type {NonNullable<(typeof workflows)[number]>} */ (
-					workflows.find((w) => `${w.set}/${w.name}` === key)
-				);
-				const workflow =
-					run.mode === 'combined'
-						? { name: imported.name, id: copies.get(key).id, workflow: copies.get(key) }
-						: imported;
-				const t = Date.now();
-				/** @type {{ok: boolean, detail: string}} */
-				let result;
-				try {
-					result = await runOne({
-						n8n,
-						workflow,
-						mode: run.mode,
-						expectation: expectationOf(run, Boolean(live)),
-						sim,
-						apiKey: service.apiKey,
-						llm,
-						logDir: userFolder,
-					});
-				} catch (err) {
-					result = {
-						ok: false,
-						detail: redact(err instanceof Error ? err.message : String(err)),
-					};
-				}
-				const tag = `n8n ${version} [${run.mode}] ${key} (${formatDuration(Date.now() - t)})`;
-				if (result.ok) passed += 1;
-				else failed += 1;
-				console.log(`${result.ok ? 'PASS' : 'FAIL'} ${tag}`);
-				console.log(`      ${result.detail}`);
-			}
-		}
-	} finally {
+	const stop = async () => {
 		await sim?.stop();
 		await llm?.stop();
-		finishWorkRoot(workRoot, failed, started);
-	}
-	return { passed, failed };
+	};
+	return { context: { runs, live: Boolean(live), sim, service, llm }, stop };
+}
+
+async function main() {
+	const live = liveService();
+	const runs = selectedRuns(Boolean(live));
+	if (runs.length === 0) return { passed: 0, failed: 0 };
+	return runOnPins(
+		{
+			prefix: 'product-image-e2e',
+			versions: [...new Set(runs.map((r) => r.version))],
+			setUp: ({ installs }) => startServices(runs, live, installs.n8n),
+		},
+		runPin,
+	);
 }
 
 runSuite('e2e suite', main);

@@ -70,6 +70,16 @@ class TaskRecord {
 		return this.outcome === 'never' ? undefined : this.createdAt + this.durationMs;
 	}
 
+	/**
+	 * A task held open (outcome `never`) succeeds now.
+	 * @param {number} now
+	 */
+	release(now) {
+		if (this.outcome !== 'never') return;
+		this.outcome = 'succeed';
+		this.durationMs = now - this.createdAt;
+	}
+
 	/** @returns {{width: number, height: number}} */
 	imageSize() {
 		const size = typeof this.body.size === 'string' ? this.body.size : '1:1';

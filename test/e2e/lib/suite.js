@@ -107,6 +107,55 @@ function finishWorkRoot(workRoot, failed, started) {
 }
 
 /**
+ * @typedef {{passed: number, failed: number}} Counts
+ * @typedef {object} Pin one pinned n8n of a suite, with a user folder of its own in the work folder
+ * @property {string} version
+ * @property {import('../install-n8n').N8nInstall} install
+ * @property {string} tarball the packed package
+ * @property {string} userFolder
+ */
+
+/**
+ * What a suite over the pinned n8n versions does around its cases: a work folder, the installs
+ * and the packed package, what the suite starts beside n8n (`setUp`, stopped at the end whatever
+ * happens), then `each` once per version. The work folder is removed after a clean run and kept
+ * after a failure.
+ * @template T
+ * @param {object} o
+ * @param {string} o.prefix the work folder's name
+ * @param {string[]} o.versions
+ * @param {(prepared: Awaited<ReturnType<typeof preparePackageAndN8n>>) => Promise<{context: T, stop: () => Promise<unknown>}>} o.setUp
+ * @param {(pin: Pin, context: T) => Promise<Counts>} each
+ * @returns {Promise<Counts>}
+ */
+async function runOnPins(o, each) {
+	const started = Date.now();
+	const workRoot = makeWorkRoot(o.prefix);
+	info(`work folder: ${workRoot}`);
+	const prepared = await preparePackageAndN8n({ versions: o.versions, workRoot });
+	const { context, stop } = await o.setUp(prepared);
+	const total = { passed: 0, failed: 0 };
+	let ended = false;
+	try {
+		for (const version of o.versions) {
+			const userFolder = path.join(workRoot, `n8n-${version}`);
+			const install = prepared.installs.n8n[version];
+			const counts = await each(
+				{ version, install, tarball: prepared.tarball, userFolder },
+				context,
+			);
+			total.passed += counts.passed;
+			total.failed += counts.failed;
+		}
+		ended = true;
+	} finally {
+		await stop();
+		finishWorkRoot(workRoot, ended ? total.failed : total.failed + 1, started);
+	}
+	return total;
+}
+
+/**
  * Runs a suite's `main` and ends with the line CI reads, "N passed, N failed".
  * @param {string} name @param {() => Promise<{passed: number, failed: number}>} main
  */
@@ -135,5 +184,6 @@ module.exports = {
 	prepareUserFolder,
 	makeWorkRoot,
 	finishWorkRoot,
+	runOnPins,
 	runSuite,
 };

@@ -13,6 +13,9 @@ const LOADED_MACHINE_MS = 180_000;
 /** A whole workflow run (many requests, each slower on a loaded machine). */
 const LOADED_RUN_MS = 2 * LOADED_MACHINE_MS;
 
+/** Many runs on the queue's two workers: a catalogue's batches, a webhook answered at a run's end. */
+const LOADED_BATCH_MS = 2 * LOADED_RUN_MS;
+
 /**
  * What a failed wait waited for, in one line: Playwright's message and the "waiting for" line of
  * its call log (its first line alone says only that a timeout passed).
@@ -25,4 +28,4 @@ function whatFailed(err) {
 	return waited ? `${first} (${waited.slice(2)})` : first;
 }
 
-module.exports = { LOADED_MACHINE_MS, LOADED_RUN_MS, whatFailed };
+module.exports = { LOADED_MACHINE_MS, LOADED_RUN_MS, LOADED_BATCH_MS, whatFailed };

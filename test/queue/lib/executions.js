@@ -2,6 +2,7 @@
 'use strict';
 
 const { executionsByWorker } = require('./cluster');
+const { LOADED_RUN_MS } = require('../../e2e/lib/waits');
 
 /**
  * The workflow's executions once `count` of them have stopped running.
@@ -10,7 +11,7 @@ const { executionsByWorker } = require('./cluster');
  * @param {number} count
  * @param {number} [timeoutMs]
  */
-async function finishedExecutions(rest, workflowId, count, timeoutMs = 300000) {
+async function finishedExecutions(rest, workflowId, count, timeoutMs = LOADED_RUN_MS) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const all = await rest.executions(workflowId);
@@ -18,7 +19,7 @@ async function finishedExecutions(rest, workflowId, count, timeoutMs = 300000) {
 		if (done.length >= count) return done;
 		if (Date.now() > deadline)
 			throw new Error(
-				`${done.length} of ${count} executions of workflow ${workflowId} finished within ${timeoutMs / 1000} s`,
+				`timed out waiting for ${count} executions of workflow ${workflowId} to finish: ${done.length} within ${timeoutMs / 1000} s`,
 			);
 		await new Promise((r) => setTimeout(r, 500));
 	}

@@ -5,7 +5,7 @@
 // execution list, stop) and the production webhooks that start executions.
 
 const { ownerSession } = require('../../e2e/lib/n8n-server');
-const { LOADED_MACHINE_MS } = require('../../e2e/lib/waits');
+const { LOADED_MACHINE_MS, LOADED_BATCH_MS } = require('../../e2e/lib/waits');
 
 /**
  * The owner account, set up as the editor suites do, and a client of its session.
@@ -85,7 +85,7 @@ async function callWebhook(baseUrl, webhookPath, body = {}) {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(body),
-		signal: AbortSignal.timeout(600000),
+		signal: AbortSignal.timeout(LOADED_BATCH_MS),
 	});
 	const text = await res.text();
 	let parsed;

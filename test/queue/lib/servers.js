@@ -176,7 +176,7 @@ async function psql(o, sql) {
 			...['-h', '127.0.0.1', '-p', String(o.port), '-U', 'postgres', '-d', o.database],
 			...['-X', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
 		],
-		{ label: 'psql', timeoutMs: 120000 },
+		{ label: 'psql', timeoutMs: LOADED_MACHINE_MS },
 	);
 	if (result.code !== 0) throw new Error(`psql failed (${sql.slice(0, 80)}): ${result.stderr}`);
 	return result.stdout

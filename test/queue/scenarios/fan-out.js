@@ -10,6 +10,7 @@ const { finishedExecutions, workersOf } = require('../lib/executions');
 const { sampleMemory } = require('../lib/memory');
 const { submitsPerProduct } = require('../lib/submits');
 const { FAN_OUT_TABLE } = require('../lib/workflows');
+const { LOADED_BATCH_MS } = require('../../e2e/lib/waits');
 
 const COLUMNS = /** @type {const} */ ([
 	{ name: 'catalogue_run', type: 'string' },
@@ -43,7 +44,12 @@ async function runFanOut(ctx, copy, o) {
 	const started = Date.now();
 	const reply = await callWebhook(ctx.stack.baseUrl, copy.webhookPath);
 	const executions = (
-		await finishedExecutions(ctx.stack.rest, copy.workflow.id, before + 1 + batches, 600000)
+		await finishedExecutions(
+			ctx.stack.rest,
+			copy.workflow.id,
+			before + 1 + batches,
+			LOADED_BATCH_MS,
+		)
 	).slice(0, 1 + batches);
 	ctx.check(reply.status === 200, `the catalogue webhook answered (HTTP ${reply.status})`);
 	const wallMs = Date.now() - started;

@@ -61,6 +61,12 @@ async function admin(state, req, res, pathname) {
 				resetState(state);
 				sendJson(res, 200, { ok: true });
 				return;
+			case 'POST /__sim/tasks/release': {
+				const now = Date.now();
+				for (const task of state.tasks.values()) task.release(now);
+				sendJson(res, 200, { ok: true });
+				return;
+			}
 			case 'GET /__sim/stats':
 				sendJson(res, 200, state.stats);
 				return;

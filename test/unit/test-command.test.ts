@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// scripts/test.js runs its steps side by side: each reports its own time, from its start to its
+// end, whatever else runs and whenever the others end. The clock is the test's (only Date is
+// faked); each step is a process that ends when the test says.
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const testCommand = require('../../scripts/test') as {
+	runLogged(
+		step: { label: string; command: string; args: string[] },
+		env: NodeJS.ProcessEnv,
+	): Promise<void>;
+};
+
+let folder: string;
+let written: string;
+beforeEach(() => {
+	folder = mkdtempSync(path.join(tmpdir(), 'test-command-'));
+	written = '';
+	jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+		written += String(chunk);
+		return true;
+	});
+	jest.useFakeTimers({ doNotFake: ['setTimeout', 'setInterval', 'setImmediate', 'nextTick'] });
+});
+afterEach(() => {
+	jest.useRealTimers();
+	jest.restoreAllMocks();
+	rmSync(folder, { recursive: true, force: true });
+});
+
+/** A step whose process ends once `name` exists in the test's folder. */
+function stepEndingOn(name: string) {
+	const file = path.join(folder, name);
+	const script = `const t = setInterval(() => require('fs').existsSync(${JSON.stringify(file)}) && clearInterval(t), 20);`;
+	return {
+		step: { label: name, command: process.execPath, args: ['-e', script] },
+		end: () => writeFileSync(file, ''),
+	};
+}
+
+test('steps side by side each report their own time, from their start to their end', async () => {
+	const long = stepEndingOn('the long step');
+	const short = stepEndingOn('the short step');
+	jest.setSystemTime(100_000);
+	const longRun = testCommand.runLogged(long.step, process.env);
+	jest.setSystemTime(110_000);
+	const shortRun = testCommand.runLogged(short.step, process.env);
+	jest.setSystemTime(114_000);
+	short.end();
+	await shortRun;
+	expect(written).toContain('=== the short step passed in 4.0 s\n');
+	jest.setSystemTime(160_000);
+	long.end();
+	await longRun;
+	expect(written).toContain('=== the long step passed in 60.0 s\n');
+	expect(written.indexOf('=== the short step passed')).toBeLessThan(
+		written.indexOf('=== the long step passed'),
+	);
+});
