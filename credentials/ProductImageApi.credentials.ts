@@ -30,7 +30,7 @@ export class ProductImageApi implements ICredentialType {
 			placeholder: 'e.g. https://product-image-service.your-provider.com',
 			// Shown under the field, not only on hover: the one thing a first connection gets wrong.
 			hint: 'Without /v1 at the end: the node adds the path itself',
-			description: `The URL of your ${SERVICE_NAME}, as its API documentation writes the base URL, without the /v1 path. The API key is sent to this host only. <a href="https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/credentials.md">Where to find both values</a>.`,
+			description: `The URL of your ${SERVICE_NAME}, as its API documentation writes the base URL, without the /v1 path. The API key is sent to this host only. <a href="https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/credentials.md" target="_blank">Where to find both values</a>.`,
 		},
 		{
 			displayName: 'API Key',

@@ -27,6 +27,7 @@ const TOPICS = [
 	['permanent-failures', 'Permanent failures (fail fast)'],
 	['key-and-origins', 'The API key and other origins'],
 	['cancellation', 'Cancellation'],
+	['ssrf-refusals', 'Requests n8n refuses (its SSRF protection)'],
 ];
 const ROUTES = ['upload', 'submit', 'task', 'asset', 'media', 'cdn', 'analysis', 'plan', 'unknown'];
 const OUTCOME_LIMIT = 150;

@@ -2,10 +2,17 @@
 // What the test command costs from nothing: a fresh clone of HEAD in a temporary folder, a cold
 // `npm ci` with an empty npm cache, then `npm test` with an empty real-n8n cache (Node 24 and
 // every n8n version installed from scratch). It times `npm ci` and each step `npm test` reports
-// ("=== <label> passed in N s") and writes the figures between the test-time markers of
-// docs/development.md; nothing else writes them. It takes a quarter of an hour or more, and needs the
-// npm registry. A failed run writes nothing and exits non-zero.
-//   npm run test:time                  measure and write the figures
+// ("=== <label> passed in N s"), reads the machine's load average every few seconds and puts the
+// load during each step beside its time, and writes the figures between the test-time markers of
+// docs/development.md; nothing else writes them. With `--busy N`, N busy loops (one process each,
+// as scripts/stress.js starts them) hold the processor for the whole run, and the figures go
+// between the busy markers instead: the quiet and the busy table stand side by side. It takes a
+// quarter of an hour or more, and needs the npm registry. A failed run writes nothing and exits
+// non-zero.
+//   npm run test:time                  measure on the machine as it is, write the quiet table
+//   npm run test:time -- --busy 2      measure with two busy loops, write the busy table
+//   npm run test:time -- --warm        keep the npm and real-n8n caches (no installs): prints the
+//                                      table of the steps, writes nothing
 //   npm run test:time -- --keep        keep the temporary folder (the clone and both caches)
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -16,19 +23,34 @@ const root = path.resolve(__dirname, '..');
 const PAGE = path.join(root, 'docs', 'development.md');
 const START = '<!-- test-time:start -->';
 const END = '<!-- test-time:end -->';
+/** The table measured with busy loops holding the processor. */
+const BUSY = { start: '<!-- test-time-busy:start -->', end: '<!-- test-time-busy:end -->' };
+
+const STEP_LINE = /^=== (.+) (passed in|failed after) (\d+(?:\.\d+)?) s$/;
 
 /**
- * The steps of scripts/test.js's output, in order: `=== <label> passed in N s`, or the one that
- * `failed after N s`. The step's command, printed when it starts, is not part of the label.
+ * The steps of scripts/test.js's output, in the order they started: `=== <label> passed in N s`,
+ * or the one that `failed after N s`. A step that runs beside the next ones ends after them; it is
+ * placed where its first line (`=== <label>…`) stands. The step's command, printed when it starts,
+ * is not part of the label.
  */
 function parseSteps(output) {
+	const lines = output.split(/\r?\n/);
 	const steps = [];
-	for (const line of output.split(/\r?\n/)) {
-		const match = /^=== (.+) (passed in|failed after) (\d+(?:\.\d+)?) s$/.exec(line);
-		if (match)
-			steps.push({ label: match[1], passed: match[2] === 'passed in', seconds: Number(match[3]) });
-	}
-	return steps;
+	lines.forEach((line, index) => {
+		const match = STEP_LINE.exec(line);
+		if (!match) return;
+		const startedAt = lines.findIndex((l) => l.startsWith(`=== ${match[1]}`));
+		steps.push({
+			label: match[1],
+			passed: match[2] === 'passed in',
+			seconds: Number(match[3]),
+			order: startedAt < 0 ? index : startedAt,
+		});
+	});
+	return steps
+		.sort((a, b) => a.order - b.order)
+		.map(({ label, passed, seconds }) => ({ label, passed, seconds }));
 }
 
 /** 75 → "1 min 15 s", 9.4 → "9 s", 0.3 → "< 1 s". */
@@ -46,7 +68,15 @@ function cell(label) {
 	return label.replace(/[*|]/g, (mark) => `\\${mark}`);
 }
 
-/** The section between the markers: when and where it was measured, each step, the total. */
+/** "2.4 (5.0 at most)": the 1-minute load average during a step, from the readings in it. */
+function loadCell(load) {
+	return load ? `${load.mean.toFixed(1)} (${load.max.toFixed(1)} at most)` : '';
+}
+
+/**
+ * The section between the markers: when and where it was measured, each step with the load
+ * during it, the total.
+ */
 function renderSection({
 	date,
 	cores,
@@ -54,63 +84,98 @@ function renderSection({
 	node,
 	commit,
 	npmCiSeconds,
+	npmCiLoad,
 	steps,
 	totalSeconds,
 	load,
+	busy = 0,
 }) {
-	const rows = [{ label: '`npm ci` (empty npm cache)', seconds: npmCiSeconds }, ...steps];
+	const rows = [
+		{ label: '`npm ci` (empty npm cache)', seconds: npmCiSeconds, load: npmCiLoad },
+		...steps,
+	];
 	const measured = rows.reduce((sum, row) => sum + row.seconds, 0);
 	const largest = [...rows]
 		.sort((a, b) => b.seconds - a.seconds)
 		.slice(0, 3)
 		.map((row) => `${cell(row.label)} ${Math.round((100 * row.seconds) / measured)} %`);
 	const limit = totalSeconds < LIMIT_MINUTES * 60 ? 'under' : 'over';
+	const markers = busy ? BUSY : { start: START, end: END };
+	const flag = busy ? ` -- --busy ${busy}` : '';
 	return [
-		START,
-		'<!-- Written by `npm run test:time` (scripts/measure-test-time.js) from its last run. Edits here are overwritten. -->',
+		markers.start,
+		`<!-- Written by \`npm run test:time${flag}\` (scripts/measure-test-time.js) from its last run. Edits here are overwritten. -->`,
 		'',
 		`Measured ${date} on ${cores} cores (${cpu}), Node ${node}, commit \`${commit}\`: a fresh clone,`,
-		'`npm ci` with an empty npm cache, then `npm test` with an empty real-n8n cache.',
+		'`npm ci` with an empty npm cache, then `npm test` with an empty real-n8n cache' +
+			(busy
+				? `, while ${busy} busy loops (one process each, \`for (;;) {}\`) held the processor.`
+				: '.'),
 		...(load
 			? [
 					`The machine's load (its 1-minute load average, read every ${LOAD_EVERY_S} s) was ${load.mean.toFixed(1)} on average and ${load.max.toFixed(1)} at most: with ${cores} cores, above ${cores} means other work wanted the processor too.`,
 				]
 			: []),
+		'Steps that run beside others (the table of the test command says which) overlap them, so the',
+		'times add up to more than the total.',
 		'',
-		'| Step | Time |',
-		'|---|---|',
-		...rows.map((row) => `| ${cell(row.label)} | ${duration(row.seconds)} |`),
-		`| **Total, \`npm ci && npm test\`** | **${duration(totalSeconds)}** (${limit} ${LIMIT_MINUTES} min) |`,
+		'| Step | Time | Load during it |',
+		'|---|---|---|',
+		...rows.map(
+			(row) => `| ${cell(row.label)} | ${duration(row.seconds)} | ${loadCell(row.load)} |`,
+		),
+		`| **Total, \`npm ci && npm test\`** | **${duration(totalSeconds)}** (${limit} ${LIMIT_MINUTES} min) | ${loadCell(load)} |`,
 		'',
 		`The largest shares: ${largest.join(', ')}.`,
-		END,
+		markers.end,
 	].join('\n');
 }
 
 /** The page with its section replaced; throws when the markers are not there once each, in order. */
 function withSection(page, section) {
-	const start = page.indexOf(START);
-	const end = page.indexOf(END);
-	if (start < 0 || end < start || page.indexOf(START, start + 1) >= 0)
-		throw new Error(`${path.relative(root, PAGE)} needs one ${START} … ${END} pair`);
-	return page.slice(0, start) + section + page.slice(end + END.length);
+	const { start: open, end: close } = section.startsWith(BUSY.start)
+		? BUSY
+		: { start: START, end: END };
+	const start = page.indexOf(open);
+	const end = page.indexOf(close);
+	if (start < 0 || end < start || page.indexOf(open, start + 1) >= 0)
+		throw new Error(`${path.relative(root, PAGE)} needs one ${open} … ${close} pair`);
+	return page.slice(0, start) + section + page.slice(end + close.length);
 }
 
-/** Runs a command with the output to the terminal and a log; resolves with its exit code, output and time. */
+/**
+ * Runs a command with the output to the terminal and a log; resolves with its exit code, output,
+ * time, and when each step's closing line (`=== <label> passed in N s`) came.
+ */
 function timed(command, args, { cwd, env, log }) {
 	return new Promise((resolve) => {
 		const started = Date.now();
 		let output = '';
+		let partial = '';
+		const endedAt = new Map();
 		const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 		const take = (stream) => (chunk) => {
 			output += chunk;
 			fs.appendFileSync(log, chunk);
 			stream.write(chunk);
+			if (stream !== process.stdout) return;
+			const lines = (partial + chunk).split(/\r?\n/);
+			partial = lines.pop() ?? '';
+			for (const line of lines) {
+				const match = STEP_LINE.exec(line);
+				if (match) endedAt.set(match[1], Date.now());
+			}
 		};
 		child.stdout.on('data', take(process.stdout));
 		child.stderr.on('data', take(process.stderr));
 		child.on('close', (code, signal) =>
-			resolve({ code: code ?? (signal ? 128 : 1), output, seconds: (Date.now() - started) / 1000 }),
+			resolve({
+				code: code ?? (signal ? 128 : 1),
+				output,
+				seconds: (Date.now() - started) / 1000,
+				started,
+				endedAt,
+			}),
 		);
 	});
 }
@@ -136,36 +201,68 @@ function git(...args) {
 	return result.stdout.trim();
 }
 
-const LOAD_EVERY_S = 15;
-/** What a cold run may take on 2 cores: CI's budget for it. */
-const LIMIT_MINUTES = 15;
+const LOAD_EVERY_S = 5;
+/** What a cold run may take on 2 cores: the gate's budget for it. */
+const LIMIT_MINUTES = 10;
 
-/** Reads the load average while the run lasts: the figures mean little without it. */
+/**
+ * Reads the load average while the run lasts: the figures mean little without it. `during(from,
+ * to)` gives the readings of a span (the one just before it when the span is shorter than a read).
+ */
 function watchLoad() {
-	const readings = [os.loadavg()[0]];
-	const timer = setInterval(() => readings.push(os.loadavg()[0]), LOAD_EVERY_S * 1000);
+	const readings = [{ at: Date.now(), value: os.loadavg()[0] }];
+	const timer = setInterval(
+		() => readings.push({ at: Date.now(), value: os.loadavg()[0] }),
+		LOAD_EVERY_S * 1000,
+	);
 	timer.unref();
-	return () => {
-		clearInterval(timer);
-		return {
-			mean: readings.reduce((sum, value) => sum + value, 0) / readings.length,
-			max: Math.max(...readings),
-		};
+	const summary = (values) => ({
+		mean: values.reduce((sum, value) => sum + value, 0) / values.length,
+		max: Math.max(...values),
+	});
+	return {
+		during: (from, to) => {
+			const inside = readings.filter((r) => r.at >= from && r.at <= to);
+			const before = readings.filter((r) => r.at <= to).slice(-1);
+			const values = (inside.length ? inside : before).map((r) => r.value);
+			return values.length ? summary(values) : undefined;
+		},
+		stop: () => {
+			clearInterval(timer);
+			return summary(readings.map((r) => r.value));
+		},
 	};
 }
 
-async function measure({ keep }) {
+/** N processes that each keep one core busy until `stop`. */
+function busyLoops(count) {
+	const loops = Array.from({ length: count }, () =>
+		spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+	);
+	const stop = () => {
+		for (const loop of loops.splice(0)) if (loop.exitCode === null) loop.kill('SIGKILL');
+	};
+	process.on('exit', stop);
+	return stop;
+}
+
+async function measure({ keep, busy, warm }) {
 	const commit = git('rev-parse', 'HEAD');
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-test-time-'));
 	const clone = path.join(work, 'clone');
 	const log = path.join(work, 'output.log');
-	const env = {
-		...process.env,
-		npm_config_cache: path.join(work, 'npm-cache'),
-		PRODUCT_IMAGE_E2E_CACHE: path.join(work, 'n8n-cache'),
-	};
-	process.stdout.write(`test-time: commit ${commit.slice(0, 12)}, working in ${work}\n`);
+	const env = warm
+		? process.env
+		: {
+				...process.env,
+				npm_config_cache: path.join(work, 'npm-cache'),
+				PRODUCT_IMAGE_E2E_CACHE: path.join(work, 'n8n-cache'),
+			};
+	process.stdout.write(
+		`test-time: commit ${commit.slice(0, 12)}, working in ${work}${busy ? `, ${busy} busy loops` : ''}${warm ? ', warm caches' : ''}\n`,
+	);
 	let failed = true;
+	const stopBusy = busyLoops(busy);
 	try {
 		for (const args of [
 			['clone', '--quiet', '--no-local', root, clone],
@@ -180,20 +277,27 @@ async function measure({ keep }) {
 		if (npmCi.code !== 0) throw new Error(`npm ci failed (exit ${npmCi.code}); see ${log}`);
 		const npmTest = await timed('npm', ['test'], { cwd: clone, env, log });
 		const totalSeconds = (Date.now() - started) / 1000;
-		const loadDuringRun = load();
-		const steps = parseSteps(npmTest.output);
-		if (npmTest.code !== 0 || steps.length === 0 || steps.some((step) => !step.passed))
-			throw new Error(`npm test failed (exit ${npmTest.code}); nothing written; see ${log}`);
-		writeFigures({
+		const steps = parseSteps(npmTest.output).map((step) => {
+			const to = npmTest.endedAt.get(step.label) ?? Date.now();
+			return { ...step, load: load.during(to - step.seconds * 1000, to) };
+		});
+		const figures = {
 			...machine(),
 			commit: commit.slice(0, 7),
 			npmCiSeconds: npmCi.seconds,
+			npmCiLoad: load.during(npmCi.started, npmCi.started + npmCi.seconds * 1000),
 			steps,
 			totalSeconds,
-			load: loadDuringRun,
-		});
+			load: load.stop(),
+			busy,
+		};
+		if (npmTest.code !== 0 || steps.length === 0 || steps.some((step) => !step.passed))
+			throw new Error(`npm test failed (exit ${npmTest.code}); nothing written; see ${log}`);
+		if (warm) process.stdout.write(`\n${renderSection(figures)}\n(warm caches: nothing written)\n`);
+		else writeFigures(figures);
 		failed = false;
 	} finally {
+		stopBusy();
 		if (keep || failed)
 			process.stdout.write(`test-time: the clone, caches and log stay in ${work}\n`);
 		else fs.rmSync(work, { recursive: true, force: true });
@@ -201,7 +305,12 @@ async function measure({ keep }) {
 }
 
 async function main() {
-	await measure({ keep: process.argv.slice(2).includes('--keep') });
+	const argv = process.argv.slice(2);
+	const at = argv.indexOf('--busy');
+	const busy = at < 0 ? 0 : Number(argv[at + 1]);
+	if (!Number.isInteger(busy) || busy < 0 || (at >= 0 && busy === 0))
+		throw new Error(`--busy takes a number of busy loops, not "${argv[at + 1]}"`);
+	await measure({ keep: argv.includes('--keep'), warm: argv.includes('--warm'), busy });
 }
 
 if (require.main === module) {
@@ -211,4 +320,4 @@ if (require.main === module) {
 	});
 }
 
-module.exports = { parseSteps, renderSection, withSection, duration, START, END };
+module.exports = { parseSteps, renderSection, withSection, duration, START, END, BUSY };

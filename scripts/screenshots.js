@@ -29,6 +29,7 @@ const {
 
 const VERSION = '2.41.0';
 const EXAMPLE = 'product-photo-to-aplus-images';
+const REVIEW_EXAMPLE = 'review-before-billing';
 const DOCS = path.join(REPO_ROOT, 'docs');
 const VIEWPORT = { width: 1440, height: 900 };
 
@@ -46,9 +47,13 @@ async function shoot(page, name) {
  * @param {import('playwright-core').Page} page
  * @param {string} url
  * @param {string} workflowId
+ * @param {string} reviewWorkflowId
  */
-async function takePictures(page, url, workflowId) {
+async function takePictures(page, url, workflowId, reviewWorkflowId) {
 	await signIn(page, url);
+	// The chain with a person in it, as it opens after the import.
+	await openWorkflow(page, url, reviewWorkflowId);
+	await shoot(page, 'review-before-billing');
 	await openWorkflow(page, url, workflowId);
 
 	// Found by name in the nodes panel, then its actions.
@@ -131,8 +136,11 @@ function listOption(page, label) {
 }
 
 async function main() {
-	const example = listExamples().find((e) => e.name === EXAMPLE);
-	if (!example) throw new Error(`examples/${EXAMPLE}.json not found`);
+	const [example, review] = [EXAMPLE, REVIEW_EXAMPLE].map((name) => {
+		const found = listExamples().find((e) => e.name === name);
+		if (!found) throw new Error(`examples/${name}.json not found`);
+		return found;
+	});
 	const workRoot = makeWorkRoot('product-image-screenshots');
 	const { installs, tarball } = await preparePackageAndN8n({ versions: [VERSION], workRoot });
 	const sim = await startSimulator();
@@ -144,7 +152,7 @@ async function main() {
 			tarball,
 			userFolder,
 			service: sim,
-			examples: [example],
+			examples: [example, review],
 			pins: 'pinData',
 			binaryMode: 'filesystem',
 		});
@@ -155,7 +163,7 @@ async function main() {
 			info(`n8n ${VERSION} at ${server.url}; taking pictures`);
 			const browser = await openBrowser(VIEWPORT);
 			try {
-				await takePictures(browser.page, server.url, workflows[0].id);
+				await takePictures(browser.page, server.url, workflows[0].id, workflows[1].id);
 			} catch (err) {
 				await browser.page.screenshot({ path: path.join(workRoot, 'failure.png') }).catch(() => {});
 				throw new Error(

@@ -11,6 +11,7 @@ const { N8N_PINS } = require('../test/e2e/lib/config');
 const { MATRIX, isWorkflowRow } = require('../test/e2e/lib/matrix');
 const { listWorkflows } = require('../test/e2e/lib/workflows');
 const { isInstalled } = require('../test/e2e/install-n8n');
+const { sharedStartSuites } = require('../test/e2e/lib/server-suites');
 
 const root = path.resolve(__dirname, '..');
 
@@ -49,13 +50,16 @@ const checks = [
 	],
 ];
 
-const SERVER_SUITES = {
-	credential: ['credential test through the REST API', 'test/e2e/credential-test.js'],
-	editor: [
-		'editor in headless Chromium (nodes panel, a run, the credential)',
-		'test/e2e/editor-test.js',
-	],
-	queue: ['queue mode (Postgres, Redis, two workers)', 'test/queue/run.js'],
+/**
+ * Suites with a script of their own, one line each: [label, script, runs beside the next steps].
+ * The queue-mode suite runs beside: it spends much of its time waiting for its workers and the
+ * simulator's tasks, which its pin's other suites and the older pins fill.
+ * @type {Record<string, [string, string, boolean]>}
+ */
+const SCRIPT_SUITES = {
+	queue: ['queue mode (Postgres, Redis, two workers)', 'test/queue/run.js', true],
+	ssrf: ["n8n's SSRF protection refusing the service", 'test/e2e/ssrf-test.js', true],
+	review: ['a person answers the review example’s forms', 'test/e2e/review-test.js', true],
 };
 
 /** The label of the wait for a pin's install before its first suite. */
@@ -64,10 +68,12 @@ const waitLabel = (version) =>
 
 /**
  * The steps of one pinned n8n, as test/e2e/lib/matrix.js gives them: the wait for its install,
- * then its suites.
+ * the suites that run beside the rest (started first), the headless workflow runs, then every
+ * suite of test/e2e/lib/server-suites.js on one `n8n start`.
  */
 function realN8nSteps(version) {
 	const rows = MATRIX.filter((row) => row.n8n === version);
+	const has = (suite) => rows.some((row) => row.suite === suite);
 	const runs = rows
 		.filter(isWorkflowRow)
 		.reduce(
@@ -77,22 +83,37 @@ function realN8nSteps(version) {
 					listWorkflows(row.set).filter((w) => !row.only || row.only.includes(w.name)).length,
 			0,
 		);
-	const steps = [];
-	if (runs > 0)
-		steps.push({
-			label: `real n8n ${version}: ${runs} workflow runs, headless`,
+	const scripts = Object.entries(SCRIPT_SUITES)
+		.filter(([suite]) => has(suite))
+		.map(([, [label, script, background]]) => ({
+			label: `real n8n ${version}: ${label}`,
 			command: 'node',
-			args: ['test/e2e/run.js', '--n8n', version],
-		});
-	for (const [suite, [label, script]] of Object.entries(SERVER_SUITES)) {
-		if (rows.some((row) => row.suite === suite))
-			steps.push({
-				label: `real n8n ${version}: ${label}`,
-				command: 'node',
-				args: [script, '--n8n', version],
-				background: suite === 'queue',
-			});
-	}
+			args: [script, '--n8n', version],
+			background,
+		}));
+	const shared = Object.entries(sharedStartSuites()).filter(([suite]) => has(suite));
+	const steps = [
+		...scripts.filter((step) => step.background),
+		...(runs > 0
+			? [
+					{
+						label: `real n8n ${version}: ${runs} workflow runs, headless`,
+						command: 'node',
+						args: ['test/e2e/run.js', '--n8n', version],
+					},
+				]
+			: []),
+		...(shared.length
+			? [
+					{
+						label: `real n8n ${version}: ${shared.map(([, title]) => title).join('; ')}, on one n8n start`,
+						command: 'node',
+						args: ['test/e2e/server-test.js', '--n8n', version],
+					},
+				]
+			: []),
+		...scripts.filter((step) => !step.background),
+	];
 	return steps.length ? [{ label: waitLabel(version), waitFor: version }, ...steps] : [];
 }
 
@@ -155,9 +176,8 @@ function startInstalls() {
 }
 
 /**
- * A step that runs beside the steps after it: the queue-mode suite spends most of its time waiting
- * for its workers and the simulator's tasks, which the older pins' suites fill. Its output goes to
- * a log, shown when it ends; it is stopped with the test command.
+ * A step that runs beside the steps after it (SCRIPT_SUITES). Its output goes to a log, shown when
+ * it ends; it is stopped with the test command.
  */
 function startInBackground(label, command, args, env) {
 	const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-step-')), 'out.log');

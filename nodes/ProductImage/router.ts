@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { outcomeOf } from './helpers/outcome';
+import { nextStepOf } from './helpers/nextStep';
 import { optionOrDefault, readOptions } from './helpers/parameters';
 import type { AcceptedTask } from './transport';
 import { resumeAdvice, runStateOf, withoutAngleBrackets } from './transport';
@@ -36,6 +36,8 @@ export interface OperationModule<Parameters = unknown> {
 export interface NodeVersion {
 	resources: Record<string, Record<string, OperationModule>>;
 	concurrencyOption: INodeProperties;
+	/** Under Continue: the failed items' own fields and a count above the output; the stop's advice. */
+	failedItems?: typeof import('./v2/failedItems').failedItems;
 }
 
 /** Continue On Fail: the error is the item's output, with what is known to resume or report it. */
@@ -54,7 +56,7 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 		if (context[key] !== undefined && context[key] !== null) json[key] = context[key];
 	}
 	// Whether the service said no (final) or this run could not finish a step (look again later).
-	json.outcome = outcomeOf(error);
+	json.outcome = nextStepOf(error);
 	return { json, pairedItem: { item: itemIndex } };
 }
 
@@ -113,13 +115,14 @@ function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number
 }
 
 /** Without Continue On Fail the output, and every task id in it, is lost: name what was paid for. */
-function listAcceptedTasks(error: ItemError, accepted: AcceptedTask[]): void {
-	if (!accepted.length) return;
+function listAcceptedTasks(error: ItemError, accepted: AcceptedTask[], more: string): ItemError {
 	const sorted = [...accepted].sort((a, b) => a.itemIndex - b.itemIndex);
 	const list = sorted.map(({ itemIndex, taskId }) => `item ${itemIndex}: ${taskId}`).join(', ');
 	const advice = `The service had already accepted ${accepted.length} generation(s) of this run (${list}); they are billed, and their images stay at the service for ${KEPT_FOR}. ${resumeAdvice('these task IDs')}`;
-	error.description = error.description ? `${error.description} ${advice}` : advice;
-	error.context.acceptedTasks = sorted.map(({ itemIndex, taskId }) => ({ itemIndex, taskId }));
+	const said = [error.description, accepted.length && advice, more].filter(Boolean).join(' ');
+	error.description = said || error.description;
+	if (accepted.length) error.context.acceptedTasks = sorted;
+	return error;
 }
 
 /** Continue On Fail: an item whose parameters cannot be used is skipped with its error item. */
@@ -127,6 +130,7 @@ function readEveryItem(
 	context: IExecuteFunctions,
 	operation: OperationModule,
 	outputs: INodeExecutionData[][],
+	errorItem: (error: unknown, itemIndex: number) => INodeExecutionData,
 ): Map<number, unknown> {
 	const parameters = new Map<number, unknown>();
 	for (let itemIndex = 0; itemIndex < outputs.length; itemIndex++) {
@@ -146,7 +150,7 @@ function readEveryItem(
  */
 export async function router(
 	this: IExecuteFunctions,
-	{ resources, concurrencyOption }: NodeVersion,
+	{ resources, concurrencyOption, failedItems }: NodeVersion,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
@@ -160,7 +164,9 @@ export async function router(
 	}
 	const continueOnFail = this.continueOnFail();
 	const outputs: INodeExecutionData[][] = new Array(items.length);
-	const parameters = readEveryItem(this, operation, outputs);
+	const failed: number[] = [];
+	const failedItem = (error: unknown, at: number) => (failed.push(at), errorItem(error, at));
+	const parameters = readEveryItem(this, operation, outputs, failedItem);
 	const ready = [...parameters.keys()];
 	operation.checkRun?.call(this, ready.length);
 	const run = runStateOf(this);
@@ -183,23 +189,26 @@ export async function router(
 						run.stop.abort();
 						throw itemError(this, error, itemIndex);
 					}
-					outputs[itemIndex] = [errorItem(error, itemIndex)];
+					outputs[itemIndex] = [failedItem(error, itemIndex)];
 				}
 			},
 		);
 	} catch (error) {
-		const failure = itemError(this, error, 0);
-		listAcceptedTasks(failure, run.acceptedTasks);
-		throw failure;
+		const advice = items.length > 1 && failedItems?.stopAdvice(run.acceptedTasks.length);
+		throw listAcceptedTasks(itemError(this, error, 0), run.acceptedTasks, advice || '');
 	}
+	if (failed.length) failedItems?.after.call(this, outputs, failed, operation);
 	const output = outputs.flat();
 	operation.afterRun?.call(this, output);
-	if (run.retries.length) {
-		const reasons = [...new Set(run.retries.map((retry) => retry.reason))].join(', ');
-		this.addExecutionHints?.({
-			message: `${run.retries.length} request(s) were retried after ${reasons}. All retries are in the n8n log.`,
-			location: 'outputPane',
-		});
-	}
+	hintRetries(this, run.retries);
 	return [output];
+}
+
+function hintRetries(context: IExecuteFunctions, retries: Array<{ reason: string }>): void {
+	if (!retries.length) return;
+	const reasons = [...new Set(retries.map((retry) => retry.reason))].join(', ');
+	context.addExecutionHints?.({
+		message: `${retries.length} request(s) were retried after ${reasons}. All retries are in the n8n log.`,
+		location: 'outputPane',
+	});
 }

@@ -7,22 +7,18 @@
 // calls, POST /rest/credentials (save) and POST /rest/credentials/test, against the simulator
 // and against servers that are not the service. On n8n 2.x it also checks, on the same
 // instance, that the node type n8n serves and its builder tools show carry the package's builder
-// hints (lib/builder-hints.js).
+// hints (lib/builder-hints.js). It shares its n8n start with the other server suites
+// (lib/server-suites.js): alone, `node test/e2e/credential-test.js`.
 //
 // `--n8n 1.85.4` narrows the n8n versions lib/matrix.js runs it on. Environment:
 // PRODUCT_IMAGE_E2E_SKIP_BUILD=1, PRODUCT_IMAGE_E2E_KEEP=1, PRODUCT_IMAGE_E2E_CACHE, as for run.js.
 
 const fs = require('node:fs');
-const path = require('node:path');
-const { pinsOf } = require('./lib/matrix');
-const { preparePackageAndN8n, makeWorkRoot, finishWorkRoot, runSuite } = require('./lib/suite');
-const { installPackage } = require('./install-package');
-const { withN8nServer } = require('./lib/n8n-server');
+const { runSuite } = require('./lib/suite');
+const { runServerSuites } = require('./lib/server-suites');
 const { checkBuilderHints, readsBuilderHints } = require('./lib/builder-hints');
 const { addSecret, redact } = require('./lib/redact');
 const { keyLeak } = require('../lib/key-leaks');
-const { info, formatDuration } = require('./lib/log');
-const { startSimulator } = require('../simulator');
 const { startForeignOrigin } = require('../simulator/foreign-origins');
 
 const PROBE = '/v1/open/tasks/task_credential_check';
@@ -118,12 +114,12 @@ async function runCase(server, c) {
 	return undefined;
 }
 
-async function main() {
-	const started = Date.now();
-	const versions = pinsOf('credential');
-	const workRoot = makeWorkRoot('product-image-credential');
-	const { installs, tarball } = await preparePackageAndN8n({ versions, workRoot });
-	const sim = await startSimulator();
+/**
+ * The cases, the builder hints on 2.x and the key scan of n8n's log, against a running n8n.
+ * @param {import('./lib/server-suites').SuiteContext} ctx
+ */
+async function run({ server, install, userFolder, sim }) {
+	const version = install.version;
 	addSecret(sim.apiKey);
 	addSecret(OTHER_KEY);
 	/** @type {Record<string, import('../simulator/foreign-origins').ForeignOrigin>} */
@@ -134,48 +130,42 @@ async function main() {
 		foreign.redirect = await startForeignOrigin('redirect', { redirectTo: sim.baseUrl });
 		for (const kind of /** @type {const} */ (['badGateway', 'website', 'notFoundPage']))
 			foreign[kind] = await startForeignOrigin(kind);
-		for (const version of versions) {
-			const userFolder = path.join(workRoot, `n8n-${version}`);
-			await installPackage({ node: installs.n8n[version].node, userFolder, tarball });
-			const t = Date.now();
-			info(`n8n ${version}: starting n8n (log ${path.join(userFolder, 'n8n-start.log')})`);
-			await withN8nServer({ install: installs.n8n[version], userFolder }, async (server) => {
-				info(`n8n ${version}: up in ${formatDuration(Date.now() - t)} at ${server.url}`);
-				for (const c of cases(sim, foreign)) {
-					const problem = await runCase(server, c).catch(
-						(err) => `could not run: ${redact(String(err))}`,
-					);
-					if (problem) failed += 1;
-					else passed += 1;
-					console.log(
-						`${problem ? 'FAIL' : 'PASS'} n8n ${version} credential test: ${c.name}${problem ? `\n      ${problem}` : ''}`,
-					);
-				}
-				if (readsBuilderHints(version)) {
-					const problems = await checkBuilderHints(server, installs.n8n[version], userFolder).catch(
-						(err) => [`could not run: ${redact(String(err))}`],
-					);
-					if (problems.length > 0) failed += 1;
-					else passed += 1;
-					console.log(
-						`${problems.length > 0 ? 'FAIL' : 'PASS'} n8n ${version} builder hints: served and shown by search_nodes and get_node_types${problems.map((p) => `\n      ${p}`).join('')}`,
-					);
-				}
-				const log = fs.readFileSync(server.logFile, 'utf8');
-				if (keyLeak(log, sim.apiKey) || keyLeak(log, OTHER_KEY)) {
-					failed += 1;
-					console.log(
-						`FAIL n8n ${version} credential test: an API key, or a piece of one, appears in n8n's log (${server.logFile})`,
-					);
-				}
-			});
+		for (const c of cases(sim, foreign)) {
+			const problem = await runCase(server, c).catch(
+				(err) => `could not run: ${redact(String(err))}`,
+			);
+			if (problem) failed += 1;
+			else passed += 1;
+			console.log(
+				`${problem ? 'FAIL' : 'PASS'} n8n ${version} credential test: ${c.name}${problem ? `\n      ${problem}` : ''}`,
+			);
+		}
+		if (readsBuilderHints(version)) {
+			const problems = await checkBuilderHints(server, install, userFolder).catch((err) => [
+				`could not run: ${redact(String(err))}`,
+			]);
+			if (problems.length > 0) failed += 1;
+			else passed += 1;
+			console.log(
+				`${problems.length > 0 ? 'FAIL' : 'PASS'} n8n ${version} builder hints: served and shown by search_nodes and get_node_types${problems.map((p) => `\n      ${p}`).join('')}`,
+			);
+		}
+		const log = fs.readFileSync(server.logFile, 'utf8');
+		if (keyLeak(log, sim.apiKey) || keyLeak(log, OTHER_KEY)) {
+			failed += 1;
+			console.log(
+				`FAIL n8n ${version} credential test: an API key, or a piece of one, appears in n8n's log (${server.logFile})`,
+			);
 		}
 	} finally {
 		await Promise.all(Object.values(foreign).map((o) => o.close()));
-		await sim.close();
-		finishWorkRoot(workRoot, failed, started);
 	}
 	return { passed, failed };
 }
 
-runSuite('credential suite', main);
+/** @type {import('./lib/server-suites').ServerSuite} */
+const suite = { title: 'credential test through the REST API', run };
+
+if (require.main === module) runSuite('credential suite', () => runServerSuites(['credential']));
+
+module.exports = { suite };

@@ -89,6 +89,9 @@ async function main() {
 		info(`n8n exited (code ${code})`);
 		void shutdown();
 	});
+	// /healthz answers before the editor's page is served ("Cannot GET /" until then).
+	info('waiting for the editor page');
+	await waitForEditorPage(editor.url);
 
 	console.log('');
 	console.log(`n8n ${version} is running: ${editor.url}`);
@@ -109,7 +112,29 @@ async function main() {
 	);
 }
 
-main().catch((err) => {
-	console.error(`dev failed: ${redact(err instanceof Error ? err.message : String(err))}`);
-	process.exit(1);
-});
+/**
+ * Resolves once `url` serves the editor's page: a 200 that is not Express's "Cannot GET".
+ * @param {string} url
+ * @param {{ timeoutMs?: number, sleep?: (ms: number) => Promise<void> }} [o]
+ */
+async function waitForEditorPage(url, o = {}) {
+	const sleep = o.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+	const tries = Math.ceil((o.timeoutMs ?? 180_000) / 1000);
+	for (let attempt = 0; attempt < tries; attempt++) {
+		const page = await fetch(url).then(
+			async (res) => ({ ok: res.ok, text: await res.text() }),
+			() => ({ ok: false, text: '' }),
+		);
+		if (page.ok && !page.text.startsWith('Cannot GET')) return;
+		await sleep(1000);
+	}
+	throw new Error(`the editor page at ${url} did not open within ${tries} s`);
+}
+
+module.exports = { waitForEditorPage };
+
+if (require.main === module)
+	main().catch((err) => {
+		console.error(`dev failed: ${redact(err instanceof Error ? err.message : String(err))}`);
+		process.exit(1);
+	});

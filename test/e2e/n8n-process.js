@@ -10,6 +10,8 @@ const { freePort } = require('./lib/ports');
 const { cleanEnv } = require('./lib/env');
 const { parseRunOutput, normaliseRun } = require('./lib/parse-output');
 const { redact } = require('./lib/redact');
+const { nextMajorDefaults } = require('./lib/next-major-defaults');
+const { LOADED_MACHINE_MS } = require('./lib/waits');
 
 /**
  * @typedef {import('./install-n8n').N8nInstall} N8nInstall
@@ -17,7 +19,7 @@ const { redact } = require('./lib/redact');
  * @typedef {object} N8nOptions
  * @property {N8nInstall} install
  * @property {string} userFolder n8n keeps its data in `<userFolder>/.n8n`
- * @property {BinaryMode} [binaryMode]
+ * @property {BinaryMode} [binaryMode] n8n's own default when absent (memory on 1.x, the file store on 2.x)
  * @property {number} [brokerPort] chosen free when absent
  * @property {NodeJS.ProcessEnv} [env] extra variables
  */
@@ -59,7 +61,7 @@ function hasCombinedBinaryMode(install) {
 
 /** @param {N8nOptions} options */
 async function createN8n(options) {
-	const { install, userFolder, binaryMode = 'default' } = options;
+	const { install, userFolder, binaryMode } = options;
 	fs.mkdirSync(userFolder, { recursive: true });
 	const brokerPort = options.brokerPort ?? (await freePort());
 	const brokerVariable = brokerPortVariable(install);
@@ -77,7 +79,7 @@ async function createN8n(options) {
 		PATH: `${install.node.binDir}${path.delimiter}${process.env.PATH ?? ''}`,
 		N8N_USER_FOLDER: userFolder,
 		[brokerVariable]: String(brokerPort),
-		N8N_DEFAULT_BINARY_DATA_MODE: binaryMode,
+		...(binaryMode ? { N8N_DEFAULT_BINARY_DATA_MODE: binaryMode } : {}),
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
 		N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
@@ -93,6 +95,12 @@ async function createN8n(options) {
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
 		DB_TYPE: 'sqlite',
+		// n8n's own limits on its task runner's start: on a loaded machine the runner took longer
+		// than the 30 s its grant token lives, and a Code node's task was refused after the 60 s a
+		// request waits for a runner ("Task request timed out"). Sized like every other wait.
+		N8N_RUNNERS_GRANT_TOKEN_TTL: String(LOADED_MACHINE_MS / 1000),
+		N8N_RUNNERS_TASK_REQUEST_TIMEOUT: String(LOADED_MACHINE_MS / 1000),
+		...nextMajorDefaults(install),
 		...options.env,
 	};
 
@@ -183,7 +191,11 @@ async function createN8n(options) {
 				stdio: o.stdio,
 			});
 			const url = `http://localhost:${port}`;
-			await waitForHttp(`http://127.0.0.1:${port}/healthz`, o.readyTimeoutMs ?? 180000, proc.child);
+			await waitForHttp(
+				`http://127.0.0.1:${port}/healthz`,
+				o.readyTimeoutMs ?? LOADED_MACHINE_MS,
+				proc.child,
+			);
 			return { url, port, ...proc };
 		},
 	};

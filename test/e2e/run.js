@@ -41,6 +41,7 @@ const { summary } = require('./lib/run-data');
 const { redact } = require('./lib/redact');
 const { keyLeak } = require('../lib/key-leaks');
 const { info, formatDuration } = require('./lib/log');
+const { LOADED_RUN_MS } = require('./lib/waits');
 
 /**
  * @typedef {import('./lib/matrix').RunMode} RunMode
@@ -143,7 +144,8 @@ async function runOne({ n8n, workflow, mode, expectation, sim, apiKey, llm, logD
 	llm?.reset(typeof expectation?.llm === 'object' ? expectation.llm : {});
 
 	n8n.setBinaryMode(mode === 'combined' ? 'filesystem' : mode);
-	const execution = await n8n.executeWorkflow(run.id, { timeoutMs: expectation?.timeoutMs });
+	const timeoutMs = expectation?.timeoutMs ?? LOADED_RUN_MS;
+	const execution = await n8n.executeWorkflow(run.id, { timeoutMs });
 	const logFile = path.join(logDir, `${workflow.id}.${n8n.version}.${mode}.log`);
 	fs.writeFileSync(logFile, redact(`${execution.stdout}\n----- stderr -----\n${execution.stderr}`));
 
@@ -162,7 +164,11 @@ async function runOne({ n8n, workflow, mode, expectation, sim, apiKey, llm, logD
 			detail: `the OpenAI key appears in n8n's output (${llmKeyLeak}); log (redacted): ${logFile}`,
 		};
 	}
-	if (execution.timedOut) return { ok: false, detail: `timed out; log: ${logFile}` };
+	if (execution.timedOut)
+		return {
+			ok: false,
+			detail: `n8n execute did not end within ${timeoutMs / 1000} s (waiting for the run of ${run.name} to end); log: ${logFile}`,
+		};
 	if (execution.parsed === undefined) {
 		return {
 			ok: false,

@@ -19,13 +19,14 @@ const upload = (binaryPropertyName: string) => ({
 	parameters: { resource: 'image', operation: 'upload', binaryPropertyName },
 });
 
-const fast = { initialDelay: 0, pollInterval: 0.1 };
+const fast = { waiting: { value: { initialDelay: 0, pollInterval: 0.1 } } };
 const generateAndWait = (inputBinaryFields: string) => ({
 	parameters: {
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: 'studio shot',
 		size: '3:2',
+		imageSource: 'binary',
 		inputBinaryFields,
 		options: fast,
 	},
@@ -87,7 +88,8 @@ describe.each(['data', '_files.data'])('combined mode, the field typed as "%s"',
 					parameters: {
 						resource: 'analysis',
 						operation: 'analyze',
-						productName: 'Trail Bottle',
+						productDetails: { productName: 'Trail Bottle' },
+						imageSource: 'binary',
 						inputBinaryFields: typed,
 					},
 				},
@@ -113,6 +115,7 @@ describe.each(['data', '_files.data'])('combined mode, the field typed as "%s"',
 						resource: 'image',
 						operation: 'generate',
 						prompt: 'studio shot',
+						imageSource: 'binary',
 						inputBinaryFields: typed,
 					},
 				},

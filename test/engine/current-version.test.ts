@@ -1,14 +1,13 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { photoItem } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 import { shopifyProduct } from '../harness/storeProducts';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 
-// The current node version does what its panel shows: the product's fields reach the generated items unless
-// switched off, Image Source names the one field images are read from, and Max Generations per
-// Run shows 0 for "no limit". Version 1 keeps what they did.
+// Across operations, the current node version does what its panel shows: the product's fields
+// reach the generated items unless switched off, Output's choices, Product Details and Plan
+// Details. Version 1 keeps what it did.
 
 const simulator = useSimulator();
 
@@ -162,58 +161,6 @@ describe('the product’s fields through Analyze and A+ Plan (the current versio
 	});
 });
 
-describe('Image Source', () => {
-	const submit = (typeVersion: number, parameters: INodeParameters) =>
-		node(typeVersion, { resource: 'image', operation: 'generate', prompt: '', ...parameters });
-	const both = { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'front' };
-
-	const imageUrlsSent = async (nodeSpec: ReturnType<typeof submit>) => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [nodeSpec],
-			input: [photoItem(['front'])],
-		});
-		expect(result.error).toBeUndefined();
-		const body = sim.tasks.get(String(result.items[0].json.task_id))?.body as {
-			image_urls: string[];
-		};
-		return { urls: body.image_urls, uploads: sim.stats.byRoute.upload ?? 0, sim };
-	};
-
-	test('the current version, URLs (the default): only Image URLs is sent; the binary field is not uploaded', async () => {
-		const { urls, uploads } = await imageUrlsSent(submit(CURRENT, both));
-		expect(urls).toEqual(['https://x.test/1.png']);
-		expect(uploads).toBe(0);
-	});
-
-	test('the current version, Binary Files: only the input files are uploaded and sent', async () => {
-		const { urls, uploads, sim } = await imageUrlsSent(
-			submit(CURRENT, { ...both, imageSource: 'binary' }),
-		);
-		expect(uploads).toBe(1);
-		expect(urls).toHaveLength(1);
-		expect(urls[0].startsWith(`${sim.baseUrl}/v1/open/media/`)).toBe(true);
-	});
-
-	test('version 1 sends both, as saved workflows expect', async () => {
-		const { urls, uploads } = await imageUrlsSent(submit(1, both));
-		expect(urls).toHaveLength(2);
-		expect(urls[0]).toBe('https://x.test/1.png');
-		expect(uploads).toBe(1);
-	});
-
-	test('the current version, URLs: a binary field named but not on the item is no error, since it is not read', async () => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [submit(CURRENT, { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'missing' })],
-		});
-		expect(result.error).toBeUndefined();
-		expect(sim.stats.submitsAccepted).toBe(1);
-	});
-});
-
 describe('Output (the current version)', () => {
 	const plan = (parameters: INodeParameters = {}) =>
 		node(CURRENT, {
@@ -323,28 +270,6 @@ describe('Output (the current version)', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toHaveProperty('purpose');
-	});
-});
-
-describe('Task ID takes more than the bare ID', () => {
-	test.each([
-		['a pasted task URL', (id: string, base: string) => `${base}/v1/open/tasks/${id}`],
-		['a dragged task item', (id: string) => `={{ { "task_id": "${id}", "status": "submitted" } }}`],
-	])('%s', async (_, taskIdFor) => {
-		const sim = simulator();
-		const submitted = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [node(CURRENT, { resource: 'image', operation: 'generate', prompt: 'x' })],
-		});
-		const id = String(submitted.items[0].json.task_id);
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [
-				node(CURRENT, { resource: 'task', operation: 'get', taskId: taskIdFor(id, sim.baseUrl) }),
-			],
-		});
-		expect(result.error).toBeUndefined();
-		expect(result.items[0].json.task_id).toBe(id);
 	});
 });
 

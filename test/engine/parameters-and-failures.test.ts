@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { RequestRecord } from '../simulator';
-import { pairedIndexes, photoItem } from '../harness/fixtures';
+import { currentVersionOptions, pairedIndexes, photoItem } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 import { runOnVirtualClock } from '../harness/virtualClock';
@@ -26,82 +26,98 @@ const products = ['red', 'green', 'blue', 'black'].map((color, index) => ({
 	json: { color, size: index === 3 ? '16x9' : '1:1' },
 }));
 
-const generateAndWait = (options: Record<string, unknown> = {}) => ({
-	parameters: {
-		resource: 'image',
-		operation: 'generateAndWait',
-		prompt: '={{ "a " + $json.color + " bottle" }}',
-		size: '={{ $json.size }}',
-		options: { initialDelay: 0, pollInterval: 0.1, ...options },
-	},
-});
+/** Options written flat, as version 1 stores them; the current version's are bundled from them. */
+const generateAndWait = (options: Record<string, unknown> = {}, typeVersion = CURRENT) => {
+	const flat = { initialDelay: 0, pollInterval: 0.1, ...options };
+	return {
+		typeVersion,
+		parameters: {
+			resource: 'image',
+			operation: 'generateAndWait',
+			prompt: '={{ "a " + $json.color + " bottle" }}',
+			size: '={{ $json.size }}',
+			options: typeVersion === 1 ? flat : currentVersionOptions(flat),
+		},
+	};
+};
 
-test('a bad parameter on the last item is refused before any item sends a request', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait()],
-		input: products,
+// Each version's label of the aspect ratio: version 1 shows 'Size'.
+describe.each([
+	[CURRENT, 'Aspect Ratio'],
+	[1, 'Size'],
+])('a bad Aspect Ratio (version %i, labelled %s)', (typeVersion, label) => {
+	test('a bad parameter on the last item is refused before any item sends a request', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({}, typeVersion)],
+			input: products,
+		});
+
+		// n8n's guidelines: the parameter named in single quotation marks, the item at the end of the
+		// title in n8n's form, and nothing an HTML toast would take for a tag.
+		expect(result.error?.message).toBe(
+			`'${label}': must be an aspect ratio width:height, such as 1:1 or 16:9 [item 3]`,
+		);
+		// What the expression gave is not in the panel: the description quotes it.
+		expect(result.error?.description).toBe(
+			`'${label}' is "16x9" for this item. Change '${label}' in the node's parameters. No request was sent.`,
+		);
+		expect(result.error?.context?.itemIndex).toBe(3);
+		expect(sim.stats.requests).toHaveLength(0);
 	});
 
-	// n8n's guidelines: the parameter named in single quotation marks, the item at the end of the
-	// title in n8n's form, and nothing an HTML toast would take for a tag.
-	expect(result.error?.message).toBe(
-		"'Size': must be an aspect ratio width:height, such as 1:1 or 16:9 [item 3]",
-	);
-	// What the expression gave is not in the panel: the description quotes it.
-	expect(result.error?.description).toBe(
-		`'Size' is "16x9" for this item. Change 'Size' in the node's parameters. No request was sent.`,
-	);
-	expect(result.error?.context?.itemIndex).toBe(3);
-	expect(sim.stats.requests).toHaveLength(0);
-});
+	test('a value in angle brackets reaches the title as look-alike quotation marks, not as a tag', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					...generateAndWait({}, typeVersion),
+					parameters: { ...generateAndWait({}, typeVersion).parameters, imageUrls: '<photo>' },
+				},
+			],
+			input: [products[0]],
+		});
 
-test('a value in angle brackets reaches the title as look-alike quotation marks, not as a tag', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [{ parameters: { ...generateAndWait().parameters, imageUrls: '<photo>' } }],
-		input: [products[0]],
+		expect(result.error?.message).toBe(`'Image URLs': "‹photo›" is not an http(s) URL [item 0]`);
+		expect(sim.stats.requests).toHaveLength(0);
 	});
 
-	expect(result.error?.message).toBe(`'Image URLs': "‹photo›" is not an http(s) URL [item 0]`);
-	expect(sim.stats.requests).toHaveLength(0);
-});
+	test('the value quoted in the description keeps its angle brackets as look-alikes, too', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [generateAndWait({}, typeVersion)],
+			input: [{ json: { color: 'red', size: '<wide>' } }],
+		});
 
-test('the value quoted in the description keeps its angle brackets as look-alikes, too', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait()],
-		input: [{ json: { color: 'red', size: '<wide>' } }],
+		expect(result.error?.description).toBe(
+			`'${label}' is "‹wide›" for this item. Change '${label}' in the node's parameters. No request was sent.`,
+		);
+		expect(sim.stats.requests).toHaveLength(0);
 	});
 
-	expect(result.error?.description).toBe(
-		`'Size' is "‹wide›" for this item. Change 'Size' in the node's parameters. No request was sent.`,
-	);
-	expect(sim.stats.requests).toHaveLength(0);
-});
+	test('with Continue On Fail the bad item becomes its error item and the others run', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ ...generateAndWait({}, typeVersion), continueOnFail: true }],
+			input: products,
+		});
 
-test('with Continue On Fail the bad item becomes its error item and the others run', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [{ ...generateAndWait(), continueOnFail: true }],
-		input: products,
+		expect(result.error).toBeUndefined();
+		expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3]);
+		// The error item is paired with its input: its title names no item.
+		expect(result.items[3].json.error).toBe(
+			`'${label}': must be an aspect ratio width:height, such as 1:1 or 16:9`,
+		);
+		// Only what is known: a refused parameter has no HTTP status, request id, task or address.
+		const unknown = ['httpCode', 'requestId', 'taskId', 'serviceCode', 'url'];
+		expect(Object.keys(result.items[3].json).filter((key) => unknown.includes(key))).toEqual([]);
+		expect(result.items.slice(0, 3).every((item) => item.json.status === 'succeeded')).toBe(true);
+		expect(sim.stats.submitsAccepted).toBe(3);
 	});
-
-	expect(result.error).toBeUndefined();
-	expect(pairedIndexes(result.items)).toEqual([0, 1, 2, 3]);
-	// The error item is paired with its input: its title names no item.
-	expect(result.items[3].json.error).toBe(
-		"'Size': must be an aspect ratio width:height, such as 1:1 or 16:9",
-	);
-	// Only what is known: a refused parameter has no HTTP status, request id, task or address.
-	const unknown = ['httpCode', 'requestId', 'taskId', 'serviceCode', 'url'];
-	expect(Object.keys(result.items[3].json).filter((key) => unknown.includes(key))).toEqual([]);
-	expect(result.items.slice(0, 3).every((item) => item.json.status === 'succeeded')).toBe(true);
-	expect(sim.stats.submitsAccepted).toBe(3);
 });
 
 describe('an expression that refers to a node not in the workflow (one renamed or deleted)', () => {
@@ -140,12 +156,20 @@ describe('an expression that refers to a node not in the workflow (one renamed o
 		expect(result.items[0].json.task_id).toEqual(expect.any(String));
 		expect(result.items[1].json.error).toBe("Referenced node doesn't exist");
 		// A parameter that cannot be read sends nothing: running the item unchanged fails the same.
+		// The product's own fields follow, as on a generated item (Include Other Input Fields).
 		expect(result.items[1].json).toEqual({
 			error: "Referenced node doesn't exist",
 			outcome: 'final',
+			title: 'Vase',
+			fromOtherNode: true,
 		});
 		// No field without a value either: the next node lists an item's fields by name.
-		expect(Object.keys(result.items[1].json)).toEqual(['error', 'outcome']);
+		expect(Object.keys(result.items[1].json)).toEqual([
+			'error',
+			'outcome',
+			'title',
+			'fromOtherNode',
+		]);
 		expect(sim.stats.submitsAccepted).toBe(1);
 	});
 });
@@ -188,8 +212,9 @@ function runPromptAndPhotoItems(sim: ReturnType<typeof simulator>) {
 					resource: 'image',
 					operation: 'generateAndWait',
 					prompt: '={{ $json.prompt }}',
+					imageSource: 'both',
 					inputBinaryFields: '={{ $json.photo ? "data" : "" }}',
-					options: { initialDelay: 0, pollInterval: 0.1, maxConcurrency: 2 },
+					options: currentVersionOptions({ initialDelay: 0, pollInterval: 0.1, maxConcurrency: 2 }),
 				},
 			},
 		],
@@ -258,7 +283,7 @@ test.each([
 	},
 );
 
-test('analysis runs its items up to Max Concurrency at once, never more, and keeps their order and pairing', async () => {
+test('analysis runs its items up to Items in Parallel at once, never more, and keeps their order and pairing', async () => {
 	const sim = simulator();
 	// Replies held on the virtual clock: a wave's requests all arrive before the first is
 	// answered, however busy the machine.
@@ -272,7 +297,7 @@ test('analysis runs its items up to Max Concurrency at once, never more, and kee
 					parameters: {
 						resource: 'analysis',
 						operation: 'analyze',
-						productName: '={{ $json.name }}',
+						productDetails: { productName: '={{ $json.name }}' },
 						imageUrls: 'https://img.test/a,b.jpg',
 						options: { maxConcurrency: 3 },
 					},
@@ -288,7 +313,7 @@ test('analysis runs its items up to Max Concurrency at once, never more, and kee
 	expect(Math.max(...openAtArrival.analysis)).toBe(3);
 });
 
-test('A+ planning with Max Concurrency 1 sends one request at a time', async () => {
+test('A+ planning with Items in Parallel 1 sends one request at a time', async () => {
 	const sim = simulator();
 	sim.configure({ latencyMs: 100 });
 	const result = await runWorkflow({
@@ -300,8 +325,10 @@ test('A+ planning with Max Concurrency 1 sends one request at a time', async () 
 					operation: 'create',
 					imageUrls: 'https://img.test/a.jpg',
 					modules: ['hero'],
-					language: 'ZH-cn',
-					options: { maxConcurrency: 1 },
+					descriptionSource: 'define',
+					productDescription: 'Steel bottle',
+					planDetails: { language: { value: { language: 'custom', customLanguage: 'ZH-cn' } } },
+					options: { maxConcurrency: 1, splitModules: false },
 				},
 			},
 		],
@@ -325,32 +352,10 @@ test('codes typed in any case are sent in the form the spec shows', async () => 
 					resource: 'image',
 					operation: 'generate',
 					prompt: 'bottle',
-					resolution: '2K',
-					outputLanguage: 'EN-US',
-				},
-			},
-		],
-	});
-
-	expect(result.error).toBeUndefined();
-	const [task] = [...sim.tasks.values()];
-	expect(task.body).toMatchObject({ resolution: '2k', output_language: 'en-us' });
-});
-
-test('Plan Prompt and Series Style Guide travel as plan_prompt and series_style_guide', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			{
-				parameters: {
-					resource: 'image',
-					operation: 'generate',
-					prompt: 'hero banner',
-					size: '61:25',
-					options: {
-						planPrompt: ' Bottle on a trail at dawn ',
-						seriesStyleGuide: 'Warm light, muted greens',
+					resolution: 'custom',
+					customResolution: '2K',
+					productDetails: {
+						outputLanguage: { value: { outputLanguage: 'custom', customOutputLanguage: 'EN-US' } },
 					},
 				},
 			},
@@ -359,10 +364,7 @@ test('Plan Prompt and Series Style Guide travel as plan_prompt and series_style_
 
 	expect(result.error).toBeUndefined();
 	const [task] = [...sim.tasks.values()];
-	expect(task.body).toMatchObject({
-		plan_prompt: 'Bottle on a trail at dawn',
-		series_style_guide: 'Warm light, muted greens',
-	});
+	expect(task.body).toMatchObject({ resolution: '2k', output_language: 'en-us' });
 });
 
 test('the error lists every accepted task in item order, also when they were accepted out of order', async () => {
@@ -415,14 +417,14 @@ const analyzeWith = (maxConcurrency: string) => ({
 	resource: 'analysis',
 	operation: 'analyze',
 	imageUrls: 'https://cdn.example.com/a.jpg',
-	productName: '={{ $json.color }}',
+	productDetails: { productName: '={{ $json.color }}' },
 	options: { maxConcurrency },
 });
 
 test.each([
-	['Analyze with Max Concurrency "three"', analyzeWith('={{ "three" }}'), 'analysis'],
-	['Analyze with Max Concurrency 1/0', analyzeWith('={{ 1/0 }}'), 'analysis'],
-	['Analyze with Max Concurrency 0', analyzeWith('={{ 0 }}'), 'analysis'],
+	['Analyze with Items in Parallel "three"', analyzeWith('={{ "three" }}'), 'analysis'],
+	['Analyze with Items in Parallel 1/0', analyzeWith('={{ 1/0 }}'), 'analysis'],
+	['Analyze with Items in Parallel 0', analyzeWith('={{ 0 }}'), 'analysis'],
 	[
 		'Generate, which does not wait,',
 		{ resource: 'image', operation: 'generate', prompt: '={{ "a " + $json.color + " bottle" }}' },

@@ -62,10 +62,19 @@ test.each([
 );
 
 test.each([
-	['analysis', { resource: 'analysis', operation: 'analyze', productName: 'Bottle' }],
+	[
+		'analysis',
+		{ resource: 'analysis', operation: 'analyze', productDetails: { productName: 'Bottle' } },
+	],
 	[
 		'plan',
-		{ resource: 'aPlusPlan', operation: 'create', productDescription: 'Bottle', modules: ['hero'] },
+		{
+			resource: 'aPlusPlan',
+			operation: 'create',
+			descriptionSource: 'define',
+			productDescription: 'Bottle',
+			modules: ['hero'],
+		},
 	],
 ])('the same drag works on the %s request', async (route, parameters) => {
 	const sim = simulator();
@@ -93,7 +102,10 @@ test('Generate and Wait takes a drag of nested image sets and a list mixing stri
 					prompt: 'studio shot',
 					imageUrls:
 						'={{ [$json.images, "https://img.test/extra.jpg", { src: "https://img.test/last.jpg" }] }}',
-					options: { initialDelay: 0, pollInterval: 0.1, downloadImages: false },
+					options: {
+						waiting: { value: { initialDelay: 0, pollInterval: 0.1 } },
+						outputFiles: { value: { downloadImages: false } },
+					},
 				},
 			},
 		],

@@ -1,6 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { runWorkflow } from '../harness/engine';
+import { currentVersionOptions } from '../harness/fixtures';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 import { onVirtualClock, runOnVirtualClock, withVirtualClock } from '../harness/virtualClock';
 
@@ -13,14 +14,14 @@ const generateAndWait = (options: INodeParameters = {}) => ({
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: 'studio shot',
-		options: {
+		options: currentVersionOptions({
 			initialDelay: 0,
 			polling: 'fixed',
 			pollInterval: 0.1,
 			maxWaitTime: 8,
 			downloadImages: false,
 			...options,
-		},
+		}),
 	},
 });
 
@@ -130,7 +131,7 @@ describe('Wait for Completion on a task that has finished', () => {
 			resource: 'task',
 			operation: 'wait',
 			taskId,
-			options: { downloadImages: false, ...options },
+			options: currentVersionOptions({ downloadImages: false, ...options }),
 		},
 	});
 	const firstLookAfter = (sim: ReturnType<typeof simulator>, started: number) =>

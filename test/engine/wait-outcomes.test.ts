@@ -1,4 +1,4 @@
-import { pairedIndexes } from '../harness/fixtures';
+import { currentVersionOptions, pairedIndexes } from '../harness/fixtures';
 import { runWorkflow, type NodeSpec } from '../harness/engine';
 import { credentialsFor, useSimulator } from '../harness/simulator';
 import { runOnVirtualClock } from '../harness/virtualClock';
@@ -10,7 +10,7 @@ const waitFor = (taskId: string, options: Record<string, unknown>) => ({
 		resource: 'task',
 		operation: 'wait',
 		taskId,
-		options: { initialDelay: 0, pollInterval: 0.1, ...options },
+		options: currentVersionOptions({ initialDelay: 0, pollInterval: 0.1, ...options }),
 	},
 });
 
@@ -19,7 +19,7 @@ const generateAndWait = (options: Record<string, unknown>): NodeSpec => ({
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: 'studio shot',
-		options: { initialDelay: 0, pollInterval: 0.1, ...options },
+		options: currentVersionOptions({ initialDelay: 0, pollInterval: 0.1, ...options }),
 	},
 });
 
@@ -147,7 +147,11 @@ test('an adaptive wait looks a last time at Max Wait Time before it reports the 
 			resource: 'image',
 			operation: 'generateAndWait',
 			prompt: 'studio shot',
-			options: { initialDelay: 0, maxWaitTime: 1.2, onTimeout: 'outputTaskState' },
+			options: currentVersionOptions({
+				initialDelay: 0,
+				maxWaitTime: 1.2,
+				onTimeout: 'outputTaskState',
+			}),
 		},
 	});
 

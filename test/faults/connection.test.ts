@@ -211,7 +211,7 @@ test('a submit reply slower than the submit timeout is not retried: one task, a 
 		result.error?.description,
 		new RegExp(`request ID this node sent, ${sent.requestIdHeader}`),
 	);
-	expect(result.error?.description).toContain('Submit Timeout');
+	expect(result.error?.description).toContain('Acceptance Timeout');
 	expect(result.error?.context?.transient).toBe(true);
 	expect(requestsOn(sim, 'submit')).toHaveLength(1);
 	expect(sim.stats.submitsAccepted).toBe(1);

@@ -4,6 +4,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { Simulator } from '../simulator';
 import type { RunResult, RunSpec } from '../harness/engine';
+import { currentVersionOptions } from '../harness/fixtures';
 import { runWorkflow } from '../harness/engine';
 import { credentialsFor } from '../harness/simulator';
 
@@ -29,7 +30,7 @@ export const generateAndWait = (
 	resource: 'image',
 	operation: 'generateAndWait',
 	prompt: 'studio shot',
-	options: { ...FAST_WAIT, ...options },
+	options: currentVersionOptions({ ...FAST_WAIT, ...options }),
 	...extra,
 });
 
@@ -44,7 +45,7 @@ export const taskWait = (taskId: string, options: Parameters = {}): INodeParamet
 	resource: 'task',
 	operation: 'wait',
 	taskId,
-	options: { ...FAST_WAIT, ...options },
+	options: currentVersionOptions({ ...FAST_WAIT, ...options }),
 });
 
 export const taskGet = (taskId: string): INodeParameters => ({
@@ -62,7 +63,7 @@ export const download = (url: string): INodeParameters => ({
 export const analyze = (sim: Simulator, options: Parameters = {}): INodeParameters => ({
 	resource: 'analysis',
 	operation: 'analyze',
-	productName: 'Steel bottle',
+	productDetails: { productName: 'Steel bottle' },
 	imageUrls: `${sim.baseUrl}/v1/open/media/front.png`,
 	options,
 });
@@ -70,10 +71,12 @@ export const analyze = (sim: Simulator, options: Parameters = {}): INodeParamete
 export const plan = (sim: Simulator, options: Parameters = {}): INodeParameters => ({
 	resource: 'aPlusPlan',
 	operation: 'create',
+	descriptionSource: 'define',
 	productDescription: 'Insulated steel bottle',
 	imageUrls: `${sim.baseUrl}/v1/open/media/front.png`,
 	modules: ['hero', 'core'],
-	options,
+	// The whole plan as one item, as version 1 outputs it.
+	options: { splitModules: false, ...options },
 });
 
 /** Input items that carry their own prompt, so each submitted task can be traced to its item. */

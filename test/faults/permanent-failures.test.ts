@@ -347,14 +347,17 @@ test('Continue On Fail: failed tasks become error items with their task id, one 
 		);
 		expect(String(item.json.requestId)).toMatch(/^req_/);
 		// The query that saw the failure was answered 200: no HTTP code belongs on the item. The
-		// service's own word failed the task: its outcome is final.
+		// service's own word failed the task: its outcome is final. The input item's own field
+		// rides along, as on a generated item (Include Other Input Fields).
 		expect(Object.keys(item.json).sort()).toEqual([
 			'description',
 			'error',
 			'outcome',
+			'prompt',
 			'requestId',
 			'taskId',
 		]);
+		expect(item.json.prompt).toBe(`item ${index}`);
 		expect(item.json.outcome).toBe('final');
 	}
 	expect(sim.stats.submitsAccepted).toBe(3);
@@ -500,7 +503,7 @@ test('an HTML page with status 200 on a task query (wrong Base URL) fails fast',
 	sim.addFault({ route: 'task', status: 200, body: 'html' });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
-	expect(result.error?.message).toBe("The service's reply could not be read [item 0]");
+	expect(result.error?.message).toBe('A web page answered instead of the service [item 0]');
 	expect(result.error?.description).toMatch(/^The reply said: "200 OK"\./);
 	expect(result.error?.description).toContain('Base URL');
 	expectOneAttempt(sim, 'task', result);

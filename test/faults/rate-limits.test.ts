@@ -127,7 +127,7 @@ test('a 429 storm on submit gives up after 4 attempts with advice to slow down, 
 	expect(result.error?.context?.serviceCode).toBe(429);
 	expect(result.error?.description).toContain('rate-limiting');
 	expect(result.error?.description).toContain('tried 4 times');
-	expect(result.error?.description).toContain('Max Concurrency');
+	expect(result.error?.description).toContain('Items in Parallel');
 	expect(result.error?.httpCode).toBe('429');
 	expect(requestsOn(sim, 'submit')).toHaveLength(4);
 	expect(sim.stats.submitsAccepted).toBe(0);

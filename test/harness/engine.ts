@@ -147,7 +147,7 @@ export interface NodeSpec {
 	name?: string;
 	parameters: INode['parameters'];
 	continueOnFail?: boolean;
-	/** The node version the workflow saved (default 1). */
+	/** The node version the workflow saved (default: the node's current version). */
 	typeVersion?: number;
 }
 
@@ -187,6 +187,12 @@ export interface RunResult {
 	endedAfterCancelMs?: number;
 }
 
+/** The version n8n gives a node newly added to a workflow, as the package declares it. */
+function currentVersionOf(nodeTypes: INodeTypes): number {
+	const { defaultVersion, version } = nodeTypes.getByNameAndVersion(NODE_TYPE).description;
+	return defaultVersion ?? Math.max(...[version].flat());
+}
+
 /**
  * Executes a chain of Product Image nodes with n8n-core's real engine: WorkflowExecute, the real
  * execution contexts and request/binary helpers, lifecycle hooks, Continue On Fail handling.
@@ -196,11 +202,12 @@ export async function runWorkflow(spec: RunSpec): Promise<RunResult> {
 	const logs = captureLogger();
 	const { nodeTypes, credentialTypes } = await loadedPackage();
 	const binaryData = await useBinaryMode(spec.binaryMode ?? 'memory');
+	const currentVersion = currentVersionOf(nodeTypes);
 	const nodes: INode[] = spec.nodes.map((node, index) => ({
 		id: `node-${index}`,
 		name: node.name ?? (index === 0 ? 'Product Image' : `Product Image ${index}`),
 		type: NODE_TYPE,
-		typeVersion: node.typeVersion ?? 1,
+		typeVersion: node.typeVersion ?? currentVersion,
 		position: [index * 200, 0],
 		parameters: node.parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Product Image account' } },

@@ -14,7 +14,7 @@ export const analyzeNode = (extra: Record<string, unknown> = {}) => ({
 	parameters: {
 		resource: 'analysis',
 		operation: 'analyze',
-		productName: 'Trail Bottle',
+		productDetails: { productName: 'Trail Bottle' },
 		imageUrls: photoUrls(2),
 		...extra,
 	},
@@ -30,7 +30,10 @@ export async function generatedImageUrl(sim: Simulator, prompt = 'x'): Promise<s
 					resource: 'image',
 					operation: 'generateAndWait',
 					prompt,
-					options: { initialDelay: 0, pollInterval: 0.1, downloadImages: false },
+					options: {
+						waiting: { value: { initialDelay: 0, pollInterval: 0.1 } },
+						outputFiles: { value: { downloadImages: false } },
+					},
 				},
 			},
 		],

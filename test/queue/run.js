@@ -10,8 +10,8 @@
 // Environment:
 //   --n8n 2.41.0                     narrows the n8n versions lib/matrix.js runs it on (2.41.0)
 //   PRODUCT_IMAGE_QUEUE_BINARY_MODE  binary data mode (default: database on 2.x, filesystem on 1.x)
-//   PRODUCT_IMAGE_QUEUE_ONLY         scenarios, comma-separated: examples, upload, stop, fan-out,
-//                                    outage, restart
+//   PRODUCT_IMAGE_QUEUE_ONLY         scenarios, comma-separated: examples, manual, upload, stop,
+//                                    fan-out, outage, restart
 //                                    (a narrowed run leaves the published figures alone)
 //   --write-readme                   a full passing run writes its figures into docs/large-catalogues.md
 //                                    (`node test/queue/run.js --write-readme`); `npm test` never writes the tree
@@ -39,8 +39,10 @@ const {
 	longWaitWorkflow,
 	fanOutCopy,
 	submitCollectCopies,
+	manualCopy,
 } = require('./lib/workflows');
 const { runExamples } = require('./scenarios/examples');
+const { runManual } = require('./scenarios/manual');
 const { runUploadMany } = require('./scenarios/upload-many');
 const { runStop } = require('./scenarios/stop');
 const { createFanOutTable, runFanOut } = require('./scenarios/fan-out');
@@ -70,7 +72,9 @@ function binaryMode(version) {
 	return Number(version.split('.')[0]) >= 2 ? 'database' : 'filesystem';
 }
 
-const SCENARIOS = ['examples', 'upload', 'stop', 'fan-out', 'outage', 'restart'];
+const SCENARIOS = ['examples', 'manual', 'upload', 'stop', 'fan-out', 'outage', 'restart'];
+/** The example run from the editor's Execute button. */
+const MANUAL_EXAMPLE = 'product-photo-to-aplus-images';
 const ONLY = process.env.PRODUCT_IMAGE_QUEUE_ONLY?.split(',')
 	.map((s) => s.trim())
 	.filter(Boolean);
@@ -118,7 +122,16 @@ async function main() {
 			if (typeof script === 'object') llm.reset(script);
 		}
 		const fanOut = fanOutCopy(FAN_OUT.products);
-		const examples = listExamples().map((e) => ({ name: e.name, ...webhookCopy(e) }));
+		const examples = listExamples()
+			.filter(
+				(e) => !expectationFile(e) || !loadExpectation(String(expectationFile(e))).waitsForPerson,
+			)
+			.map((e) => ({ name: e.name, ...webhookCopy(e) }));
+		const manual = manualCopy(
+			/** @type {NonNullable<ReturnType<typeof listExamples>[number]>} */ (
+				listExamples().find((e) => e.name === MANUAL_EXAMPLE)
+			),
+		);
 		const uploadMany = uploadManyWorkflow(UPLOAD_ITEMS);
 		const longWait = longWaitWorkflow();
 		const submitCollect = submitCollectCopies(RESTART.products);
@@ -135,6 +148,7 @@ async function main() {
 				binaryMode: mode,
 				workflows: [
 					...examples,
+					manual,
 					uploadMany,
 					longWait,
 					fanOut,
@@ -160,6 +174,7 @@ async function main() {
 			};
 			try {
 				if (selected('examples')) await runExamples(ctx, examples);
+				if (selected('manual')) await runManual(ctx, manual);
 				if (selected('upload')) await runUploadMany(ctx, uploadMany, UPLOAD_ITEMS);
 				if (selected('stop')) await runStop(ctx, longWait);
 				if (selected('fan-out')) {

@@ -33,6 +33,7 @@
  * @property {false | 'seconds' | 'milliseconds'} timesAsNumbers `created_at`, `completed_at` and `expires_at` as epoch numbers
  * @property {'png' | 'jpeg' | 'webp' | 'gif' | 'avif'} imageFormat the format result images are stored in
  * @property {'both' | 'formattedText' | 'output_text'} analysisText which fields carry the analysis brief
+ * @property {boolean} analysisInferred whether the analysis marks one attribute (the material) `inferred`; false: every attribute seen or provided
  * @property {number} submitsPerMinute the service's rate limit: at most this many submits accepted in any 60 s, others answered 429 (0: no limit)
  * @property {number} tasksInFlight the service's limit on unfinished tasks: a submit beyond it is answered 429 (0: no limit)
  * @property {'none' | 'all' | 'task'} outage a proxy in front of the service answers 503 with its own HTML page: to every request, or to task queries only
@@ -65,6 +66,7 @@ const DEFAULT_CONFIG = Object.freeze({
 	timesAsNumbers: false,
 	imageFormat: 'png',
 	analysisText: 'both',
+	analysisInferred: true,
 	submitsPerMinute: 0,
 	tasksInFlight: 0,
 	outage: 'none',
@@ -165,6 +167,7 @@ const RULES = {
 		check: oneOf(['both', 'formattedText', 'output_text']),
 		expect: "'both', 'formattedText' or 'output_text'",
 	},
+	analysisInferred: { check: isBoolean, expect: 'a boolean' },
 	submitsPerMinute: {
 		check: (v) => Number.isInteger(v) && numberIn(0, Number.MAX_SAFE_INTEGER)(v),
 		expect: 'an integer >= 0 (0: no limit)',

@@ -37,6 +37,7 @@ export interface SimulatorConfig {
 	imageFormat: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif';
 	/** which fields carry the analysis brief */
 	analysisText: 'both' | 'formattedText' | 'output_text';
+	analysisInferred: boolean;
 	downloads: DownloadMode;
 	assetsRequireAuth: boolean;
 	errorShape: ErrorShape;

@@ -17,6 +17,7 @@ const measure = require('../../scripts/measure-test-time') as {
 	duration(seconds: number): string;
 	START: string;
 	END: string;
+	BUSY: { start: string; end: string };
 };
 
 const root = path.resolve(__dirname, '..', '..');
@@ -39,6 +40,15 @@ test('every step of the test command is read from its output, with its time, and
 	expect(steps.find((step) => step.label === 'engine, fault and unit tests')?.seconds).toBe(412.5);
 	expect(steps.find((step) => step.label.startsWith("n8n's registry scanner"))?.seconds).toBe(12);
 	expect(steps.find((step) => step.label === WAIT_FOR_NEWEST)?.seconds).toBe(64.8);
+});
+
+test('a step that runs beside the next ones is placed where it started, not where it ended', () => {
+	const labels = measure.parseSteps(sample).map((step) => step.label);
+	const queue = 'real n8n 2.41.0: queue mode (Postgres, Redis, two workers)';
+	expect(labels.indexOf(queue)).toBe(labels.indexOf(WAIT_FOR_NEWEST) + 1);
+	expect(sample.indexOf(`=== ${queue} passed`)).toBeGreaterThan(
+		sample.indexOf('=== real n8n 1.85.4: 5 workflow runs, headless passed'),
+	);
 });
 
 test('a failed step is read as failed', () => {
@@ -71,10 +81,10 @@ test('the section names the machine, every step, the total and the largest share
 	expect(section).toContain(
 		'| real n8n 2.41.0: queue mode (Postgres, Redis, two workers) | 2 min 11 s |',
 	);
-	expect(section).toContain('| **Total, `npm ci && npm test`** | **33 min 20 s** (over 15 min) |');
-	expect(section).toContain('The largest shares: engine, fault and unit tests 37 %');
+	expect(section).toContain('| **Total, `npm ci && npm test`** | **33 min 20 s** (over 10 min) |');
+	expect(section).toContain('The largest shares: engine, fault and unit tests 34 %');
 	expect(section).toContain(
-		"The machine's load (its 1-minute load average, read every 15 s) was 2.5 on average and 5.0 at most: with 2 cores, above 2 means other work wanted the processor too.",
+		"The machine's load (its 1-minute load average, read every 5 s) was 2.5 on average and 5.0 at most: with 2 cores, above 2 means other work wanted the processor too.",
 	);
 	expect(section).toContain('| links in README.md and docs/\\*.md lead somewhere | < 1 s |');
 	for (const step of steps) expect(section).toContain(`| ${step.label.replace('*', '\\*')} |`);
@@ -90,4 +100,40 @@ test('the figures go between the markers of the development page, and only there
 	expect(written.endsWith(page.slice(page.indexOf(measure.END) + measure.END.length))).toBe(true);
 	expect(written).toContain(section);
 	expect(() => measure.withSection('no markers', section)).toThrow(/needs one/);
+});
+
+test('each step shows the load during it, and a busy run names its busy loops and its own markers', () => {
+	const steps = measure
+		.parseSteps(sample)
+		.map((step, index) => (index === 0 ? { ...step, load: { mean: 4.04, max: 6.5 } } : step));
+	const figures = {
+		date: '2026-11-28',
+		cores: 2,
+		cpu: 'Test CPU',
+		node: 'v20.20.2',
+		commit: 'abc1234',
+		npmCiSeconds: 60,
+		npmCiLoad: { mean: 2, max: 2.2 },
+		steps,
+		totalSeconds: 540,
+		load: { mean: 3, max: 6.5 },
+	};
+	const quiet = measure.renderSection(figures);
+	expect(quiet).toContain('| Step | Time | Load during it |');
+	expect(quiet).toContain('| `npm ci` (empty npm cache) | 1 min | 2.0 (2.2 at most) |');
+	expect(quiet).toContain('| build | 14 s | 4.0 (6.5 at most) |');
+	expect(quiet).toContain('| **9 min** (under 10 min) | 3.0 (6.5 at most) |');
+	expect(quiet.includes(measure.BUSY.start)).toBe(false);
+	const busy = measure.renderSection({ ...figures, busy: 2 });
+	expect(busy.startsWith(measure.BUSY.start)).toBe(true);
+	expect(busy.endsWith(measure.BUSY.end)).toBe(true);
+	expect(busy).toContain('while 2 busy loops');
+	expect(busy).toContain('`npm run test:time -- --busy 2`');
+	const page = readFileSync(path.join(root, 'docs', 'development.md'), 'utf8');
+	const written = measure.withSection(page, busy);
+	expect(written).toContain(busy);
+	// The quiet table stays as it was.
+	expect(written).toContain(
+		page.slice(page.indexOf(measure.START), page.indexOf(measure.END) + measure.END.length),
+	);
 });

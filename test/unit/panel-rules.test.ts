@@ -16,8 +16,8 @@ import {
 	TASK_OUTPUT,
 } from '../../nodes/ProductImage/v2/descriptions/output.descriptions';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
-import { INPUT_FIELDS_ASIDE } from '../../nodes/ProductImage/helpers/inputFields';
-import { OUTCOME } from '../../nodes/ProductImage/helpers/outcome';
+import { INPUT_FIELDS_ASIDE } from '../../nodes/ProductImage/v2/output';
+import { NEXT_STEP } from '../../nodes/ProductImage/helpers/nextStep';
 import type { ShownParameter } from '../harness/panelWalk';
 import { walkShown } from '../harness/panelWalk';
 
@@ -225,7 +225,7 @@ const QUOTABLE = new Set([
 	'output_text',
 	INPUT_FIELDS_ASIDE,
 	// The values of 'outcome' an IF node compares.
-	...Object.values(OUTCOME),
+	...Object.values(NEXT_STEP),
 	'data',
 	'data_0',
 	'data_1',

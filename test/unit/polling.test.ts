@@ -1,8 +1,4 @@
-import {
-	createdAt,
-	DurationModel,
-	durationQuantile,
-} from '../../nodes/ProductImage/helpers/pollSchedule';
+import { createdAt, DurationModel } from '../../nodes/ProductImage/helpers/pollSchedule';
 import type { PollPlan } from '../../nodes/ProductImage/helpers/pollSchedule';
 import type { Task } from '../../nodes/ProductImage/helpers/schemas';
 import { nextPollIn, rhythmAfterPoll } from '../../nodes/ProductImage/helpers/pollSchedule';
@@ -13,37 +9,16 @@ const finished = (ms: number, createdAt = 0) => ({
 	completed_at: new Date(createdAt + ms).toISOString(),
 });
 
-/** A model that saw these durations finish and these tasks running this long. */
-function modelOf(durations: number[], running: number[] = []): DurationModel {
+/** A model that saw these durations finish, in the order the service created their tasks. */
+function modelOf(durations: number[]): DurationModel {
 	const model = new DurationModel();
 	durations.forEach((ms, index) =>
 		model.noteFinished(`done-${index}`, finished(ms, 1_000 * index)),
 	);
-	running.forEach((ms, index) => model.noteRunning(`running-${index}`, ms));
 	return model;
 }
 
 describe('the duration model', () => {
-	test('with every task finished, the share finished by a duration is the plain share', () => {
-		const durations = Array.from({ length: 20 }, (_, index) => 10_000 + index * 100);
-		expect(durationQuantile(durations, [], 0.5)).toBe(10_900);
-		expect(durationQuantile(durations, [], 0.95)).toBe(11_800);
-		expect(durationQuantile(durations, [], 1)).toBe(11_900);
-	});
-
-	test('a task running past every duration seen keeps the upper share unknown', () => {
-		expect(durationQuantile([10_000, 11_000, 12_000], [], 0.95)).toBe(12_000);
-		expect(durationQuantile([10_000, 11_000, 12_000], [12_500], 0.95)).toBeUndefined();
-	});
-
-	test('a task still running counts as at least as long as it has run: the share moves to longer durations', () => {
-		const durations = [10_000, 11_000, 12_000, 13_000, 14_000, 15_000];
-		expect(durationQuantile(durations, [], 0.5)).toBe(12_000);
-		// Four more tasks seen running at 11.5 s: of the ten, the two done by 11 s are certain, and the
-		// four running share the fate of the four that finished later. The finished ones alone say 12 s.
-		expect(durationQuantile(durations, [11_500, 11_500, 11_500, 11_500], 0.5)).toBe(13_000);
-	});
-
 	test('nothing is predicted before three tasks have finished', () => {
 		expect(modelOf([18_000, 24_000]).window()).toBeUndefined();
 		expect(modelOf([18_000, 24_000, 21_000]).window()).toEqual({
@@ -52,37 +27,20 @@ describe('the duration model', () => {
 		});
 	});
 
-	test('the first three to finish of a batch started together do not stand for the rest while the rest still run', () => {
-		// Three short tasks done at 6, 8 and 10 s, seventeen still running at 10 s.
-		const running = Array.from({ length: 17 }, () => 10_000);
-		expect(modelOf([6_000, 8_000, 10_000], running).window()).toBeUndefined();
-	});
-
-	test('the window ends where 95 % of the tasks have finished: one late task among twenty does not stretch it', () => {
-		const durations = Array.from({ length: 19 }, (_, index) => 18_000 + index * 300);
-		expect(modelOf([...durations, 60_000]).window()).toEqual({
-			earliestMs: 18_000,
-			latestMs: 23_400,
-		});
-	});
-
-	test('a task still running past the window widens it, until it is as unknown as the task', () => {
+	test('the window runs from the shortest to the longest of the eight tasks the service created last: durations that step leave the old ones behind', () => {
 		const model = modelOf([
-			10_000, 11_000, 12_000, 13_000, 14_000, 15_000, 16_000, 17_000, 18_000, 19_000,
+			30_000, 29_000, 12_000, 11_000, 10_000, 13_000, 11_500, 12_500, 10_500, 11_800,
 		]);
-		expect(model.window()).toEqual({ earliestMs: 10_000, latestMs: 19_000 });
-		model.noteRunning('long', 19_500);
-		expect(model.window()).toBeUndefined();
-		model.noteFinished('long', finished(21_000));
-		expect(model.window()).toEqual({ earliestMs: 10_000, latestMs: 21_000 });
+		expect(model.window()).toEqual({ earliestMs: 10_000, latestMs: 13_000 });
+		const long = modelOf([...Array(8).fill(20_000), ...Array(8).fill(8_000)]);
+		expect(long.window()).toEqual({ earliestMs: 8_000, latestMs: 8_000 });
 	});
 
-	test('a task seen running keeps the longest time it ran; a failed one is forgotten', () => {
+	test('a task still running and a failed one change no window', () => {
 		const model = modelOf([10_000, 11_000, 12_000]);
-		model.noteRunning('a', 13_000);
-		model.noteRunning('a', 5_000);
-		expect(model.window()).toBeUndefined();
-		model.forget('a');
+		model.noteRunning('a');
+		model.noteRunning('b');
+		model.forget('b');
 		expect(model.window()).toEqual({ earliestMs: 10_000, latestMs: 12_000 });
 	});
 
@@ -98,8 +56,8 @@ describe('the duration model', () => {
 			20_000, 19_500, 19_300, 18_700, 18_500, 17_900, 17_700, 17_200, 16_800, 16_500,
 		];
 		const model = modelOf(durations);
-		model.noteRunning('next', 5_000);
-		expect(model.window()).toEqual({ earliestMs: 16_500, latestMs: 20_000 });
+		model.noteRunning('next');
+		expect(model.window()).toEqual({ earliestMs: 16_500, latestMs: 19_300 });
 		const window = model.window('next')!;
 		expect(window.earliestMs).toBeLessThan(16_500);
 		expect(window.latestMs).toBeLessThan(16_500);
@@ -109,7 +67,7 @@ describe('the duration model', () => {
 	test("durations that rise in the order the service created its tasks: a later task's window opens after the longest seen", () => {
 		const durations = [8_000, 8_600, 8_900, 9_500, 9_700, 10_400, 10_600, 11_200, 11_500, 12_000];
 		const model = modelOf(durations);
-		model.noteRunning('next', 5_000);
+		model.noteRunning('next');
 		const window = model.window('next')!;
 		expect(window.earliestMs).toBeGreaterThan(12_000);
 		expect(window.latestMs - window.earliestMs).toBeLessThan(2_000);
@@ -119,8 +77,8 @@ describe('the duration model', () => {
 		const model = modelOf([
 			20_000, 19_500, 19_300, 18_700, 18_500, 17_900, 17_700, 17_200, 16_800, 16_500,
 		]);
-		model.noteRunning('next', 5_000);
-		model.noteRunning('after-next', 5_000);
+		model.noteRunning('next');
+		model.noteRunning('after-next');
 		const width = (window: { earliestMs: number; latestMs: number } | undefined) =>
 			window!.latestMs - window!.earliestMs;
 		expect(width(model.window('after-next'))).toBeGreaterThan(width(model.window('next')));
@@ -132,16 +90,16 @@ describe('the duration model', () => {
 		const model = modelOf(
 			Array.from({ length: 20 }, (_, order) => 18_000 + Math.round(6_000 * share(order))),
 		);
-		model.noteRunning('next', 5_000);
+		model.noteRunning('next');
 		expect(model.window('next')).toEqual(model.window());
 	});
 
 	test('fewer than eight finished tasks show no trend, however they line up', () => {
 		const model = modelOf([20_000, 19_000, 18_000, 17_000, 16_000, 15_000, 14_000]);
-		model.noteRunning('next', 5_000);
+		model.noteRunning('next');
 		expect(model.window('next')).toEqual(model.window());
 		model.noteFinished('eighth', finished(13_000, 7_000));
-		model.noteRunning('later', 5_000);
+		model.noteRunning('later');
 		expect(model.window('later')!.latestMs).toBeLessThan(13_000);
 	});
 
@@ -152,7 +110,7 @@ describe('the duration model', () => {
 		const model = new DurationModel();
 		for (const index of met)
 			model.noteFinished(`done-${index}`, finished(20_000 - 400 * index, 100 * index));
-		model.noteRunning('next', 5_000, {
+		model.noteRunning('next', {
 			status: 'running',
 			created_at: new Date(1_000).toISOString(),
 		});
@@ -165,7 +123,7 @@ describe('the duration model', () => {
 		const model = new DurationModel();
 		for (let index = 0; index < 10; index++)
 			model.noteFinished(`done-${index}`, finished(20_000 - 400 * index, 0));
-		model.noteRunning('next', 5_000, { status: 'running', created_at: new Date(0).toISOString() });
+		model.noteRunning('next', { status: 'running', created_at: new Date(0).toISOString() });
 		expect(model.window('next')!.latestMs).toBeLessThan(16_400);
 	});
 
@@ -173,36 +131,29 @@ describe('the duration model', () => {
 		const model = new DurationModel();
 		for (let index = 0; index < 9; index++)
 			model.noteFinished(`done-${index}`, finished(20_000 - 400 * index, 100 * index));
-		model.noteRunning('ninth', 5_000, { status: 'running' });
+		model.noteRunning('ninth', { status: 'running' });
 		model.noteFinished('ninth', finished(16_400, 900));
-		model.noteRunning('next', 5_000, {
+		model.noteRunning('next', {
 			status: 'running',
 			created_at: new Date(1_000).toISOString(),
 		});
 		expect(model.window('next')!.latestMs).toBeLessThan(16_400);
 	});
 
-	test('along a trend, tasks still running past the durations moved to their place do not close the window: they show the line off, and the window is still where the next task should finish', () => {
-		// Ten finished, falling 0.4 s a task; the next five run together, the last of them already
-		// 0.3 s past where the line puts it.
+	test('along a trend, each of the tasks running together has the window of its own place', () => {
+		// Ten finished, falling 0.4 s a task; the next five run together.
 		const model = modelOf([
 			20_000, 19_600, 19_200, 18_800, 18_400, 18_000, 17_600, 17_200, 16_800, 16_400,
 		]);
 		for (let index = 0; index < 5; index++)
-			model.noteRunning(`running-${index}`, 14_700, {
+			model.noteRunning(`running-${index}`, {
 				status: 'running',
 				created_at: new Date(10_000 + index).toISOString(),
 			});
 		const window = model.window('running-0')!;
 		expect(window.earliestMs).toBeLessThanOrEqual(16_000);
 		expect(window.latestMs).toBeGreaterThanOrEqual(16_000);
-		// Without a trend the same tasks running past every duration seen leave the window unknown.
-		expect(modelOf([16_000, 16_100, 16_200], [16_300]).window()).toBeUndefined();
-	});
-
-	test('a long run learns from its most recent forty finished tasks: durations that changed for good leave the old ones behind', () => {
-		const model = modelOf([...Array(40).fill(20_000), ...Array(40).fill(8_000)]);
-		expect(model.window()).toEqual({ earliestMs: 8_000, latestMs: 8_000 });
+		expect(model.window('running-4')!.latestMs).toBeLessThan(window.earliestMs);
 	});
 
 	test('a task this run did not submit started at its created_at', () => {
@@ -233,18 +184,21 @@ describe('the poll schedule', () => {
 		expect(nextPollIn({ ...plan, window: undefined, now: 15_010 })).toBe(4_990);
 	});
 
-	test("the window's first poll a ninth of the window into it", () => {
-		expect(nextPollIn({ ...plan, now: 5_000 })).toBeCloseTo(13_000 + 6_000 / 9, 6);
+	test("the window's first poll where it opens: a task as long as the one before it is seen at once", () => {
+		expect(nextPollIn({ ...plan, now: 5_000 })).toBe(13_000);
+		expect(
+			nextPollIn({ ...plan, window: { earliestMs: 18_000, latestMs: 18_000 }, now: 5_000 }),
+		).toBe(13_000);
 	});
 
-	test('inside the window, polls closer together as its end nears: a ninth of the window where it opens, shrinking with the square root of the time left, at most twice a second', () => {
+	test('inside the window, polls closer together as its end nears: a quarter of the window where it opens, shrinking with the square root of the time left, at most twice a second', () => {
 		// The fixed poller's next poll past the window: the gaps are the window's alone.
 		const wide = { ...plan, rhythmAt: 25_000, window: { earliestMs: 10_000, latestMs: 22_000 } };
-		const gaps = [10_000, 13_000, 16_000, 19_000, 21_000].map((now) =>
+		const gaps = [10_000, 13_000, 16_000, 19_000, 21_900].map((now) =>
 			nextPollIn({ ...wide, now }),
 		);
-		expect(gaps[0]).toBeCloseTo(12_000 / 9, 6);
-		expect(gaps[2]).toBeCloseTo((12_000 / 9) * Math.sqrt(6 / 12), 6);
+		expect(gaps[0]).toBeCloseTo(12_000 / 4, 6);
+		expect(gaps[2]).toBeCloseTo((12_000 / 4) * Math.sqrt(6 / 12), 6);
 		for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeLessThan(gaps[i - 1]);
 		expect(gaps[4]).toBe(500);
 		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 23_500 })).toBe(500);
@@ -254,8 +208,13 @@ describe('the poll schedule', () => {
 		).toBeLessThanOrEqual(1_000);
 	});
 
-	test('past the window, back on the fixed rhythm: no poll the fixed poller would not make', () => {
-		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 24_100 })).toBe(900);
+	test('past the window, polls as far apart as the time since it ended, each gap twice the one before, for one poll interval; then the fixed rhythm', () => {
+		const later = { ...plan, rhythmAt: 30_000 };
+		expect(nextPollIn({ ...later, now: 24_100 })).toBe(500);
+		expect(nextPollIn({ ...later, now: 25_000 })).toBe(1_000);
+		expect(nextPollIn({ ...later, now: 27_000 })).toBe(3_000);
+		expect(nextPollIn({ ...later, now: 29_100 })).toBe(900);
+		expect(nextPollIn({ ...plan, rhythmAt: 35_000, now: 29_100 })).toBe(5_900);
 		// The fixed poller's next poll comes right after this one: it is made all the same, or a task
 		// finishing in between would be seen a whole interval later than the fixed poller sees it.
 		expect(nextPollIn({ ...plan, rhythmAt: 25_000, now: 24_600 })).toBe(400);
@@ -267,11 +226,11 @@ describe('the poll schedule', () => {
 	});
 
 	test("a poll of the window due less than one of its gaps before the fixed poller's waits for it: the fixed poller's stands in", () => {
-		// At 18.5 s the window's next poll is due 0.64 s on, at 19.14 s, where its gap is 0.6 s.
-		const gap = (elapsedMs: number) => (6_000 / 9) * Math.sqrt((24_000 - elapsedMs) / 6_000);
-		expect(nextPollIn({ ...plan, rhythmAt: 19_600, now: 18_500 })).toBe(1_100);
-		expect(nextPollIn({ ...plan, rhythmAt: 19_800, now: 18_500 })).toBeCloseTo(gap(18_500), 6);
-		expect(19_800 - (18_500 + gap(18_500))).toBeGreaterThan(gap(18_500 + gap(18_500)));
+		// At 18.5 s the window's next poll is due 1.44 s on, at 19.94 s, where its gap is 1.23 s.
+		const gap = (elapsedMs: number) => (6_000 / 4) * Math.sqrt((24_000 - elapsedMs) / 6_000);
+		expect(nextPollIn({ ...plan, rhythmAt: 20_500, now: 18_500 })).toBe(2_000);
+		expect(nextPollIn({ ...plan, rhythmAt: 21_500, now: 18_500 })).toBeCloseTo(gap(18_500), 6);
+		expect(21_500 - (18_500 + gap(18_500))).toBeGreaterThan(gap(18_500 + gap(18_500)));
 	});
 
 	test("a poll of the window sent before the fixed poller's poll and answered after it: the fixed poller's poll at once", () => {
@@ -363,7 +322,7 @@ function waitForBatch(durations: number[], lanes: number, latencyMs: number): nu
 						model.noteFinished(taskId, { ...task, status: 'succeeded', completed_at });
 						return submit();
 					}
-					model.noteRunning(taskId, Date.now() - startedAt, task);
+					model.noteRunning(taskId, task);
 					rhythmAt = rhythmAfterPoll(rhythmAt, pollMs, polledAt, Date.now());
 					const window = model.window(taskId);
 					const plan = { mode: 'adaptive' as const, pollMs, window, startedAt, rhythmAt };

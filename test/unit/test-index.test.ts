@@ -4,16 +4,28 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
 
-// test/README.md indexes the suites by operation: each operation has a file of its own, named
-// after it, and the table lists every other suite that runs it. This test reads which suites run
-// which operation from their sources and fails when the table says otherwise, printing the table
-// as it should be; it never writes the file.
+// test/README.md indexes the suites by operation: each operation of the current version has a file
+// of its own where its code has one, `test/v2/<resource>/<operation>.test.ts` for
+// `nodes/ProductImage/v2/actions/<resource>/<operation>.operation.ts`, and the table lists every
+// other suite that runs it. This test reads which suites run which operation from their sources and
+// fails when the table says otherwise, printing the table as it should be; it never writes the file.
 
 const ROOT = path.join(__dirname, '..', '..');
 const INDEX = path.join(ROOT, 'test', 'README.md');
-const SUITES = ['test/engine', 'test/faults'];
+const SUITES = ['test/v2', 'test/v1', 'test/engine', 'test/faults'];
+const ACTIONS = path.join(ROOT, 'nodes', 'ProductImage', 'v2', 'actions');
 
-const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+/** The test files under a folder, its subfolders included, in name order. */
+function testFiles(folder: string): string[] {
+	return fs
+		.readdirSync(path.join(ROOT, folder), { withFileTypes: true })
+		.sort((a, b) => a.name.localeCompare(b.name))
+		.flatMap((entry) => {
+			const file = `${folder}/${entry.name}`;
+			if (entry.isDirectory()) return testFiles(file);
+			return entry.name.endsWith('.test.ts') ? [file] : [];
+		});
+}
 
 /** Every operation of the panel as `resource/operation`, with its own file's expected name. */
 function operations(): Array<{ key: string; title: string; ownFile: string }> {
@@ -31,7 +43,7 @@ function operations(): Array<{ key: string; title: string; ownFile: string }> {
 			.map((operation) => ({
 				key: `${String(resource.value)}/${String(operation.value)}`,
 				title: `${resource.name} → ${operation.name}`,
-				ownFile: `test/engine/${kebab(String(resource.value))}-${kebab(String(operation.value))}.test.ts`,
+				ownFile: `test/v2/${String(resource.value)}/${String(operation.value)}.test.ts`,
 			})),
 	);
 }
@@ -60,12 +72,8 @@ function suitesRunning(resource: string, operation: string): string[] {
 	const runs = new RegExp(
 		[`operation: '${operation}'`, `'${resource}/${operation}'`, ...builtBy].join('|'),
 	);
-	return SUITES.flatMap((folder) =>
-		fs
-			.readdirSync(path.join(ROOT, folder))
-			.filter((file) => file.endsWith('.test.ts'))
-			.map((file) => `${folder}/${file}`)
-			.filter((file) => runs.test(fs.readFileSync(path.join(ROOT, file), 'utf8'))),
+	return SUITES.flatMap(testFiles).filter((file) =>
+		runs.test(fs.readFileSync(path.join(ROOT, file), 'utf8')),
 	);
 }
 
@@ -73,7 +81,8 @@ function expectedTable(): string {
 	const rows = operations().map(({ key, title, ownFile }) => {
 		const [resource, operation] = key.split('/');
 		const others = suitesRunning(resource, operation).filter((file) => file !== ownFile);
-		const link = (file: string) => `[${path.basename(file)}](${path.relative('test', file)})`;
+		const link = (file: string) =>
+			`[${path.relative('test', file)}](${path.relative('test', file)})`;
 		return `| ${title} | ${link(ownFile)} | ${others.map(link).join(', ')} |`;
 	});
 	return ['| Operation | Its own suite | Also run in |', '|---|---|---|', ...rows].join('\n');
@@ -84,6 +93,15 @@ test('every operation has a suite of its own, named after it', () => {
 		.map(({ ownFile }) => ownFile)
 		.filter((file) => !fs.existsSync(path.join(ROOT, file)));
 	expect(missing).toEqual([]);
+});
+
+test('each operation file of the current version has its test file beside the same names', () => {
+	const operationFiles = fs
+		.readdirSync(ACTIONS, { recursive: true, encoding: 'utf8' })
+		.filter((file) => file.endsWith('.operation.ts'))
+		.map((file) => `test/v2/${file.replace(/\\/g, '/').replace(/\.operation\.ts$/, '.test.ts')}`);
+	const tests = testFiles('test/v2');
+	expect(operationFiles.filter((file) => !tests.includes(file))).toEqual([]);
 });
 
 test('each suite of its own runs its operation', () => {

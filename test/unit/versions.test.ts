@@ -381,8 +381,13 @@ describe('the Modules list names every A+ module by its purpose and the pixel si
 			description: `${purpose}. Sent as ${id}.`,
 		});
 		// The current version names "Product details" otherwise: the Product Details collection has that name.
+		// Its titles also hold the code and the size as the output writes them, for n8n's filter.
+		const code = `${id.charAt(0).toUpperCase()}${id.slice(1)}`;
 		expect(entryOf(CURRENT, id)?.name).toBe(
-			id === 'detail' ? 'Close-Ups of Details (970×600)' : title,
+			(id === 'detail' ? 'Close-Ups of Details (970×600)' : title).replace(
+				/\((\d+)×(\d+)\)$/,
+				`(${code}, $1x$2)`,
+			),
 		);
 	});
 });

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 import { readWaitSettings } from '../../nodes/ProductImage/helpers/waitForTask';
-import { WAIT_PANEL as VERSION_1 } from '../../nodes/ProductImage/v1/task';
-import { WAIT_PANEL as CURRENT_PANEL } from '../../nodes/ProductImage/v2/reading';
+import { readWaitSettingsAsSaved } from '../../nodes/ProductImage/v1/task';
+import { WAIT_OPTIONS } from '../../nodes/ProductImage/v2/reading';
 
 /** The item's Options as a node of this version reads them. */
 function settings(typeVersion: number, options: IDataObject) {
@@ -12,7 +12,9 @@ function settings(typeVersion: number, options: IDataObject) {
 		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) =>
 			name === 'options' ? options : fallback,
 	} as unknown as IExecuteFunctions;
-	return readWaitSettings(context, 0, typeVersion === 1 ? VERSION_1 : CURRENT_PANEL);
+	return typeVersion === 1
+		? readWaitSettingsAsSaved(context, 0)
+		: readWaitSettings(context, 0, WAIT_OPTIONS);
 }
 
 /** The current version keeps the wait settings in Options → Waiting, the file settings in Output Files. */

@@ -35,7 +35,7 @@ export const imageUrlsProperty: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. https://example.com/image.png, https://example.com/image-2.png',
 	description:
-		"Product photos: drag a store node's images field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter URLs separated by commas or new lines",
+		"Product photos: drag a store node's 'images' field here (Shopify, WooCommerce, BigCommerce, Amazon catalog items), or enter URLs separated by commas or new lines",
 };
 
 export const planImageUrlsProperty: INodeProperties = {
@@ -88,10 +88,13 @@ export const downloadImagesOption: INodeProperties = {
 /** The entries of Options that hold several settings; readOptions spreads them into one object. */
 export const OPTION_BUNDLES = { outputFiles: 'outputFiles', waiting: 'waiting' } as const;
 
+/** n8n stops at the first failed item by default, and the billed items' output with it. */
+export const KEEP_GOING =
+	"To let the other items go on when one fails, set 'On Error' in the node's Settings to 'Continue'.";
+
 /** The first thing every generation's panel says: each item is billed, and how to resume. */
 export const billingNotice: INodeProperties = {
-	displayName:
-		"Each item submits a generation, which the service bills. To resume after a stop, use 'Task → Wait for Completion' with the task ID the node reports; 'Retry On Fail' would submit again.",
+	displayName: `Each item submits a generation, which the service bills. ${KEEP_GOING} After a stop, collect with 'Task → Wait for Completion' and the 'task_id' the node reports; 'Retry On Fail' would submit again.`,
 	name: 'billingNotice',
 	type: 'notice',
 	default: '',

@@ -5,7 +5,7 @@ import { ENDPOINTS, requestResult } from '../transport';
 import type { Wording } from '../transport';
 import { A_PLUS_MODULE_IDS } from './aPlus';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
-import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
+import { IMAGE_URLS, readImageInputs, resolveImageUrls, splitCommaSeparated } from './imageInputs';
 import {
 	optionOrDefault,
 	panelProperty,
@@ -17,15 +17,17 @@ import {
 import type { Plan } from './schemas';
 import { planSchema } from './schemas';
 
-/** Where a version's panel keeps what a plan reads, as GenerationPanel does for a generation. */
-export interface PlanPanel {
-	/** Where labels and defaults are read. */
-	properties: INodeProperties[];
-	/** A list's Other typed value resolved. */
-	choice(context: IExecuteFunctions, name: string, itemIndex: number, fallback: string): unknown;
-	imageFields(context: IExecuteFunctions, itemIndex: number): ShownImageFields;
-	/** Read and checked as the version takes it. */
-	productDescription(context: IExecuteFunctions, itemIndex: number): string;
+/**
+ * A plan's fields as a version's panel holds them for one item, a list's Other typed value already
+ * taken, its Platform default applied; the description already checked as the version takes it.
+ */
+export interface PlanValues {
+	platform: unknown;
+	market: unknown;
+	language: unknown;
+	productDescription: string;
+	/** Where the item's photos are read, as the version shows them. */
+	imageFields: ShownImageFields;
 }
 
 /** A plan's parameters, read and checked; the input binaries are not uploaded yet. */
@@ -57,14 +59,8 @@ const optionalCode = (pattern: RegExp, message: string) =>
 		.trim()
 		.refine((value) => value === '' || pattern.test(value), message);
 
-function asList(value: unknown): unknown {
-	return typeof value === 'string'
-		? value
-				.split(',')
-				.map((entry) => entry.trim())
-				.filter(Boolean)
-		: value;
-}
+/** Modules typed or given by an expression as `hero, core`. */
+const asList = (value: unknown) => (typeof value === 'string' ? splitCommaSeparated(value) : value);
 
 /** The spec shows `zh-CN`: the language in lowercase, a two-letter region in uppercase. */
 function languageTag(value: string): string {
@@ -76,32 +72,30 @@ function languageTag(value: string): string {
 		.join('-');
 }
 
-/** Platform, market and language where the version keeps them, its Platform default applied. */
-function readPlanTarget(
+function checkPlanTarget(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	panel: PlanPanel,
+	properties: INodeProperties[],
+	values: PlanValues,
 ): IDataObject {
-	const read = (name: string) =>
-		panel.choice(context, name, itemIndex, String(panelProperty(panel.properties, name).default));
 	const market = validateParameter(
 		context,
 		itemIndex,
-		panelProperty(panel.properties, 'market').displayName,
+		panelProperty(properties, 'market').displayName,
 		optionalCode(/^[A-Za-z]{2}$/, 'must be a two-letter market code, such as US'),
-		read('market'),
+		values.market,
 	);
 	const language = validateParameter(
 		context,
 		itemIndex,
-		panelProperty(panel.properties, 'language').displayName,
+		panelProperty(properties, 'language').displayName,
 		optionalCode(
 			/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
 			'must be a language code such as en-US or zh-CN',
 		),
-		read('language'),
+		values.language,
 	);
-	const platform = String(read('platform'));
+	const platform = String(values.platform);
 	const fields: IDataObject = {};
 	if (platform.trim()) fields.platform = platform.trim();
 	if (market) fields.market = market.toUpperCase();
@@ -110,8 +104,8 @@ function readPlanTarget(
 }
 
 /** The labels a refused plan's advice names: the panel field behind each field of the request. */
-function planWording(panel: PlanPanel): Wording {
-	const label = (name: string) => panelProperty(panel.properties, name).displayName;
+function planWording(properties: INodeProperties[]): Wording {
+	const label = (name: string) => panelProperty(properties, name).displayName;
 	return {
 		timeout: label('timeout'),
 		fields: {
@@ -125,12 +119,14 @@ function planWording(panel: PlanPanel): Wording {
 	};
 }
 
-export function readPlanRequest(
+/** The version's values checked, with Modules and the Options both versions keep alike. */
+export function buildPlanRequest(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	panel: PlanPanel,
+	properties: INodeProperties[],
+	values: PlanValues,
 ): PlanRequest {
-	const modulesShown = panelProperty(panel.properties, 'modules');
+	const modulesShown = panelProperty(properties, 'modules');
 	const modules = validateParameter(
 		context,
 		itemIndex,
@@ -138,19 +134,15 @@ export function readPlanRequest(
 		modulesSchema,
 		asList(parameterOrDefault(context, itemIndex, modulesShown)),
 	);
-	const target = readPlanTarget(context, itemIndex, panel);
-	const timeoutMs = readTimeoutMs(context, itemIndex, panelProperty(panel.properties, 'timeout'));
+	const target = checkPlanTarget(context, itemIndex, properties, values);
+	const timeoutMs = readTimeoutMs(context, itemIndex, panelProperty(properties, 'timeout'));
 	const options = readOptions(context, itemIndex);
-	const productDescription = panel.productDescription(context, itemIndex);
-	const images = readImageInputs(context, itemIndex, panel.imageFields(context, itemIndex), {
-		min: 1,
-	});
+	const images = readImageInputs(context, itemIndex, values.imageFields, { min: 1 });
 	const fields: IDataObject = { modules };
-	if (productDescription) fields.product_description = productDescription;
+	if (values.productDescription) fields.product_description = values.productDescription;
 	Object.assign(fields, target);
-	const splitModules =
-		optionOrDefault(options, panelProperty(panel.properties, 'splitModules')) === true;
-	return { fields, modules, images, timeoutMs, splitModules, wording: planWording(panel) };
+	const splitModules = optionOrDefault(options, panelProperty(properties, 'splitModules')) === true;
+	return { fields, modules, images, timeoutMs, splitModules, wording: planWording(properties) };
 }
 
 export async function requestPlan(

@@ -38,11 +38,6 @@ function extensionOf(fileName: string): string | undefined {
 	return /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
 }
 
-function mimeTypeFromName(fileName: string): string | undefined {
-	const extension = extensionOf(fileName);
-	return extension ? MIME_BY_EXTENSION[extension] : undefined;
-}
-
 /** So files open as what they are: an extension added, or swapped where it names another image type. */
 export function withExtension(fileName: string, mimeType: string): string {
 	const wanted = IMAGE_EXTENSIONS[mimeType]?.[0];
@@ -79,13 +74,15 @@ export function chooseMimeType(
 	if (sniffed && (!headerType || isGenericMediaType(headerType) || headerType.startsWith('image/')))
 		return sniffed;
 	if (headerType && !isGenericMediaType(headerType)) return headerType;
-	return mimeTypeFromName(fileName) ?? headerType ?? 'application/octet-stream';
+	const fromName = MIME_BY_EXTENSION[extensionOf(fileName) ?? ''];
+	return fromName ?? headerType ?? 'application/octet-stream';
 }
 
 interface DownloadOptions {
 	fileName?: string;
-	deadline?: number;
 	errorContext?: IDataObject;
+	/** Read the pixel size from the stored file's first bytes. */
+	measure?: boolean;
 }
 
 /** Streams into n8n's binary store (memory, filesystem or S3, as the instance is set). */
@@ -94,32 +91,11 @@ export async function downloadToBinary(
 	itemIndex: number,
 	address: string,
 	options: DownloadOptions = {},
-): Promise<IBinaryData> {
-	return (await download(context, itemIndex, address, options, false)).binary;
-}
-
-/** As downloadToBinary, and the pixel size read from the stored file's first bytes. */
-export async function downloadMeasured(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	address: string,
-	options: DownloadOptions = {},
-): Promise<{ binary: IBinaryData; pixelSize?: PixelSize }> {
-	return await download(context, itemIndex, address, options, true);
-}
-
-async function download(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	address: string,
-	options: DownloadOptions,
-	measure: boolean,
 ): Promise<{ binary: IBinaryData; pixelSize?: PixelSize }> {
 	return (await downloadStream.call(context, {
 		kind: 'download',
 		url: address,
 		itemIndex,
-		deadline: options.deadline,
 		errorContext: { url: address, ...options.errorContext },
 		consume: async (stream, info) => {
 			const head = await peekFirstChunk(stream);
@@ -131,7 +107,9 @@ async function download(
 				fileName,
 				mimeType,
 			);
-			return measure ? { binary, pixelSize: await storedPixelSize(context, binary) } : { binary };
+			return options.measure
+				? { binary, pixelSize: await storedPixelSize(context, binary) }
+				: { binary };
 		},
 	})) as { binary: IBinaryData; pixelSize?: PixelSize };
 }
@@ -182,10 +160,6 @@ function jpeg(bytes: Buffer): PixelSize | undefined {
 	return undefined;
 }
 
-function gif(bytes: Buffer): PixelSize | undefined {
-	return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
-}
-
 /** AVIF (ISO BMFF): the first image spatial extents property (`ispe`) of its meta box. */
 function avif(bytes: Buffer): PixelSize | undefined {
 	const at = bytes.indexOf('ispe', 12, 'latin1');
@@ -197,7 +171,7 @@ const PIXEL_SIZE_READERS: Record<string, (bytes: Buffer) => PixelSize | undefine
 	'image/png': png,
 	'image/jpeg': jpeg,
 	'image/webp': webp,
-	'image/gif': gif,
+	'image/gif': (bytes) => ({ width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) }),
 	'image/avif': avif,
 };
 

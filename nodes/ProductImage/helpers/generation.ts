@@ -7,35 +7,31 @@ import { ENDPOINTS, requestResult, runStateOf } from '../transport';
 import type { ModuleSource, ModuleTarget } from './aPlus';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
-import { inputFieldsBeside } from './inputFields';
 import {
 	optionOrDefault,
 	panelProperty,
 	parameterError,
-	propertyIn,
 	readOptions,
 	readTimeoutMs,
 	validateParameter,
 } from './parameters';
 import { submissionSchema } from './schemas';
 
-/** Each version's folder gives one, so the checks and the request below are the same for both. */
-export interface GenerationPanel {
-	/** Where labels are read. */
-	properties: INodeProperties[];
-	text(context: IExecuteFunctions, name: string, itemIndex: number): unknown;
-	/** Other's typed value resolved. */
-	choice(context: IExecuteFunctions, name: string, itemIndex: number): unknown;
-	imageFields(context: IExecuteFunctions, itemIndex: number): ShownImageFields;
-	moduleSource?(context: IExecuteFunctions, itemIndex: number): ModuleSource | undefined;
-	/** Those that ride along when Include Other Input Fields is on. */
-	inputFields(input: IDataObject): IDataObject;
-	/** `ownFirst`: every field a generated item may have of its own, named like an input field or not. */
-	ownFields?: readonly string[];
-	/** `ownFirst`: the node's own fields first, the size named as generated; `inputFirst`: the input's first. */
-	itemShape: 'inputFirst' | 'ownFirst';
-	/** The limit Max Generations per Run means "none" by: unset, or also 0. */
-	noGenerationLimit?: number;
+/**
+ * A generation's fields as a version's panel holds them for one item, a list's Other typed value
+ * already taken. From an A+ module item, `module` gives the prompt, size and resolution.
+ */
+export interface GenerationValues {
+	prompt?: unknown;
+	size?: unknown;
+	resolution?: unknown;
+	productName: unknown;
+	sellingPoints: unknown;
+	platform: unknown;
+	outputLanguage: unknown;
+	/** Where the item's photos are read, as the version shows them. */
+	imageFields: ShownImageFields;
+	module?: ModuleSource;
 }
 
 const sizeSchema = z
@@ -60,24 +56,23 @@ const textSchema = z
 	.nullish();
 
 function asText(value: unknown): string | undefined {
-	const text = typeof value === 'string' ? value.trim() : String(value ?? '').trim();
-	return text === '' ? undefined : text;
+	return String(value ?? '').trim() || undefined;
 }
 
-const label = (panel: GenerationPanel, name: string) =>
-	panelProperty(panel.properties, name).displayName;
+const label = (properties: INodeProperties[], name: string) =>
+	panelProperty(properties, name).displayName;
 
 function readExtraBodyFields(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	panel: GenerationPanel,
+	properties: INodeProperties[],
+	raw: unknown,
 ): IDataObject {
-	const raw = readOptions(context, itemIndex).extraBodyFields;
 	if (raw === undefined || raw === '' || raw === null) return {};
 	const parsed =
 		typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: undefined }) : raw;
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		const name = label(panel, 'extraBodyFields');
+		const name = label(properties, 'extraBodyFields');
 		throw parameterError(
 			context,
 			itemIndex,
@@ -99,22 +94,21 @@ export interface GenerationRequest {
 	target?: ModuleTarget;
 	inputFields?: IDataObject;
 	fileName?: string;
-	itemShape: GenerationPanel['itemShape'];
-	ownFields?: readonly string[];
 	wording: Wording;
 }
 
 /** From a module item, an unusable value is the item's: the error does not name a hidden field. */
-function readSizeAndResolution(
+function checkSizeAndResolution(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	panel: GenerationPanel,
-	fromModule: ModuleSource | undefined,
+	properties: INodeProperties[],
+	values: GenerationValues,
 ): { size: string; resolution: string } {
+	const fromModule = values.module;
 	if (fromModule) {
 		const parsed = sizeSchema.safeParse(fromModule.size);
 		if (!parsed.success) {
-			const source = label(panel, 'generationSource');
+			const source = label(properties, 'generationSource');
 			throw parameterError(
 				context,
 				itemIndex,
@@ -125,45 +119,32 @@ function readSizeAndResolution(
 		}
 		return { size: parsed.data, resolution: fromModule.resolution };
 	}
-	const checked = (name: string, schema: z.ZodTypeAny) =>
-		validateParameter(
-			context,
-			itemIndex,
-			label(panel, name),
-			schema,
-			panel.choice(context, name, itemIndex),
-		) as string;
+	const checked = (name: 'size' | 'resolution', schema: z.ZodTypeAny) =>
+		validateParameter(context, itemIndex, label(properties, name), schema, values[name]) as string;
 	return { size: checked('size', sizeSchema), resolution: checked('resolution', resolutionSchema) };
 }
 
 /** What the service is told about the product: typed, or (empty) the A+ plan's platform and language. */
-function readProductFields(
+function checkProductFields(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	panel: GenerationPanel,
-	fromModule: ModuleSource | undefined,
+	properties: INodeProperties[],
+	values: GenerationValues,
 ): IDataObject {
+	const fromModule = values.module;
 	const productInfo: IDataObject = {};
-	const text = (field: string) =>
+	const text = (field: 'productName' | 'sellingPoints') =>
 		asText(
-			validateParameter(
-				context,
-				itemIndex,
-				label(panel, field),
-				textSchema,
-				panel.text(context, field, itemIndex),
-			),
+			validateParameter(context, itemIndex, label(properties, field), textSchema, values[field]),
 		);
 	const name = text('productName');
 	const sellingPoints = text('sellingPoints');
-	const platform = asText(panel.choice(context, 'platform', itemIndex)) ?? fromModule?.platform;
+	const platform = asText(values.platform) ?? fromModule?.platform;
 	if (name) productInfo.name = name;
 	if (sellingPoints) productInfo.sellingPoints = sellingPoints;
 	if (platform) productInfo.platform = platform;
 	// The spec shows `zh-cn`: codes typed as `en-US` are sent in that form.
-	const outputLanguage = (
-		asText(panel.choice(context, 'outputLanguage', itemIndex)) ?? fromModule?.language
-	)?.toLowerCase();
+	const outputLanguage = (asText(values.outputLanguage) ?? fromModule?.language)?.toLowerCase();
 	const fields: IDataObject = {};
 	if (Object.keys(productInfo).length) fields.product_info = productInfo;
 	if (outputLanguage) fields.output_language = outputLanguage;
@@ -191,17 +172,16 @@ function readAPlusFields(options: IDataObject, fromModule: ModuleSource | undefi
 function readGenerationImages(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	panel: GenerationPanel,
+	properties: INodeProperties[],
 	prompt: string | undefined,
-	fromModule: ModuleSource | undefined,
+	{ imageFields: shown, module: fromModule }: GenerationValues,
 ): ImageInputs {
-	const shown = panel.imageFields(context, itemIndex);
 	let images = readImageInputs(context, itemIndex, shown);
 	if (images.count === 0 && fromModule?.imageUrls.length) {
 		images = { urls: fromModule.imageUrls, binaryFields: [], count: fromModule.imageUrls.length };
 	}
 	if (!prompt && images.count === 0) {
-		const fields = [label(panel, 'prompt'), ...shown.labels].map((name) => `'${name}'`);
+		const fields = [label(properties, 'prompt'), ...shown.labels].map((name) => `'${name}'`);
 		throw parameterError(
 			context,
 			itemIndex,
@@ -212,38 +192,27 @@ function readGenerationImages(
 	return images;
 }
 
-function readInputFields(
+/** The version's values checked, with the Options both versions keep alike; nothing is sent yet. */
+export function buildGenerationRequest(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	panel: GenerationPanel,
-	options: IDataObject,
-): IDataObject | undefined {
-	const option = panelProperty(panel.properties, 'includeOtherFields');
-	if (optionOrDefault(options, option) !== true) return undefined;
-	return panel.inputFields(context.getInputData()[itemIndex]?.json ?? {});
-}
-
-export function readGenerationRequest(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	panel: GenerationPanel,
+	properties: INodeProperties[],
+	values: GenerationValues,
 ): GenerationRequest {
-	const fromModule = panel.moduleSource?.(context, itemIndex);
-	const prompt = fromModule
-		? fromModule.prompt
-		: asText(context.getNodeParameter('prompt', itemIndex, ''));
-	const { size, resolution } = readSizeAndResolution(context, itemIndex, panel, fromModule);
-	const extra = readExtraBodyFields(context, itemIndex, panel);
-	const submitTimeout = panelProperty(panel.properties, 'submitTimeout');
-	const submitTimeoutMs = readTimeoutMs(context, itemIndex, submitTimeout);
-	const images = readGenerationImages(context, itemIndex, panel, prompt, fromModule);
+	const fromModule = values.module;
+	const prompt = asText(fromModule ? fromModule.prompt : values.prompt);
+	const { size, resolution } = checkSizeAndResolution(context, itemIndex, properties, values);
 	const options = readOptions(context, itemIndex);
+	const extra = readExtraBodyFields(context, itemIndex, properties, options.extraBodyFields);
+	const submitTimeout = panelProperty(properties, 'submitTimeout');
+	const submitTimeoutMs = readTimeoutMs(context, itemIndex, submitTimeout);
+	const images = readGenerationImages(context, itemIndex, properties, prompt, values);
 	// The spec shows `1k`: a label typed as `1K` is sent in that form.
 	const fields: IDataObject = { size, resolution: resolution.toLowerCase() };
 	if (prompt) fields.prompt = prompt;
 	Object.assign(
 		fields,
-		readProductFields(context, itemIndex, panel, fromModule),
+		checkProductFields(context, itemIndex, properties, values),
 		readAPlusFields(options, fromModule),
 	);
 	const request: GenerationRequest = {
@@ -251,59 +220,38 @@ export function readGenerationRequest(
 		extra,
 		images,
 		submitTimeoutMs,
-		itemShape: panel.itemShape,
-		ownFields: panel.ownFields,
-		wording: submitWording(panel),
+		wording: submitWording(properties),
 	};
 	if (fromModule) request.target = fromModule.target;
-	const inputFields = readInputFields(context, itemIndex, panel, options);
-	if (inputFields) request.inputFields = inputFields;
+	if (optionOrDefault(options, panelProperty(properties, 'includeOtherFields')) === true)
+		request.inputFields = context.getInputData()[itemIndex]?.json ?? {};
 	const fileName = asText(options.fileName);
 	if (fileName) request.fileName = fileName;
 	return request;
 }
 
-/** The pixel size, named as what it is: the size before any fitting. */
-function generatedSize(json: IDataObject): IDataObject {
-	if (!('width' in json) && !('height' in json)) return json;
-	const { width, height, ...rest } = json;
-	return { ...rest, generated_width: width, generated_height: height };
-}
-
-/** `inputFirst`: the node's own fields win a clash; `ownFirst` keeps the input's under 'input_fields'. */
-export function generatedItemJson(request: GenerationRequest, json: IDataObject): IDataObject {
-	if (request.itemShape === 'inputFirst') {
-		if (!request.inputFields && !request.target) return json;
-		return { ...(request.inputFields ?? {}), ...(request.target ?? {}), ...json };
-	}
-	const own: IDataObject = { ...(request.target ?? {}), ...generatedSize(json) };
-	if (Array.isArray(own.images))
-		own.images = (own.images as IDataObject[]).map((image) => generatedSize(image));
-	return {
-		...own,
-		...inputFieldsBeside(request.inputFields ?? {}, own, { ownNames: request.ownFields }),
-	};
-}
-
-/** The spending guard. Without the option there is no limit, as before it existed. */
+/**
+ * The spending guard. Without the option there is no limit, as before it existed; where the option
+ * allows 0 (its `minValue`), 0 means none too.
+ */
 export function checkGenerationCount(
 	context: IExecuteFunctions,
 	generations: number,
-	panel: GenerationPanel,
+	option: INodeProperties,
 ): void {
 	if (generations === 0) return;
-	const option = propertyIn(panel.properties, 'maxGenerations');
 	const raw = readOptions(context, 0)[option.name];
 	if (raw === undefined || raw === null || raw === '') return;
 	const limit = Number(raw);
-	if (limit === panel.noGenerationLimit) return;
+	const lowest = option.typeOptions?.minValue ?? 1;
+	if (limit === 0 && lowest === 0) return;
 	const name = option.displayName;
 	if (!Number.isInteger(limit) || limit < 1) {
 		throw parameterError(
 			context,
 			0,
 			name,
-			`must be a whole number of at least ${panel.noGenerationLimit ?? 1}, got ${JSON.stringify(raw)}`,
+			`must be a whole number of at least ${lowest}, got ${JSON.stringify(raw)}`,
 		);
 	}
 	if (generations <= limit) return;
@@ -320,8 +268,8 @@ export function checkGenerationCount(
 }
 
 /** The panel field behind each field of the request, for a refused submit's advice. */
-function submitWording(panel: GenerationPanel): Wording {
-	const named = (name: string) => label(panel, name);
+function submitWording(properties: INodeProperties[]): Wording {
+	const named = (name: string) => label(properties, name);
 	return {
 		timeout: named('submitTimeout'),
 		otherFields: named('extraBodyFields'),

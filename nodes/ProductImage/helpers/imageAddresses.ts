@@ -1,5 +1,4 @@
-import { isHttpUrl } from '../transport';
-import { isRecord } from './schemas';
+import { isHttpUrl, isRecord } from '../transport';
 
 /**
  * A string splits on a comma only where the next entry starts a new http(s) address: CDN
@@ -39,12 +38,9 @@ const MAX_DEPTH = 6;
 export type AddressReading =
 	{ ok: true; addresses: string[] } | { ok: false; problem: string; hint: string };
 
-class Unreadable {
-	constructor(
-		readonly problem: string,
-		readonly hint: string,
-	) {}
-}
+type Unreadable = Extract<AddressReading, { ok: false }>;
+
+const unreadable = (problem: string, hint: string): Unreadable => ({ ok: false, problem, hint });
 
 type Json = Record<string, unknown>;
 
@@ -75,7 +71,7 @@ function magentoProblem(image: Json, expression: string | undefined): Unreadable
 	if (typeof file !== 'string' || isHttpUrl(file.trim())) return undefined;
 	if (!('media_type' in image) && !('types' in image)) return undefined;
 	const list = expression ?? '$json.media_gallery_entries';
-	return new Unreadable(
+	return unreadable(
 		`the image "${file}" is a path inside a Magento store, not a URL`,
 		`Magento names product images by their path below the store's media folder. Put the store's URL in front: {{ ${list}.map(i => 'https://YOUR-STORE/media/catalog/product' + i.file) }}, with YOUR-STORE your store's host.`,
 	);
@@ -93,12 +89,12 @@ function unknownImage(image: Json, inList: boolean, expression: string | undefin
 		const suggestion = inList
 			? `{{ ${base}.map(i => i.${addressKey}) }}`
 			: `{{ ${base}.${addressKey} }}`;
-		return new Unreadable(
+		return unreadable(
 			problem,
 			`Its field '${addressKey}' holds a URL: enter ${suggestion} instead.`,
 		);
 	}
-	return new Unreadable(
+	return unreadable(
 		problem,
 		"None of its fields holds an http(s) URL. Drag the field that holds the images themselves (Shopify, WooCommerce and BigCommerce: 'images'; Amazon catalog items: 'images'), or a URL.",
 	);
@@ -136,14 +132,14 @@ function collect(
 ): Unreadable | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (depth > MAX_DEPTH)
-		return new Unreadable(
+		return unreadable(
 			'the images are nested too deeply to read',
 			'Drag the list of images itself.',
 		);
 	if (typeof value === 'string') {
 		const text = value.trim();
 		if (text.includes('[object Object]')) {
-			return new Unreadable(
+			return unreadable(
 				'the expression turned image objects into the text "[object Object]"',
 				'Let the expression be the whole field, such as {{ $json.images }} with no text around it: then the node receives the images themselves.',
 			);
@@ -204,7 +200,7 @@ export function readImageAddresses(value: unknown, raw?: unknown): AddressReadin
 			: [json ?? value];
 	for (const entry of entries) {
 		const problem = collect(entry, addresses, false, expression, 0);
-		if (problem) return { ok: false, problem: problem.problem, hint: problem.hint };
+		if (problem) return problem;
 	}
 	return { ok: true, addresses: [...new Set(addresses)] };
 }

@@ -71,7 +71,7 @@ export async function downloadItem(
 	itemIndex: number,
 	{ url, field, fileName }: DownloadParameters,
 ): Promise<INodeExecutionData[]> {
-	const binary = await downloadToBinary(context, itemIndex, url, { fileName });
+	const { binary } = await downloadToBinary(context, itemIndex, url, { fileName });
 	return [
 		{
 			json: {

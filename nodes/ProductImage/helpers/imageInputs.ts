@@ -50,13 +50,12 @@ async function readInputFile(
 	parameter: string,
 ): Promise<InputFile> {
 	const { reference, binary } = assertBinaryField(context, itemIndex, fieldName, parameter);
-	let parts: Uint8Array[];
+	const parts: Uint8Array[] = [];
 	if (binary.id) {
-		parts = [];
 		const stream = await context.helpers.getBinaryStream(binary.id);
 		for await (const chunk of stream as AsyncIterable<Uint8Array>) parts.push(chunk);
 	} else {
-		parts = [await context.helpers.getBinaryDataBuffer(itemIndex, reference)];
+		parts.push(await context.helpers.getBinaryDataBuffer(itemIndex, reference));
 	}
 	const mimeType = binary.mimeType || 'application/octet-stream';
 	const extension = binary.fileExtension ? `.${binary.fileExtension}` : '';
@@ -102,7 +101,7 @@ export async function uploadBinaryField(
 	return result;
 }
 
-/** `data, data_1` as `['data', 'data_1']`: the names of Input Binary Fields. */
+/** `data, data_1` as `['data', 'data_1']`: the names of Input Binary Fields, or of A+ modules. */
 export function splitCommaSeparated(value: unknown): string[] {
 	if (typeof value !== 'string') return [];
 	return value
@@ -207,7 +206,6 @@ export function readImageInputs(
 	return { urls, binaryFields, count };
 }
 
-/** The addresses given, then one uploaded address per binary field. */
 export async function resolveImageUrls(
 	context: IExecuteFunctions,
 	itemIndex: number,

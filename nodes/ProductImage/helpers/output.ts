@@ -1,10 +1,10 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isHttpUrl, quotedText, quoteReply, resumeAdvice, serviceAccessIfRead } from '../transport';
+import { isHttpUrl, shortened, quoteReply, resumeAdvice, serviceAccessIfRead } from '../transport';
 import type { ModuleTarget } from './aPlus';
 import type { PixelSize } from './download';
-import { downloadMeasured, downloadToBinary } from './download';
+import { downloadToBinary } from './download';
 import type { ResultImage, Task } from './schemas';
 import { readResultImage, resultImageEntries } from './schemas';
 import { handedOverInError, nameTaskInError, unreadableReplyAdvice, withTaskId } from './task';
@@ -40,15 +40,16 @@ function productFileName(productName: string | undefined): string | undefined {
  * by the module alone (`hero.png`): a size in the name would be wrong either before the image is
  * fitted (the service generates at a resolution) or after (Edit Image keeps the name).
  */
-function purposeFileName(
-	purpose: ImagePurpose,
+function imageFileName(
+	purpose: ImagePurpose | undefined,
 	image: ResultImage,
 	taskId: string,
 	index: number,
 	count: number,
 ): string {
-	const base = purpose.fileName ?? purpose.target?.module ?? productFileName(purpose.productName);
-	if (base === undefined) return serviceFileName(image, taskId, index);
+	const base =
+		purpose?.fileName ?? purpose?.target?.module ?? productFileName(purpose?.productName);
+	if (base === undefined) return image.asset_id?.split('/').pop() || `${taskId}-${index}`;
 	const safe = safeFileName(base);
 	return count > 1 ? `${safe}-${index + 1}` : safe;
 }
@@ -68,11 +69,6 @@ function sizeFields(size: PixelSize | undefined, target: ModuleTarget | undefine
 	const fields: IDataObject = { width: size?.width ?? null, height: size?.height ?? null };
 	if (target) fields.below_target = size ? belowTarget(size, target) : null;
 	return fields;
-}
-
-function serviceFileName(image: ResultImage, taskId: string, index: number): string {
-	const fromAsset = image.asset_id?.split('/').pop();
-	return fromAsset || `${taskId}-${index}`;
 }
 
 function imageFields(
@@ -121,12 +117,9 @@ function resolvedAddress(
 	if (!address) return undefined;
 	if (isHttpUrl(address)) return address;
 	if (baseUrl === undefined || /^[a-z][a-z0-9+.-]*:/i.test(address)) return undefined;
-	try {
-		const resolved = new URL(address, `${baseUrl}/`).href;
-		return isHttpUrl(resolved) ? resolved : undefined;
-	} catch {
-		return undefined;
-	}
+	if (!URL.canParse(address, `${baseUrl}/`)) return undefined;
+	const resolved = new URL(address, `${baseUrl}/`).href;
+	return isHttpUrl(resolved) ? resolved : undefined;
 }
 
 /** A finished task is billed: the error hands over what the service said instead of losing it. */
@@ -141,7 +134,7 @@ function unreadableResult(
 	const said = task.result ?? task.images;
 	const quoted = said === undefined || said === null ? undefined : quoteReply(said, secrets);
 	// A task query answered 200: no HTTP code (NodeApiError would read the status word as one).
-	const reported = `The service reported task ${taskId} finished (status "${quotedText(String(task.status))}").`;
+	const reported = `The service reported task ${taskId} finished (status "${shortened(String(task.status))}").`;
 	const error = withTaskId(
 		new NodeOperationError(context.getNode(), message, {
 			description:
@@ -194,22 +187,18 @@ async function downloadImage(
 	purpose: ImagePurpose | undefined,
 ): Promise<IBinaryData> {
 	const { index, count, fields } = position;
-	if (!purpose) {
-		return await downloadToBinary(context, itemIndex, image.url, {
-			fileName: serviceFileName(image, taskId, index),
-			errorContext: { taskId },
-		});
-	}
-	const { binary, pixelSize } = await downloadMeasured(context, itemIndex, image.url, {
-		fileName: purposeFileName(purpose, image, taskId, index, count),
+	const { binary, pixelSize } = await downloadToBinary(context, itemIndex, image.url, {
+		fileName: imageFileName(purpose, image, taskId, index, count),
 		errorContext: { taskId },
+		measure: purpose !== undefined,
 	});
-	Object.assign(fields, sizeFields(pixelSize, purpose.target));
-	flagBelowTarget(context, taskId, index, pixelSize, purpose);
+	if (purpose) {
+		Object.assign(fields, sizeFields(pixelSize, purpose.target));
+		flagBelowTarget(context, taskId, index, pixelSize, purpose);
+	}
 	return binary;
 }
 
-/** A succeeded task's images as items: as binary data, or their addresses. */
 export async function taskResultItems(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -246,4 +235,48 @@ export async function taskResultItems(
 		return [{ json: { task_id: taskId, status: task.status, images: fields }, binary }];
 	}
 	return fields.map((json, index) => ({ json, binary: { [field]: binaries[index] } }));
+}
+
+/** Amazon takes only the module's exact size. The generated size, never an input item's `width`. */
+function needsFitting(json: IDataObject): boolean {
+	const { generated_width: width, generated_height: height } = json;
+	const sizes = [width, height, json.target_width, json.target_height];
+	if (!sizes.every((size) => typeof size === 'number')) return false;
+	return width !== json.target_width || height !== json.target_height;
+}
+
+/** An input item's `images` never rides along (a generated item's own fields win): these are the node's. */
+function outputImages(items: INodeExecutionData[]): IDataObject[] {
+	return items.flatMap(({ json }) =>
+		Array.isArray(json.images) ? (json.images as IDataObject[]) : [json],
+	);
+}
+
+/** The ratio already matches the module, so Ignore Aspect Ratio distorts nothing. */
+export function hintFitting(context: IExecuteFunctions, items: INodeExecutionData[]): void {
+	const count = outputImages(items).filter(needsFitting).length;
+	if (count === 0) return;
+	const images =
+		count === 1
+			? '1 image is not yet the exact size of its A+ module'
+			: `${count} images are not yet the exact size of their A+ modules`;
+	context.addExecutionHints?.({
+		message: `${images}. Fit with an Edit Image node: Operation 'Resize', 'Width' and 'Height' dragged from 'target_width' and 'target_height', 'Option' set to 'Ignore Aspect Ratio' (the default, 'Maximum Area', can miss by a pixel).`,
+		location: 'outputPane',
+	});
+}
+
+/** A URL expires, a file does not (Simplified has no 'expires_at'); Edit Image keeps the size fields. */
+export function hintHandOver(context: IExecuteFunctions, items: INodeExecutionData[]): void {
+	const withUrl = items.find(({ json }) => typeof outputImages([{ json }])[0]?.url === 'string');
+	if (!withUrl) return;
+	const file = Object.keys(withUrl.binary ?? {})[0];
+	const expires = outputImages([withUrl])[0].expires_at !== undefined;
+	const upload = file
+		? `the file in '${file}' to upload (as the Shopify example does), or 'url' for a store that fetches images by URL ${expires ? "until 'expires_at' (3 days)" : 'for 3 days'}`
+		: `'url', which the store must fetch ${expires ? "before 'expires_at' (3 days)" : 'within 3 days'}`;
+	context.addExecutionHints?.({
+		message: `To the store: ${upload}. After an Edit Image resize, 'generated_width' and 'generated_height' still give the generated size, not the fitted one.`,
+		location: 'outputPane',
+	});
 }

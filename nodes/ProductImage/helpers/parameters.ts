@@ -31,7 +31,6 @@ export function optionOrDefault(options: IDataObject, option: INodeProperties): 
 	return options[option.name] ?? option.default;
 }
 
-/** A top-level parameter's value, or its description's default. */
 export function parameterOrDefault(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -130,7 +129,6 @@ function shownValue(value: unknown): string | undefined {
 	return typeof value === 'string' ? `"${cut}"` : cut;
 }
 
-/** A timeout option of the item, in ms. */
 export function readTimeoutMs(
 	context: IExecuteFunctions,
 	itemIndex: number,

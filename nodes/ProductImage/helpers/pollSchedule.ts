@@ -2,14 +2,14 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Task } from './schemas';
 
-// When a waiting item polls its task next: on a fixed poller's rhythm, and in between inside the
-// window learned from the run's task durations. docs/polling.md ("The two schedules") gives the
-// reasoning behind each rule and constant below.
+// When a waiting item polls its task next: on a fixed poller's rhythm, and in between where the
+// run's recent durations say the task should finish. docs/polling.md ("The two schedules") gives
+// the reasoning behind each rule and constant below.
 
 export type PollingMode = 'adaptive' | 'fixed';
 
 const DENSEST_MS = 500;
-const OPENING_SHARE = 1 / 9;
+const OPENING_SHARE = 1 / 4;
 /** A window wider than this many poll intervals says too little: it adds no polls. */
 const WIDEST_IN_INTERVALS = 3;
 
@@ -28,11 +28,6 @@ function usableWindow(plan: PollPlan): CompletionWindow | undefined {
 	const { window, startedAt, pollMs } = plan;
 	if (plan.mode === 'fixed' || !window || startedAt === undefined) return undefined;
 	return window.latestMs - window.earliestMs > WIDEST_IN_INTERVALS * pollMs ? undefined : window;
-}
-
-/** A poll of the window sent before the rhythm's poll and answered after it leaves it due: at once. */
-function untilRhythm(plan: PollPlan): number {
-	return Math.max(0, plan.rhythmAt - plan.now);
 }
 
 /**
@@ -62,11 +57,15 @@ function stepInside(window: CompletionWindow, pollMs: number, elapsedMs: number)
 	return Math.min(pollMs, Math.max(DENSEST_MS, gap));
 }
 
+/**
+ * The window's first poll where it opens; past its end, gaps as long as the time past it (each
+ * twice the one before), for one poll interval: a task a little longer than the ones before it.
+ */
 function nextInWindow(window: CompletionWindow, pollMs: number, elapsedMs: number): number {
-	if (elapsedMs < window.earliestMs)
-		return window.earliestMs + stepInside(window, pollMs, window.earliestMs) - elapsedMs;
-	if (elapsedMs >= window.latestMs) return Infinity;
-	return stepInside(window, pollMs, elapsedMs);
+	const past = elapsedMs - window.latestMs;
+	if (elapsedMs < window.earliestMs) return window.earliestMs - elapsedMs;
+	if (past >= pollMs) return Infinity;
+	return past >= 0 ? Math.max(DENSEST_MS, past) : stepInside(window, pollMs, elapsedMs);
 }
 
 /**
@@ -76,7 +75,8 @@ function nextInWindow(window: CompletionWindow, pollMs: number, elapsedMs: numbe
 export function nextPollIn(plan: PollPlan): number {
 	const { startedAt, pollMs, now } = plan;
 	if (plan.mode === 'fixed') return pollMs;
-	const bound = untilRhythm(plan);
+	// A poll of the window sent before the rhythm's poll and answered after it leaves it due: at once.
+	const bound = Math.max(0, plan.rhythmAt - now);
 	const window = usableWindow(plan);
 	if (!window || startedAt === undefined) return bound;
 	const elapsed = now - startedAt;
@@ -87,25 +87,19 @@ export function nextPollIn(plan: PollPlan): number {
 	return at < window.latestMs && planned > bound - stepInside(window, pollMs, at) ? bound : planned;
 }
 
-// The duration model: what the run's tasks, finished and still running, say about the next one.
+// The duration model: what the run's recent tasks say about the next one.
 
 const MIN_FINISHED = 3;
-/** So a long run forgets old durations. */
-const RECENT_FINISHED = 40;
-const TREND_MIN_FINISHED = 8;
+/** The most recently created finished tasks the window is drawn from: durations that step move it soon. */
+const RECENT_FINISHED = 8;
 /** Kendall's τ: eight steady durations in any order reach it by chance about once in thirty. */
 const TREND_AGREEMENT = 0.6;
-const COVERED_SHARE = 0.95;
 
 /** Where, after its start, a task is likely to finish: service-clock milliseconds. */
-export interface CompletionWindow {
-	earliestMs: number;
-	latestMs: number;
-}
+export type CompletionWindow = { earliestMs: number; latestMs: number };
 
 function epoch(value: string | null | undefined): number | undefined {
-	if (!value) return undefined;
-	const parsed = Date.parse(value);
+	const parsed = Date.parse(value ?? '');
 	return Number.isNaN(parsed) ? undefined : parsed;
 }
 
@@ -115,70 +109,32 @@ export function createdAt(task: Task): number | undefined {
 }
 
 function finishedDuration(task: Task): number | undefined {
-	const created = epoch(task.created_at);
-	const completed = epoch(task.completed_at);
-	return created !== undefined && completed !== undefined && completed >= created
-		? completed - created
-		: undefined;
-}
-
-/**
- * The duration by which `share` of the tasks have finished (Kaplan–Meier): a task still running
- * takes at least as long as it has run, so tasks that finish first do not pass for all of them.
- */
-export function durationQuantile(
-	finished: readonly number[],
-	running: readonly number[],
-	share: number,
-): number | undefined {
-	// At equal times a finish comes before a task seen running then: that task is still at risk.
-	const observations = [
-		...finished.map((at) => ({ at, finished: true })),
-		...running.map((at) => ({ at, finished: false })),
-	].sort((a, b) => a.at - b.at || Number(b.finished) - Number(a.finished));
-	let atRisk = observations.length;
-	let unfinished = 1;
-	for (const observation of observations) {
-		if (observation.finished) {
-			unfinished *= 1 - 1 / atRisk;
-			if (1 - unfinished >= share - 1e-9) return observation.at;
-		}
-		atRisk--;
-	}
-	return undefined;
+	const [created, completed] = [epoch(task.created_at), epoch(task.completed_at)];
+	const known = created !== undefined && completed !== undefined && completed >= created;
+	return known ? completed - created : undefined;
 }
 
 /**
  * A task as the model keeps it: when the service created it (a task without `created_at` counts
  * as created after every other), the order the run met it in among tasks created the same
- * millisecond, and its duration so far.
+ * millisecond, and its duration once finished.
  */
-interface Seen {
-	createdAt: number;
-	met: number;
-	ms: number;
-}
+type Seen = { createdAt: number; met: number; ms: number };
 
 /** A task's duration and its place in the order the service created the run's tasks. */
-interface Placed {
-	place: number;
-	ms: number;
-}
+type Placed = { place: number; ms: number };
 
 const bySubmit = (a: Seen, b: Seen) => a.createdAt - b.createdAt || a.met - b.met;
 
 /** Milliseconds per task, and how far that may be off: half the middle half of the slopes. */
-interface Trend {
-	slope: number;
-	slack: number;
-}
+type Trend = { slope: number; slack: number };
 
 /**
  * The median of the slopes between every two finished tasks (Theil–Sen), or none while order and
  * duration agree too little for a trend to be more than chance.
  */
 function durationTrend(finished: readonly Placed[]): Trend | undefined {
-	if (finished.length < TREND_MIN_FINISHED) return undefined;
+	if (finished.length < RECENT_FINISHED) return undefined;
 	const slopes: number[] = [];
 	let agreement = 0;
 	for (let i = 0; i < finished.length; i++) {
@@ -197,8 +153,7 @@ function durationTrend(finished: readonly Placed[]): Trend | undefined {
 
 /**
  * What one node run learns about its tasks' durations: the most recently created finished ones
- * (on the service's clock, so this machine's does not matter) and how long each still running had
- * run.
+ * (on the service's clock, so this machine's does not matter) and the place of each still running.
  */
 export class DurationModel {
 	/** In the order the service created them. */
@@ -211,14 +166,12 @@ export class DurationModel {
 		return {
 			createdAt: (task && createdAt(task)) ?? known?.createdAt ?? Infinity,
 			met: known?.met ?? this.met++,
-			ms: known?.ms ?? 0,
+			ms: 0,
 		};
 	}
 
-	noteRunning(taskId: string, elapsedMs: number, task?: Task): void {
-		if (!(elapsedMs >= 0)) return;
-		const seen = this.seen(taskId, task);
-		this.running.set(taskId, { ...seen, ms: Math.max(elapsedMs, seen.ms) });
+	noteRunning(taskId: string, task?: Task): void {
+		this.running.set(taskId, this.seen(taskId, task));
 	}
 
 	noteFinished(taskId: string, task: Task): void {
@@ -250,9 +203,9 @@ export class DurationModel {
 	}
 
 	/**
-	 * From the shortest duration seen to the one by which 95 % have finished. For `taskId`, every
-	 * duration is first moved along the trend to that task's place, and the window widened by how
-	 * far the trend may be off there.
+	 * From the shortest to the longest recent duration. For `taskId`, every duration is first moved
+	 * along the trend to that task's place, and the window widened by how far the trend may be off
+	 * there.
 	 */
 	window(taskId?: string): CompletionWindow | undefined {
 		if (this.finished.length < MIN_FINISHED) return undefined;
@@ -262,20 +215,16 @@ export class DurationModel {
 				? undefined
 				: (running.get(taskId)?.place ?? finished.length + running.size);
 		const trend = at === undefined ? undefined : durationTrend(finished);
-		const moved = (seen: Placed) =>
-			seen.ms + (trend?.slope ?? 0) * ((at ?? seen.place) - seen.place);
-		const durations = finished.map(moved);
-		// Without a trend, tasks still running past the durations seen leave the share unknown: the
-		// first to finish of a batch started together are its shortest. Along a trend the places
-		// account for that, and a task running past the durations moved to another's place shows
-		// the line a little off at its own, not where the other finishes.
-		const censored = trend ? [] : [...running.values()].map(moved);
-		const latestMs = durationQuantile(durations, censored, COVERED_SHARE);
-		if (latestMs === undefined) return undefined;
+		const durations = finished.map(
+			(seen) => seen.ms + (trend?.slope ?? 0) * ((at ?? seen.place) - seen.place),
+		);
 		// The further past the tasks it was learned from, the less sure the trend.
 		const beyond = at === undefined ? 0 : Math.max(0, at - finished[finished.length - 1].place);
 		const margin = (trend?.slack ?? 0) * beyond;
-		return { earliestMs: Math.min(...durations) - margin, latestMs: latestMs + margin };
+		return {
+			earliestMs: Math.min(...durations) - margin,
+			latestMs: Math.max(...durations) + margin,
+		};
 	}
 }
 

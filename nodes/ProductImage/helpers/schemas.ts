@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { isRecord } from '../transport';
+
 /**
  * The spec leaves much "not shown": a field accepts the variants a real service plausibly sends
  * (docs/decisions.md lists them), and unknown fields pass through untouched, as users may need them.
@@ -47,9 +49,6 @@ export const RESULT_IMAGE_URL_KEYS = [
 	'file_url',
 	'fileUrl',
 ] as const;
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `url` as the service wrote it: complete, or relative to the Base URL (output.ts resolves it). */
 export interface ResultImage {

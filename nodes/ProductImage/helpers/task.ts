@@ -1,8 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { findEnvelopeCode, findServiceMessage, quotedText, runStateOf } from '../transport';
-import { goneAtTheService } from './outcome';
+import { findEnvelopeCode, findServiceMessage, shortened, runStateOf } from '../transport';
+import { goneAtTheService } from './nextStep';
+import { validateParameter } from './parameters';
 import type { Task } from './schemas';
 import { resultImageEntries } from './schemas';
 
@@ -107,7 +109,7 @@ export function taskFailureReason(task: Task): string {
 		message && code !== undefined
 			? `${message} (code ${code})`
 			: (message ?? (code !== undefined ? `code ${code}` : 'the service gave no reason'));
-	return quotedText(reason);
+	return shortened(reason);
 }
 
 /** Task ids go into the request path: refuse anything that could leave it. */
@@ -159,4 +161,29 @@ export function nameTaskInError(
 		error.description = error.description ? `${error.description} ${added}` : added;
 	error.context.taskId ??= taskId;
 	return error;
+}
+
+const taskIdSchema = z
+	.string()
+	.trim()
+	.min(1, 'must not be empty')
+	.refine(taskIdStaysInPath, 'must be a task ID such as task_abc123 (letters, digits, _ - . :)');
+
+/** As n8n's guidelines ask: a dragged task item or a pasted task URL too. */
+function bareTaskId(value: unknown): unknown {
+	if (typeof value === 'object' && value !== null && 'task_id' in value)
+		return (value as { task_id: unknown }).task_id;
+	if (typeof value !== 'string' || !/^\s*https?:\/\//i.test(value)) return value;
+	if (!URL.canParse(value.trim())) return value;
+	return new URL(value.trim()).pathname.split('/').filter(Boolean).pop() ?? value;
+}
+
+export function readTaskId(context: IExecuteFunctions, itemIndex: number, label: string): string {
+	return validateParameter(
+		context,
+		itemIndex,
+		label,
+		taskIdSchema,
+		bareTaskId(context.getNodeParameter('taskId', itemIndex)),
+	);
 }

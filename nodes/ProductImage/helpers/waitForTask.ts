@@ -10,7 +10,7 @@ import { z } from 'zod';
 import {
 	backoffDelay,
 	MAX_RETRY_AFTER_MS,
-	quotedText,
+	shortened,
 	requestResult,
 	resumeTask,
 	sleepUnlessCancelled,
@@ -23,8 +23,8 @@ import type { ImageOutputSettings } from './output';
 import { taskResultItems } from './output';
 import { maxWaitTimeOption } from '../descriptions/common.descriptions';
 import { optionOrDefault, panelProperty, readOptions, validateParameter } from './parameters';
-import { OUTCOME } from './outcome';
-import type { DurationModel, PollingMode, PollPlan } from './pollSchedule';
+import { NEXT_STEP } from './nextStep';
+import type { DurationModel, PollingMode } from './pollSchedule';
 import { createdAt, durationModel, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import {
 	classifyTask,
@@ -45,8 +45,11 @@ export interface WaitSettings {
 	onTimeout: 'error' | 'outputTaskState';
 }
 
-/** Unfinished: On Timeout → Output Task State, with the last poll's error if it could not be made. */
-export type WaitOutcome =
+export const isPollingMode = (value: unknown): value is PollingMode =>
+	value === 'fixed' || value === 'adaptive';
+
+/** How a wait ended: the finished task, or (On Timeout → Output Task State) the last state seen. */
+type WaitEnd =
 	| { finished: true; task: Task }
 	| {
 			finished: false;
@@ -62,31 +65,15 @@ const seconds = (minimum: number, inclusive: boolean) =>
 			message: `must be a number of seconds ${inclusive ? 'of at least' : 'greater than'} ${minimum}`,
 		});
 
-/**
- * `pollIntervalAloneMeansFixed`: workflows saved before the Polling option asked for the fixed
- * rhythm by adding a Poll Interval alone.
- */
-export interface WaitPanel {
-	options: INodeProperties[];
-	pollIntervalAloneMeansFixed: boolean;
-}
-
-function pollingMode(options: IDataObject, panel: WaitPanel): PollingMode {
-	if (options.polling === 'fixed' || options.polling === 'adaptive') return options.polling;
-	return options.pollInterval !== undefined && panel.pollIntervalAloneMeansFixed
-		? 'fixed'
-		: (panelProperty(panel.options, 'polling').default as PollingMode);
-}
-
 /** The waiting and output options shared by Generate and Wait and Task → Wait for Completion. */
 export function readWaitSettings(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	panel: WaitPanel,
+	waitOptions: INodeProperties[],
 ): WaitSettings & ImageOutputSettings {
 	const options = readOptions(context, itemIndex);
-	const label = (name: string) => panelProperty(panel.options, name).displayName;
-	const chosen = (name: string) => optionOrDefault(options, panelProperty(panel.options, name));
+	const label = (name: string) => panelProperty(waitOptions, name).displayName;
+	const chosen = (name: string) => optionOrDefault(options, panelProperty(waitOptions, name));
 	const checked = (name: string, schema: z.ZodTypeAny) =>
 		validateParameter(context, itemIndex, label(name), schema, chosen(name));
 	return {
@@ -101,7 +88,9 @@ export function readWaitSettings(
 		),
 		imagesOutput: chosen('imagesOutput') === 'together' ? 'together' : 'perImage',
 		onTimeout: chosen('onTimeout') === 'outputTaskState' ? 'outputTaskState' : 'error',
-		polling: pollingMode(options, panel),
+		polling: isPollingMode(options.polling)
+			? options.polling
+			: (panelProperty(waitOptions, 'polling').default as PollingMode),
 	};
 }
 
@@ -180,25 +169,17 @@ function startWait(
 	};
 }
 
-function pollPlan(wait: TaskWait): PollPlan {
-	return {
+/** Undefined once the next poll would pass Max Wait Time. */
+function nextPollAfter(wait: TaskWait, polledAt: number): number | undefined {
+	wait.rhythmAt = rhythmAfterPoll(wait.rhythmAt, wait.pollMs, polledAt, Date.now());
+	const planned = nextPollIn({
 		mode: wait.settings.polling,
 		pollMs: wait.pollMs,
 		window: wait.taskDurations.window(wait.taskId),
 		startedAt: wait.taskStartedAt,
 		rhythmAt: wait.rhythmAt,
 		now: Date.now(),
-	};
-}
-
-/** Initial Delay in either mode (the fixed poller's first), Max Wait Time at the latest. */
-function firstPollDelay(wait: TaskWait): number {
-	return Math.min(wait.initialDelayMs, wait.settings.maxWaitTime * 1000);
-}
-
-/** Undefined once the next poll would pass Max Wait Time. */
-function nextPollByPlan(wait: TaskWait): number | undefined {
-	const planned = nextPollIn(pollPlan(wait));
+	});
 	const left = wait.deadline - Date.now();
 	if (wait.settings.polling === 'fixed') return planned > left ? undefined : planned;
 	// Adaptive polls never overshoot the deadline: the last one is on it.
@@ -207,17 +188,16 @@ function nextPollByPlan(wait: TaskWait): number | undefined {
 
 function cancelled(wait: TaskWait): NodeOperationError {
 	const { context, itemIndex, taskId } = wait;
-	const why = context.getExecutionCancelSignal?.()?.aborted
-		? 'The execution was canceled'
-		: 'Another item stopped the run';
+	const aborted = context.getExecutionCancelSignal?.()?.aborted;
 	// A canceled execution keeps n8n's own error: its log is the one place left to name the task.
 	// After another item's failure the router's error lists it instead.
-	if (context.getExecutionCancelSignal?.()?.aborted) {
+	if (aborted) {
 		context.logger.warn(
 			`Product Image: the execution was canceled while waiting for task ${taskId}; ${resumeTask(taskId)}`,
 			{ itemIndex, taskId },
 		);
 	}
+	const why = aborted ? 'The execution was canceled' : 'Another item stopped the run';
 	return withTaskId(
 		new NodeOperationError(context.getNode(), `${why} while waiting for the task`, {
 			itemIndex,
@@ -288,13 +268,13 @@ function taskFailed(wait: TaskWait, task: Task, requestId: string | undefined): 
 	const { context, taskId } = wait;
 	const error = withTaskId(
 		new NodeOperationError(context.getNode(), 'The service could not complete the task', {
-			description: `Task ${taskId} ended with status "${quotedText(String(task.status))}": ${taskFailureReason(task)}. Change the prompt or the source images and generate again.`,
+			description: `Task ${taskId} ended with status "${shortened(String(task.status))}": ${taskFailureReason(task)}. Change the prompt or the source images and generate again.`,
 			itemIndex: wait.itemIndex,
 		}),
 		taskId,
 	);
 	error.context.requestId = requestId;
-	error.context.outcome = OUTCOME.final;
+	error.context.outcome = NEXT_STEP.final;
 	return error;
 }
 
@@ -302,7 +282,7 @@ function taskFailed(wait: TaskWait, task: Task, requestId: string | undefined): 
 function finish(
 	wait: TaskWait,
 	{ task, requestId }: { task: Task; requestId?: string },
-): WaitOutcome | undefined {
+): WaitEnd | undefined {
 	const { context, itemIndex, taskId, taskDurations } = wait;
 	wait.taskStartedAt ??= createdAt(task);
 	// A long wait shows in n8n's log as the task moves, not as one line per poll.
@@ -318,21 +298,15 @@ function finish(
 		taskDurations.forget(taskId);
 		throw taskFailed(wait, task, requestId);
 	}
-	if (wait.taskStartedAt !== undefined)
-		taskDurations.noteRunning(taskId, Date.now() - wait.taskStartedAt, task);
+	taskDurations.noteRunning(taskId, task);
 	return undefined;
-}
-
-function nextPollAfter(wait: TaskWait, polledAt: number): number | undefined {
-	wait.rhythmAt = rhythmAfterPoll(wait.rhythmAt, wait.pollMs, polledAt, Date.now());
-	return nextPollByPlan(wait);
 }
 
 /** A task whose last answer carried images is not called unfinished, only not marked complete. */
 function unfinished(wait: TaskWait, task: Task): { message: string; description: string } {
 	const { maxWaitTime } = wait.settings;
 	const images = resultImageCount(task);
-	const status = quotedText(String(task.status));
+	const status = shortened(String(task.status));
 	const resume = `The task goes on at the service: ${resumeTask(wait.taskId)}, or raise '${maxWaitTimeOption.displayName}'.`;
 	if (images === 0) {
 		return {
@@ -357,7 +331,7 @@ function unanswered(wait: TaskWait): { message: string; description: string } {
 	const { taskId, lastAnswer } = wait;
 	const { title, facts } = failedPoll(wait.lastFailure);
 	const seen = lastAnswer
-		? `The last status it reported was "${quotedText(String(lastAnswer.status))}".`
+		? `The last status it reported was "${shortened(String(lastAnswer.status))}".`
 		: 'It reported no status in this wait.';
 	return {
 		message: `The service did not answer about task ${taskId} within ${wait.settings.maxWaitTime} s`,
@@ -365,7 +339,7 @@ function unanswered(wait: TaskWait): { message: string; description: string } {
 	};
 }
 
-function timeOut(wait: TaskWait): WaitOutcome {
+function timeOut(wait: TaskWait): WaitEnd {
 	const { context, itemIndex, taskId, settings, lastAnswer, lastFailure } = wait;
 	if (settings.onTimeout === 'outputTaskState') {
 		return {
@@ -381,7 +355,7 @@ function timeOut(wait: TaskWait): WaitOutcome {
 		new NodeOperationError(context.getNode(), message, { itemIndex, description }),
 		taskId,
 	);
-	error.context.outcome = OUTCOME.lookAgainLater;
+	error.context.outcome = NEXT_STEP.lookAgainLater;
 	throw error;
 }
 
@@ -391,14 +365,15 @@ async function waitForTask(
 	taskId: string,
 	settings: WaitSettings,
 	submittedAt?: number,
-): Promise<WaitOutcome> {
+): Promise<WaitEnd> {
 	const wait = startWait(context, itemIndex, taskId, settings, submittedAt);
-	await pause(wait, firstPollDelay(wait));
+	// Initial Delay in either mode (the fixed poller's first), Max Wait Time at the latest.
+	await pause(wait, Math.min(wait.initialDelayMs, settings.maxWaitTime * 1000));
 	for (;;) {
 		const polledAt = Date.now();
 		const reply = await poll(wait);
-		const outcome = reply && finish(wait, reply);
-		if (outcome) return outcome;
+		const end = reply && finish(wait, reply);
+		if (end) return end;
 		const delayMs = reply ? nextPollAfter(wait, polledAt) : backOff(wait);
 		if (delayMs === undefined) return timeOut(wait);
 		await pause(wait, delayMs);
@@ -413,16 +388,15 @@ export async function collectTask(
 	settings: WaitSettings & ImageOutputSettings,
 	submittedAt?: number,
 ): Promise<INodeExecutionData[]> {
-	const outcome = await waitForTask(context, itemIndex, taskId, settings, submittedAt);
-	if (outcome.finished)
-		return await taskResultItems(context, itemIndex, taskId, outcome.task, settings);
+	const end = await waitForTask(context, itemIndex, taskId, settings, submittedAt);
+	if (end.finished) return await taskResultItems(context, itemIndex, taskId, end.task, settings);
 	const json: IDataObject = {
 		task_id: taskId,
-		status: outcome.status ?? null,
+		status: end.status ?? null,
 		timed_out: true,
-		waited_seconds: outcome.waitedSeconds,
-		outcome: OUTCOME.lookAgainLater,
+		waited_seconds: end.waitedSeconds,
+		outcome: NEXT_STEP.lookAgainLater,
 	};
-	if (outcome.lastCheckError !== undefined) json.last_check_error = outcome.lastCheckError;
+	if (end.lastCheckError !== undefined) json.last_check_error = end.lastCheckError;
 	return [{ json }];
 }

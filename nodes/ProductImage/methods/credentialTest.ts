@@ -7,8 +7,11 @@ import type {
 import { SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
 import {
 	BASE_URL,
+	CHECK_BASE_URL,
 	CREDENTIAL_PROBE_TASK_ID,
+	describeRefusal,
 	findNetworkCode,
+	findRefusal,
 	findServiceMessage,
 	FULL_KEY_NEEDED,
 	header,
@@ -69,14 +72,12 @@ function redirectVerdict(
 	probeUrl: string,
 ): INodeCredentialTestResult {
 	const code = ` (HTTP ${statusCode})`;
-	let target: URL;
-	try {
-		target = new URL(location, probeUrl);
-	} catch {
+	if (!URL.canParse(location, probeUrl)) {
 		return error(
 			`${BASE_URL} forwards to "${location.slice(0, 200)}", which is not a URL. Check ${BASE_URL}.${code}`,
 		);
 	}
+	const target = new URL(location, probeUrl);
 	if (target.pathname.endsWith(PROBE_PATH)) {
 		const baseUrl = `${target.origin}${target.pathname.slice(0, -PROBE_PATH.length)}`;
 		return error(
@@ -129,7 +130,7 @@ function probeVerdict(
 		);
 	}
 	return error(
-		`${where} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the ${SERVICE_NAME} answers. Check ${BASE_URL}: the URL your provider gave you, without /v1.`,
+		`${where} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the ${SERVICE_NAME} answers. ${CHECK_BASE_URL}`,
 	);
 }
 
@@ -222,6 +223,11 @@ export async function productImageApiConnection(
 		// everybody alike (a Base URL with an extra path such as /v1 reaches no route at all).
 		return keylessVerdict(await send(undefined), probeUrl) ?? verdict;
 	} catch (error) {
+		const refusal = findRefusal(error, probeUrl);
+		if (refusal) {
+			const { message, description } = describeRefusal(refusal, 'request', 'Nothing was sent.');
+			return { status: 'Error', message: `${message}. ${description}` };
+		}
 		return unreachableVerdict(
 			probeUrl,
 			findNetworkCode(error),

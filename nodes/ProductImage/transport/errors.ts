@@ -1,8 +1,11 @@
 import type { JsonObject } from 'n8n-workflow';
 
+import type { Refusal } from './refusal';
+
 /** One attempt's failure: the retry policy decides on it, and only a request's last is shown. */
 export interface Failure {
-	kind: 'http' | 'network' | 'timeout' | 'malformed' | 'redirect' | 'tooLarge' | 'notImage';
+	kind:
+		'http' | 'network' | 'timeout' | 'malformed' | 'redirect' | 'tooLarge' | 'notImage' | 'refused';
 	status?: number;
 	code?: string | number;
 	serviceMessage?: string;
@@ -19,6 +22,7 @@ export interface Failure {
 	url?: string;
 	/** The host of an address that is not the service's (a CDN, a store), for a download there. */
 	foreignHost?: string;
+	refusal?: Refusal;
 }
 
 const MESSAGE_KEYS = [
@@ -31,11 +35,9 @@ const MESSAGE_KEYS = [
 	'description',
 ];
 
-export function asRecord(value: unknown): Record<string, unknown> | undefined {
-	return value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as Record<string, unknown>)
-		: undefined;
-}
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+export const asRecord = (value: unknown) => (isRecord(value) ? value : undefined);
 
 /** Error bodies come in every shape; look where services usually put a human message. */
 export function findServiceMessage(body: unknown, depth = 0): string | undefined {
@@ -94,8 +96,7 @@ const TLS_CODE = new RegExp(`^(?:EPROTO$|ERR_SSL_|ERR_TLS_|${CERTIFICATE_CODE})`
 
 /** A TLS handshake or certificate failure: the host answered, but not with a connection Node trusts. */
 export function isTlsCode(code: string | undefined): boolean {
-	if (code === undefined) return false;
-	return TLS_CODE.test(code);
+	return code !== undefined && TLS_CODE.test(code);
 }
 
 /** Socket errors arrive wrapped (NodeApiError → AxiosError → system error); find the innermost code. */
@@ -131,7 +132,10 @@ export function nothingSent(failure: Failure): boolean {
  * gateway page, a cut connection, a timeout or an unreadable 2xx leave it open.
  */
 export function submitMayHaveLanded(failure: Failure): boolean {
-	if (failure.kind === 'redirect' || nothingSent(failure)) return false;
+	if (failure.kind === 'redirect' || failure.kind === 'refused' || nothingSent(failure))
+		return false;
+	// A web page in a 2xx is a site at the Base URL, not a gateway in front of the service.
+	if (failure.kind === 'malformed' && failure.html) return false;
 	if (failure.kind === 'http') return (failure.status ?? 0) >= 500;
 	return true;
 }

@@ -1,50 +1,20 @@
-import { ProductImageApi, SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
+import { SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
 import type { Failure } from './errors';
-import { isTimeoutCode, isTlsCode, nothingSent, submitMayHaveLanded } from './errors';
+import { isTlsCode, nothingSent, submitMayHaveLanded } from './errors';
 import type { RequestKind } from './requestKinds';
 import { MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
 import { KEPT_FOR, SYNC_OPERATION_SECONDS } from '../serviceFacts';
-
-/** n8n renders an error's title and description as HTML, where text in angle brackets vanishes. */
-export function withoutAngleBrackets(text: string): string {
-	return text.replace(/</g, '‹').replace(/>/g, '›');
-}
-
-/** An echoed request or a page dump would bury the advice. */
-const MAX_QUOTED_LENGTH = 300;
-
-export function shortened(text: string): string {
-	const oneLine = withoutAngleBrackets(text.replace(/\s+/g, ' ')).trim();
-	return oneLine.length > MAX_QUOTED_LENGTH
-		? `${oneLine.slice(0, MAX_QUOTED_LENGTH - 1).trimEnd()}…`
-		: oneLine;
-}
-
-const credentialLabel = (name: string) =>
-	new ProductImageApi().properties.find((property) => property.name === name)?.displayName ?? name;
-
-export const BASE_URL = `'${credentialLabel('baseUrl')}'`;
-
-/** Worded once for the node's errors and the credential test. */
-export const KEY_REJECTED = 'The service rejected the API key';
-export const KEY_NOT_ALLOWED = 'The API key is not allowed to do this';
-export const FULL_KEY_NEEDED = 'the service needs a full member-level key';
-
-/** Last in a description: a detail for whoever reads the n8n log. */
-export function networkCodeNote(code: string | undefined): string {
-	return code ? ` (network code ${code})` : '';
-}
-
-/** Why nothing answered, in words; the code itself is not said. */
-export function unreachableReason(where: string, code: string | undefined): string {
-	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-		return `The name ${where} did not resolve: check it for a typo, and this n8n's DNS.`;
-	if (code === 'ECONNREFUSED')
-		return `Nothing answers at ${where}: nothing listens there, or a firewall turned the connection away.`;
-	if (isTimeoutCode(code)) return `${where} did not answer in time.`;
-	if (code === 'ECONNRESET') return `${where} dropped the connection.`;
-	return `${where} could not be reached.`;
-}
+import { describeRefusal } from './refusal';
+import {
+	BASE_URL,
+	CHECK_BASE_URL,
+	FULL_KEY_NEEDED,
+	KEY_NOT_ALLOWED,
+	KEY_REJECTED,
+	networkCodeNote,
+	shortened,
+	unreachableReason,
+} from './words';
 
 /** "10 minutes (until about 14:05 UTC)": when a long Retry-After ends, for a person to act on. */
 function waitInWords(retryAfterMs: number, now = Date.now()): string {
@@ -53,35 +23,21 @@ function waitInWords(retryAfterMs: number, now = Date.now()): string {
 	return `${minutes} minute${minutes === 1 ? '' : 's'} (until about ${until} UTC)`;
 }
 
-function requestToQuote(requestId: string | undefined, sentRequestId: string | undefined): string {
-	if (requestId)
-		return `give the service's provider the request ID ${requestId}, and it can tell whether the task exists`;
-	if (sentRequestId)
-		return `the service gave no request ID; give its provider the request ID this node sent, ${sentRequestId}, and the time of this run`;
-	return 'the service gave no request ID: tell its provider the time of this run';
-}
-
 /** A submit that may have made a task: nothing is lost yet, but a second run bills twice. */
 function submitUnsureAdvice(
 	requestId: string | undefined,
 	sentRequestId?: string,
 	timeoutLabel?: string,
 ): string {
+	const quote = requestId
+		? `give the service's provider the request ID ${requestId}, and it can tell whether the task exists`
+		: sentRequestId
+			? `the service gave no request ID; give its provider the request ID this node sent, ${sentRequestId}, and the time of this run`
+			: 'the service gave no request ID: tell its provider the time of this run';
 	const timeout = timeoutLabel
 		? ` If the service is slow to accept, raise '${timeoutLabel}' in the options.`
 		: '';
-	return `The service may have created the task and may bill for it. Do not run this item again blindly: ${requestToQuote(requestId, sentRequestId)}.${timeout}`;
-}
-
-export const WAIT_FOR_COMPLETION = "'Task → Wait for Completion'";
-
-export function resumeTask(taskId: string): string {
-	return `resume with ${WAIT_FOR_COMPLETION} and task ID ${taskId}`;
-}
-
-/** What was paid for is collected, never generated again. */
-export function resumeAdvice(taskIds: string): string {
-	return `Collect the images with ${WAIT_FOR_COMPLETION} and ${taskIds} instead of generating again, which would bill again.`;
+	return `The service may have created the task and may bill for it. Do not run this item again blindly: ${quote}.${timeout}`;
 }
 
 /** The labels of the panel fields the advice names; the transport knows none of its own. */
@@ -96,6 +52,7 @@ export interface Wording {
 interface Case {
 	failure: Failure;
 	kind: RequestKind;
+	noun: string;
 	/** " It was tried 3 times." after retries, else empty. */
 	retried: string;
 	host?: string;
@@ -104,15 +61,26 @@ interface Case {
 	wording: Wording;
 }
 
+type Words = (c: Case) => string;
+/** A cause, then the error's title and the advice in its description. */
+type Row = [when: (c: Case) => boolean, title: Words, advice: Words];
+
 const NOT_THE_SERVICE =
 	"It is not the service's host, so the Product Image credential is not the cause.";
+const GATEWAY_ANSWERED = 'A gateway answered instead of the service';
+const SERVICE_REFUSED =
+	'The service refused the request; its words above say why. Change the field it names, or give its provider the request ID.';
 
 const billable = (c: Case) => c.kind === 'analysis' || c.kind === 'plan';
 const foreign = (c: Case) => c.host !== undefined;
-const network = (c: Case) => c.failure.kind === 'network';
+const is = (kind: Failure['kind']) => (c: Case) => c.failure.kind === kind;
+const network = is('network');
+const timedOut = is('timeout');
 const tls = (c: Case) => network(c) && isTlsCode(c.failure.networkCode);
+const html = (c: Case) => c.failure.html === true;
 const http = (c: Case, ...statuses: number[]) =>
 	c.failure.kind === 'http' && (statuses.length === 0 || statuses.includes(c.status));
+const gone = (c: Case) => c.status === 404 || c.status === 410;
 
 function slowDown(c: Case): string {
 	return c.wording.concurrency
@@ -138,200 +106,220 @@ function serverWho(c: Case): string {
 		: 'A gateway answered in place of the service';
 }
 
-/** The first row that applies; a download from another host never blames the credential. */
-const ADVICE: Array<[(c: Case) => boolean, (c: Case) => string]> = [
+/** A web page, or a reply the service did not process: a proxy's word, not the service's. */
+function fromGateway(c: Case): boolean {
+	return html(c) || !c.failure.processed;
+}
+
+/** A refusal by n8n before connecting: nothing reached the service, so nothing was billed. */
+function refusal(c: Case): { message: string; description: string } {
+	const nothing =
+		c.kind === 'submit' || billable(c)
+			? 'Nothing was sent to the service, so nothing was billed.'
+			: `Nothing was sent.${foreign(c) ? ` ${NOT_THE_SERVICE}` : ''}`;
+	return describeRefusal(c.failure.refusal!, c.noun, nothing);
+}
+
+/** A submit that may have made a task gets this advice in place of its row's. */
+const submitUnsure: Words = (c) =>
+	`${html(c) ? 'A web page (a proxy or load balancer) answered instead of the service. ' : ''}${submitUnsureAdvice(c.failure.requestId, c.sentRequestId, timedOut(c) ? c.wording.timeout : undefined)}`;
+
+/** The service's HTTP answers; the two rows above them take the title of the one that applies. */
+const BY_STATUS: Row[] = [
 	[
-		(c) => foreign(c) && c.failure.kind === 'timeout',
+		(c) => gone(c) && c.kind === 'download',
+		() => 'The image URL no longer exists',
+		() =>
+			`The URL has expired or never existed: uploaded and result images are kept at most ${KEPT_FOR}. Generate the image again.`,
+	],
+	[(c) => http(c, 400, 422), (c) => `The service refused the ${c.noun}`, refusedField],
+	[
+		(c) => http(c, 401),
+		() => KEY_REJECTED,
+		() => 'Check the API key in the Product Image API credential.',
+	],
+	[
+		(c) => http(c, 403),
+		() => KEY_NOT_ALLOWED,
+		() => `The API key lacks permission: ${FULL_KEY_NEEDED}.`,
+	],
+	[
+		(c) => c.status === 404 && c.kind === 'taskQuery',
+		(c) => (fromGateway(c) ? GATEWAY_ANSWERED : 'The service does not know this task'),
+		() =>
+			`The service does not know this task ID. Check it; tasks and their results are kept at most ${KEPT_FOR}.`,
+	],
+	// The service's endpoints are fixed paths: a 404 on one means the request never reached them,
+	// most often because 'Base URL' carries a path of its own (such as /v1) in front.
+	[
+		(c) => http(c, 404),
+		() => `Nothing at ${BASE_URL} answers this request`,
+		() =>
+			`${BASE_URL} is the service's URL without /v1 (the node adds /v1/open/…); correct it in the Product Image API credential and save it, which tests the connection again.`,
+	],
+	[
+		(c) => http(c, 413),
+		() => 'The image is too large for the service',
+		() => 'The image is too large for the service. Send a smaller file.',
+	],
+	[
+		(c) => http(c, 415),
+		() => 'The service does not take this image type',
+		() => 'The service does not accept this file type. Send a JPEG, PNG or WebP image.',
+	],
+	[
+		(c) => http(c, 429),
+		() => 'The service asked to slow down',
+		(c) =>
+			(c.failure.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS
+				? `The service is rate-limiting requests and asked to wait ${waitInWords(c.failure.retryAfterMs ?? 0)}, longer than this node waits inside a run. Run it again after that${c.wording.concurrency ? `, or lower '${c.wording.concurrency}'` : ''}.`
+				: `The service is rate-limiting requests.${c.retried} ${slowDown(c)}`,
+	],
+	[
+		(c) => c.status >= 500,
+		(c) => (fromGateway(c) ? GATEWAY_ANSWERED : `The service could not complete the ${c.noun}`),
+		(c) => `${serverWho(c)}.${c.retried} Try again later.`,
+	],
+	[() => true, (c) => `The service refused the ${c.noun}`, () => SERVICE_REFUSED],
+];
+
+const statusTitle: Words = (c) => firstRow(BY_STATUS, c)[1](c);
+
+function firstRow(rows: Row[], c: Case): Row {
+	return rows.find(([when]) => when(c)) ?? rows[rows.length - 1];
+}
+
+/**
+ * Cause → title and advice: the first row that applies. A download from another host never
+ * blames the credential; a submit the service may have taken gets `submitUnsure` as its advice.
+ */
+const TABLE: Row[] = [
+	[is('refused'), (c) => refusal(c).message, (c) => refusal(c).description],
+	[
+		(c) => foreign(c) && timedOut(c),
+		(c) => `${c.host} did not answer in time`,
 		(c) =>
 			`${c.host} did not answer in time.${c.retried} ${NOT_THE_SERVICE} Try again later, or check that this n8n can reach ${c.host}.`,
 	],
 	[
 		(c) => foreign(c) && nothingSent(c.failure),
+		(c) => `Could not reach ${c.host}`,
 		(c) =>
 			`Nothing was sent. ${unreachableReason(c.host ?? '', c.failure.networkCode)}${c.retried} ${NOT_THE_SERVICE}`,
 	],
 	[
 		(c) => foreign(c) && tls(c),
+		(c) => `Could not open a secure (https) connection to ${c.host}`,
 		(c) =>
 			`${c.host} did not open a secure connection: its certificate is not one this n8n trusts, or the URL says https:// where the host serves http://.${c.retried} ${NOT_THE_SERVICE}`,
 	],
 	[
 		(c) => foreign(c) && network(c),
+		(c) => `The connection to ${c.host} broke`,
 		(c) =>
 			`The connection to ${c.host} broke before the image was complete.${c.retried} ${NOT_THE_SERVICE} Try again later.`,
 	],
 	[
-		(c) => foreign(c) && c.failure.kind === 'redirect',
+		(c) => foreign(c) && is('redirect')(c),
+		(c) => `${c.host} kept redirecting the ${c.noun}`,
 		(c) =>
 			`${c.host} kept redirecting the download (HTTP ${c.status || '?'}), more often than this node follows or to a URL that is not http(s). Open the URL in a browser to see where it leads.`,
 	],
 	[
 		(c) => foreign(c) && http(c, 401, 403),
+		(c) => `${c.host} refused the ${c.noun}`,
 		(c) =>
 			`${c.host} refused the download (HTTP ${c.status}). The API key goes to the service's host only, so the URL has to work on its own: a signed URL may have expired or been changed. Open it in a browser to check.`,
 	],
 	[
 		(c) => foreign(c) && http(c, 429),
+		(c) => `${c.host} asked to slow down`,
 		(c) => `${c.host} is limiting requests.${c.retried} ${slowDown(c)}`,
 	],
 	[
 		(c) => foreign(c) && http(c) && c.status >= 500,
+		(c) => `${c.host} could not serve the image`,
 		(c) => `${c.host} answered HTTP ${c.status}.${c.retried} ${NOT_THE_SERVICE} Try again later.`,
 	],
 	[
-		(c) => foreign(c) && http(c) && c.status !== 404 && c.status !== 410,
+		(c) => foreign(c) && http(c) && !gone(c),
+		(c) => `${c.host} did not serve the image`,
 		(c) =>
 			`${c.host} answered HTTP ${c.status} instead of the image. Open the URL in a browser to see what it serves.`,
 	],
 	[
-		(c) => c.kind === 'submit' && submitMayHaveLanded(c.failure),
-		(c) =>
-			`${c.failure.html ? 'A web page (a proxy or load balancer) answered instead of the service. ' : ''}${submitUnsureAdvice(c.failure.requestId, c.sentRequestId, c.failure.kind === 'timeout' ? c.wording.timeout : undefined)}`,
-	],
-	[
-		(c) => c.failure.kind === 'timeout' && billable(c),
+		(c) => timedOut(c) && billable(c),
+		(c) => `The service did not answer the ${c.noun} in time`,
 		(c) =>
 			`The service did not answer in time. It may still have done the work, so this was not sent again. Raise '${c.wording.timeout ?? 'Timeout'}' in the options (the service recommends at least ${SYNC_OPERATION_SECONDS} seconds) or try again later.`,
 	],
 	[
-		(c) => c.failure.kind === 'timeout',
+		timedOut,
+		(c) => `The service did not answer the ${c.noun} in time`,
 		(c) => `The service did not answer in time.${c.retried} Try again later.`,
 	],
 	[
 		(c) => nothingSent(c.failure),
+		() => 'Could not reach the service',
 		(c) =>
 			`Nothing was sent: the service could not be reached.${c.retried} Check ${BASE_URL} in the Product Image API credential.`,
 	],
 	[
-		(c) => tls(c),
+		tls,
+		() => 'Could not open a secure (https) connection to the host of the service',
 		(c) =>
 			`The host of ${BASE_URL} answered, but not over a secure connection this n8n trusts. If the URL your provider gave starts with http://, enter that in the Product Image API credential.${c.retried}`,
 	],
 	[
-		(c) => network(c),
+		network,
+		() => 'The connection to the service broke',
 		(c) => `The connection broke before the reply was complete.${c.retried} Try again later.`,
 	],
 	[
-		(c) => c.failure.kind === 'notImage',
+		is('notImage'),
+		(c) =>
+			html(c)
+				? 'The URL returned a web page, not an image'
+				: 'The URL returned something other than an image',
 		() =>
 			'The URL answered with a page or a message (a sign-in portal, a notice from a CDN) instead of image bytes. Open the URL in a browser to see what it serves, and check the URL and its access rights.',
 	],
 	[
-		(c) => c.failure.kind === 'malformed',
+		(c) => is('malformed')(c) && html(c),
+		() => 'A web page answered instead of the service',
+		(c) =>
+			`A web page answered, not the ${SERVICE_NAME}${billable(c) || c.kind === 'submit' ? ': the service did not get this request, so nothing was billed' : ''}. ${CHECK_BASE_URL}`,
+	],
+	[
+		is('malformed'),
+		() => "The service's reply could not be read",
 		() =>
 			`The reply was not what the service sends. Check that ${BASE_URL} points at the service itself, not at a web page or proxy.`,
 	],
 	[
-		(c) => c.failure.kind === 'redirect',
+		is('redirect'),
+		(c) => `The service redirected the ${c.noun}`,
 		() => `The service redirected an API call. Check ${BASE_URL} (http vs https, missing path).`,
 	],
 	[
-		(c) => c.failure.kind === 'tooLarge',
+		is('tooLarge'),
+		() => "The service's reply was too large",
 		() => `The reply was larger than this node accepts for JSON. Check ${BASE_URL}.`,
 	],
 	[
 		(c) => c.status >= 500 && billable(c),
+		statusTitle,
 		(c) =>
 			`${serverWho(c)}; the request may have reached the service, so it was not sent again. Try again later.`,
 	],
 	[
-		(c) => c.failure.html === true,
+		html,
+		statusTitle,
 		() =>
 			`A web page answered instead of the service (a proxy, a load balancer or a wrong ${BASE_URL}). Check ${BASE_URL}, or try again later if the service is down.`,
 	],
-	[() => true, (c) => SERVICE_ADVICE[c.status]?.(c) ?? serviceAdvice(c)],
+	...BY_STATUS,
 ];
-
-const SERVICE_ADVICE: Record<number, (c: Case) => string | undefined> = {
-	400: refusedField,
-	401: () => 'Check the API key in the Product Image API credential.',
-	403: () => `The API key lacks permission: ${FULL_KEY_NEEDED}.`,
-	404: (c) => {
-		if (c.kind === 'taskQuery')
-			return `The service does not know this task ID. Check it; tasks and their results are kept at most ${KEPT_FOR}.`;
-		if (c.kind === 'download')
-			return `The URL has expired or never existed: uploaded and result images are kept at most ${KEPT_FOR}. Generate the image again.`;
-		// The service's endpoints are fixed paths: a 404 on one means the request never reached
-		// them, most often because 'Base URL' carries a path of its own (such as /v1) in front.
-		return `${BASE_URL} is the service's URL without /v1 (the node adds /v1/open/…); correct it in the Product Image API credential and save it, which tests the connection again.`;
-	},
-	410: (c) => (c.kind === 'download' ? SERVICE_ADVICE[404](c) : undefined),
-	413: () => 'The image is too large for the service. Send a smaller file.',
-	415: () => 'The service does not accept this file type. Send a JPEG, PNG or WebP image.',
-	422: refusedField,
-	429: (c) =>
-		(c.failure.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS
-			? `The service is rate-limiting requests and asked to wait ${waitInWords(c.failure.retryAfterMs ?? 0)}, longer than this node waits inside a run. Run it again after that${c.wording.concurrency ? `, or lower '${c.wording.concurrency}'` : ''}.`
-			: `The service is rate-limiting requests.${c.retried} ${slowDown(c)}`,
-};
-
-function serviceAdvice(c: Case): string {
-	if (c.status >= 500) return `${serverWho(c)}.${c.retried} Try again later.`;
-	return 'The service refused the request; its words above say why. Change the field it names, or give its provider the request ID.';
-}
-
-/** The title, in the node's own words; the service's words, codes and ids go to the description. */
-function whatHappened(c: Case): string {
-	const { failure } = c;
-	const noun = REQUEST_KINDS[c.kind].noun;
-	const who = c.host ?? 'the service';
-	switch (failure.kind) {
-		case 'timeout':
-			return c.host
-				? `${c.host} did not answer in time`
-				: `The service did not answer the ${noun} in time`;
-		case 'network':
-			if (nothingSent(failure)) return `Could not reach ${who}`;
-			if (isTlsCode(failure.networkCode))
-				return `Could not open a secure (https) connection to ${c.host ?? 'the host of the service'}`;
-			return `The connection to ${who} broke`;
-		case 'malformed':
-			return "The service's reply could not be read";
-		case 'redirect':
-			return c.host
-				? `${c.host} kept redirecting the ${noun}`
-				: `The service redirected the ${noun}`;
-		case 'tooLarge':
-			return "The service's reply was too large";
-		case 'notImage':
-			return failure.html
-				? 'The URL returned a web page, not an image'
-				: 'The URL returned something other than an image';
-		case 'http':
-			return httpTitle(c, noun);
-	}
-}
-
-const GATEWAY_ANSWERED = 'A gateway answered instead of the service';
-
-/** A web page, or a reply the service did not process: a proxy's word, not the service's. */
-function fromGateway(c: Case): boolean {
-	return c.failure.html === true || !c.failure.processed;
-}
-
-function httpTitle(c: Case, noun: string): string {
-	const { status } = c;
-	if ((status === 404 || status === 410) && c.kind === 'download')
-		return 'The image URL no longer exists';
-	if (c.host !== undefined) {
-		if (status === 401 || status === 403) return `${c.host} refused the ${noun}`;
-		if (status === 429) return `${c.host} asked to slow down`;
-		return status >= 500
-			? `${c.host} could not serve the image`
-			: `${c.host} did not serve the image`;
-	}
-	if (status === 401) return KEY_REJECTED;
-	if (status === 403) return KEY_NOT_ALLOWED;
-	if (status === 404 && c.kind === 'taskQuery')
-		return fromGateway(c) ? GATEWAY_ANSWERED : 'The service does not know this task';
-	if (status === 404) return `Nothing at ${BASE_URL} answers this request`;
-	if (status === 413) return 'The image is too large for the service';
-	if (status === 415) return 'The service does not take this image type';
-	if (status === 429) return 'The service asked to slow down';
-	if (status >= 500)
-		return fromGateway(c) ? GATEWAY_ANSWERED : `The service could not complete the ${noun}`;
-	return `The service refused the ${noun}`;
-}
 
 /** An address without its query, which may hold a signature. */
 function shownAddress(url: string | undefined): string {
@@ -375,17 +363,20 @@ export function describeFailure(
 	const c: Case = {
 		failure,
 		kind,
+		noun: REQUEST_KINDS[kind].noun,
 		retried: attempts > 1 ? ` It was tried ${attempts} times.` : '',
 		host: failure.foreignHost,
 		status: failure.status ?? 0,
 		sentRequestId,
 		wording,
 	};
-	const advice = ADVICE.find(([applies]) => applies(c))?.[1](c).trim() ?? '';
+	const [, title, rowAdvice] = firstRow(TABLE, c);
+	const landed = kind === 'submit' && submitMayHaveLanded(failure);
+	const advice = (landed ? submitUnsure : rowAdvice)(c).trim();
 	const facts = replyFacts(failure, advice);
-	const note = network(c) || failure.kind === 'timeout' ? networkCodeNote(failure.networkCode) : '';
+	const note = network(c) || timedOut(c) ? networkCodeNote(failure.networkCode) : '';
 	return {
-		message: whatHappened(c),
+		message: title(c),
 		description: `${facts ? `${facts} ${advice}` : advice}${note}`,
 		facts,
 	};

@@ -13,29 +13,20 @@ import type { DownloadInfo, JsonReply, OutgoingRequest } from './send';
 import { classifyDownloadReply, classifyJsonReply } from './send';
 
 // Everything outside transport/ imports from here. A request goes index.ts → retry.ts (waiting in
-// pause.ts) → send.ts; errors.ts and guidance.ts turn its last failure into the user's error.
+// pause.ts) → send.ts; errors.ts and guidance.ts turn its last failure into the user's error,
+// refusal.ts when n8n itself refused to send it.
 
 export {
 	findEnvelopeCode,
 	findNetworkCode,
 	findServiceMessage,
+	isRecord,
 	isTlsCode,
 	redactSecrets,
 } from './errors';
 export type { Wording } from './guidance';
-export {
-	BASE_URL,
-	FULL_KEY_NEEDED,
-	KEY_NOT_ALLOWED,
-	KEY_REJECTED,
-	networkCodeNote,
-	resumeAdvice,
-	shortened as quotedText,
-	unreachableReason,
-	resumeTask,
-	WAIT_FOR_COMPLETION,
-	withoutAngleBrackets,
-} from './guidance';
+export * from './refusal';
+export * from './words';
 import { redactSecrets } from './errors';
 export { CREDENTIAL_PROBE_TASK_ID, ENDPOINTS, MAX_RETRY_AFTER_MS, taskPath } from './requestKinds';
 export { sleepUnlessCancelled } from './pause';
@@ -66,45 +57,15 @@ type KindAndTimeout =
 export type JsonCall = CallBase &
 	KindAndTimeout & {
 		method: 'GET' | 'POST';
-		/** Path below the credential's base URL (see `ENDPOINTS`). */
 		path: string;
 		body?: IDataObject | FormData;
 	};
 
 export interface DownloadCall<T> extends CallBase {
 	kind: 'download';
-	timeoutMs?: number;
 	url: string;
 	/** Runs inside the retry loop, so a body cut off mid-way is fetched again. */
 	consume: (stream: unknown, info: DownloadInfo) => Promise<T>;
-}
-
-function timeoutOf(call: KindAndTimeout): number {
-	return (
-		call.timeoutMs ?? REQUEST_KINDS[call.kind as Exclude<RequestKind, OptionTimedKind>].timeoutMs
-	);
-}
-
-async function callService(context: IExecuteFunctions, call: JsonCall): Promise<JsonReply> {
-	const service = await serviceAccess(context);
-	// A submit carries an id of its own, so a submit whose reply never came can still be traced.
-	const sentRequestId = call.kind === 'submit' ? `n8n-${randomUUID()}` : undefined;
-	const request: OutgoingRequest = {
-		method: call.method,
-		url: `${service.baseUrl}${call.path}`,
-		body: call.body,
-		timeoutMs: timeoutOf(call),
-		accept: 'application/json',
-		headers: sentRequestId ? { 'X-Request-Id': sentRequestId } : undefined,
-		followRedirects: false,
-	};
-	return await withRetries(
-		context,
-		service,
-		{ ...call, sentRequestId },
-		request,
-		classifyJsonReply,
-	);
 }
 
 /** An image address, on the service's origin or elsewhere, handed to `consume` as a stream. */
@@ -116,15 +77,14 @@ export async function downloadStream<T>(
 	const request: OutgoingRequest = {
 		method: 'GET',
 		url: call.url,
-		timeoutMs: call.timeoutMs ?? REQUEST_KINDS.download.timeoutMs,
+		timeoutMs: REQUEST_KINDS.download.timeoutMs,
 		accept: 'image/*, */*',
 		followRedirects: true,
 	};
 	return await withRetries(this, service, call, request, async (reply) => {
-		const outcome = await classifyDownloadReply(reply);
-		if (!outcome.ok)
-			return { ok: false, failure: { ...outcome.failure, url: outcome.failure.url ?? reply.url } };
-		return { ok: true, value: await call.consume(reply.stream, outcome.value) };
+		const classified = await classifyDownloadReply(reply);
+		if (!classified.ok) return classified;
+		return { ok: true, value: await call.consume(reply.stream, classified.value) };
 	});
 }
 
@@ -157,11 +117,6 @@ export function quoteReply(value: unknown, secrets: readonly string[]): string {
 		: text;
 }
 
-function describeIssue(issue: z.ZodIssue): string {
-	const path = issue.path.length ? issue.path.join('.') : '(the result)';
-	return `${path}: ${issue.message}`;
-}
-
 /**
  * A reply that could not be read may hold what was paid for (a plan, a task's images): the error
  * quotes it, redacted and bounded, so it is not lost with the run.
@@ -177,7 +132,10 @@ function parseResult<S extends z.ZodTypeAny>(
 	const result = unwrapEnvelope(reply.body);
 	const parsed = schema.safeParse(result);
 	if (parsed.success) return parsed.data;
-	const issues = parsed.error.issues.slice(0, 5).map(describeIssue).join('; ');
+	const issues = parsed.error.issues
+		.slice(0, 5)
+		.map(({ path, message }) => `${path.length ? path.join('.') : '(the result)'}: ${message}`)
+		.join('; ');
 	const advice = shapeAdvice(kind, reply.requestId);
 	const sent = quoteReply(result, secrets);
 	const requestId =
@@ -204,7 +162,21 @@ export async function requestResult<S extends z.ZodTypeAny>(
 	call: JsonCall,
 	schema: S,
 ): Promise<{ result: z.infer<S>; requestId?: string }> {
-	const reply = await callService(context, call);
-	const { secrets } = await serviceAccess(context);
-	return { result: parseResult(context, schema, reply, call, secrets), requestId: reply.requestId };
+	const service = await serviceAccess(context);
+	// A submit carries an id of its own, so a submit whose reply never came can still be traced.
+	const sentRequestId = call.kind === 'submit' ? `n8n-${randomUUID()}` : undefined;
+	const request: OutgoingRequest = {
+		method: call.method,
+		url: `${service.baseUrl}${call.path}`,
+		body: call.body,
+		timeoutMs:
+			call.timeoutMs ?? REQUEST_KINDS[call.kind as Exclude<RequestKind, OptionTimedKind>].timeoutMs,
+		accept: 'application/json',
+		headers: sentRequestId ? { 'X-Request-Id': sentRequestId } : undefined,
+		followRedirects: false,
+	};
+	const retried = { ...call, sentRequestId };
+	const reply = await withRetries(context, service, retried, request, classifyJsonReply);
+	const result = parseResult(context, schema, reply, call, service.secrets);
+	return { result, requestId: reply.requestId };
 }

@@ -10,16 +10,16 @@ import {
 	submitMayHaveLanded,
 } from './errors';
 import type { Wording } from './guidance';
-import { describeFailure, resumeAdvice } from './guidance';
+import { describeFailure } from './guidance';
+import { resumeAdvice } from './words';
 import { sleepUnlessCancelled } from './pause';
 import type { RequestKind, RetryPolicy } from './requestKinds';
 import { MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
 import type { ServiceAccess } from './runState';
 import { runStateOf, stopSignal } from './runState';
-import type { Outcome, OutgoingRequest, RawReply } from './send';
+import type { Classified, OutgoingRequest, RawReply } from './send';
 import { failureFromException, send } from './send';
 
-/** What a caller tells the retry loop besides what is sent. */
 export interface CallBase {
 	itemIndex: number;
 	/** Epoch ms after which no retry is started (the wait's overall deadline). */
@@ -80,11 +80,6 @@ export function retryDelay(
 	return delayMs;
 }
 
-function retryReason(failure: Failure): string {
-	if (failure.kind === 'http') return `HTTP ${failure.status}`;
-	return failure.networkCode ?? failure.kind;
-}
-
 /** `inFlight`: the request was under way, so a submit may have reached the service. */
 function stoppedError(
 	context: IExecuteFunctions,
@@ -131,7 +126,7 @@ function failureError(
 	// and it drops the request id. Keep the message built above.
 	error.message = message;
 	// The router copies these onto the error item of Continue On Fail, a wait reads them, and an
-	// item's outcome follows from them (helpers/outcome.ts).
+	// item's outcome follows from them (helpers/nextStep.ts).
 	Object.assign(error.context, call.errorContext, {
 		requestId: failure.requestId ?? call.sentRequestId,
 		serviceCode: failure.code,
@@ -148,12 +143,8 @@ function failureError(
 /** A failure at another host (a CDN, a store, a redirect's hop) is not the credential's doing. */
 function withForeignHost(failure: Failure, service: ServiceAccess, requestUrl: string): Failure {
 	const url = failure.url ?? requestUrl;
-	if (service.isServiceUrl(url)) return failure;
-	try {
-		return { ...failure, foreignHost: new URL(url).host };
-	} catch {
-		return failure;
-	}
+	if (service.isServiceUrl(url) || !URL.canParse(url)) return failure;
+	return { ...failure, foreignHost: new URL(url).host };
 }
 
 /** The one path every request takes, so the 429 pause, the retries and redaction hold for all. */
@@ -162,7 +153,7 @@ export async function withRetries<T>(
 	service: ServiceAccess,
 	call: RetryCall,
 	request: OutgoingRequest,
-	classify: (reply: RawReply) => Promise<Outcome<T>>,
+	classify: (reply: RawReply) => Promise<Classified<T>>,
 ): Promise<T> {
 	const { rateLimit, retries } = runStateOf(context);
 	const stop = stopSignal(context);
@@ -171,17 +162,17 @@ export async function withRetries<T>(
 		// Checked before every attempt, retries included: a retry is a new request to pay for.
 		const open = toService ? await rateLimit.waitUntilOpen(stop) : !stop.aborted;
 		if (!open) throw stoppedError(context, call);
-		let outcome: Outcome<T>;
+		let classified: Classified<T>;
 		const at = { url: request.url };
 		try {
-			outcome = await classify(await send(context, service, request, at));
+			classified = await classify(await send(context, service, request, at));
 		} catch (error) {
 			if (stop.aborted) throw stoppedError(context, call, true);
-			outcome = { ok: false, failure: { ...failureFromException(error), url: at.url } };
+			classified = { ok: false, failure: { ...failureFromException(error, at.url), url: at.url } };
 		}
-		if (outcome.ok) return outcome.value;
+		if (classified.ok) return classified.value;
 		const failure = redactFailure(
-			withForeignHost(outcome.failure, service, request.url),
+			withForeignHost(classified.failure, service, request.url),
 			service.secrets,
 		);
 		const delayMs = retryDelay(call.kind, failure, tries, call.deadline);
@@ -189,7 +180,8 @@ export async function withRetries<T>(
 		// Every request of the run waits out the service's pause, this one included.
 		if (rateLimited) rateLimit.close(delayMs ?? 0);
 		if (delayMs === undefined) throw failureError(context, failure, call, tries);
-		const reason = retryReason(failure);
+		const reason =
+			failure.kind === 'http' ? `HTTP ${failure.status}` : (failure.networkCode ?? failure.kind);
 		retries.push({ reason });
 		context.logger.warn(
 			`Product Image: ${call.kind} got ${reason}; retry ${tries} of ${MAX_ATTEMPTS[REQUEST_KINDS[call.kind].retry] - 1} in ${delayMs} ms`,

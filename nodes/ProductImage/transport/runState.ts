@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { BASE_URL } from './guidance';
+import { BASE_URL } from './words';
 import { RateLimitGate } from './pause';
 
 export const CREDENTIAL_TYPE = 'productImageApi';
@@ -39,13 +39,9 @@ export interface RunState {
 
 /** Base URL, redirect target, image addresses: anything else is a mistake or an attack. */
 export function isHttpUrl(url: string): boolean {
-	if (!/^https?:\/\/[^/\s]+/i.test(url)) return false;
-	try {
-		const { protocol } = new URL(url);
-		return protocol === 'http:' || protocol === 'https:';
-	} catch {
-		return false;
-	}
+	if (!/^https?:\/\/[^/\s]+/i.test(url) || !URL.canParse(url)) return false;
+	const { protocol } = new URL(url);
+	return protocol === 'http:' || protocol === 'https:';
 }
 
 export function normalizeBaseUrl(value: unknown): string {
@@ -55,11 +51,7 @@ export function normalizeBaseUrl(value: unknown): string {
 }
 
 function originOf(url: string): string | undefined {
-	try {
-		return new URL(url).origin;
-	} catch {
-		return undefined;
-	}
+	return URL.canParse(url) ? new URL(url).origin : undefined;
 }
 
 async function readServiceAccess(context: IExecuteFunctions): Promise<ServiceAccess> {

@@ -15,6 +15,7 @@ import {
 	isTimeoutCode,
 	parseRetryAfter,
 } from './errors';
+import { findRefusal } from './refusal';
 import type { ServiceAccess } from './runState';
 import { CREDENTIAL_TYPE, isHttpUrl } from './runState';
 
@@ -50,7 +51,7 @@ export interface RawReply {
 }
 
 /** What a reply means: a value to hand on, or the failure the retry policy decides on. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+export type Classified<T> = { ok: true; value: T } | { ok: false; failure: Failure };
 
 export interface JsonReply {
 	status: number;
@@ -179,8 +180,7 @@ async function readLimited(
 
 /** A reply whose body is not wanted still has to be consumed, or its socket is never freed. */
 function discard(stream: unknown): void {
-	if (stream && typeof (stream as ByteStream).destroy === 'function')
-		(stream as ByteStream).destroy?.();
+	if (stream) (stream as ByteStream).destroy?.();
 }
 
 function isAsyncIterable(value: unknown): value is ByteStream {
@@ -290,14 +290,6 @@ export function looksLikeText(bytes: Buffer): boolean {
 	return /^(<(!doctype|html|head|body|\?xml|error)|\{|\[)/i.test(start);
 }
 
-function isSuccess(status: number): boolean {
-	return status >= 200 && status < 300;
-}
-
-function mediaType(headers: Record<string, unknown>): string | undefined {
-	return header(headers, 'content-type')?.split(';')[0].trim().toLowerCase() || undefined;
-}
-
 function parseJson(text: string): unknown {
 	try {
 		return text ? JSON.parse(text) : undefined;
@@ -322,30 +314,21 @@ async function failedReply(reply: RawReply): Promise<Failure> {
 		};
 	}
 	const { text } = await readLimited(reply.stream, ERROR_BODY_LIMIT);
-	const retryAfterMs = parseRetryAfter(header(reply.headers, 'retry-after'));
 	const parsed = parseJson(text);
-	if (parsed === undefined) {
-		const html = looksLikeHtml(text, header(reply.headers, 'content-type'));
-		return {
-			kind: 'http',
-			status: reply.status,
-			html,
-			serviceMessage: html
-				? htmlHeadline(text)
-				: (xmlErrorHeadline(text) ?? (text.trim() || undefined)),
-			requestId: findRequestId(undefined, reply.headers),
-			retryAfterMs,
-		};
-	}
-	return {
+	const failure: Failure = {
 		kind: 'http',
 		status: reply.status,
-		code: findEnvelopeCode(parsed),
-		serviceMessage: findServiceMessage(parsed),
 		requestId: findRequestId(parsed, reply.headers),
-		retryAfterMs,
-		processed: typeof parsed === 'object' && parsed !== null,
+		retryAfterMs: parseRetryAfter(header(reply.headers, 'retry-after')),
 	};
+	if (parsed !== undefined) {
+		const processed = typeof parsed === 'object' && parsed !== null;
+		const serviceMessage = findServiceMessage(parsed);
+		return { ...failure, code: findEnvelopeCode(parsed), serviceMessage, processed };
+	}
+	const html = looksLikeHtml(text, header(reply.headers, 'content-type'));
+	const said = html ? htmlHeadline(text) : (xmlErrorHeadline(text) ?? (text.trim() || undefined));
+	return { ...failure, html, serviceMessage: said };
 }
 
 /** A 2xx reply can still carry an error in its envelope (`code` 4xx/5xx, `success: false`). */
@@ -366,8 +349,9 @@ function envelopeFailure(body: unknown, reply: RawReply): Failure | undefined {
 	};
 }
 
-export async function classifyJsonReply(reply: RawReply): Promise<Outcome<JsonReply>> {
-	if (!isSuccess(reply.status)) return { ok: false, failure: await failedReply(reply) };
+export async function classifyJsonReply(reply: RawReply): Promise<Classified<JsonReply>> {
+	if (reply.status < 200 || reply.status >= 300)
+		return { ok: false, failure: await failedReply(reply) };
 	const { text, truncated } = await readLimited(reply.stream, JSON_BODY_LIMIT);
 	if (truncated) return { ok: false, failure: { kind: 'tooLarge', status: reply.status } };
 	let body: unknown;
@@ -406,9 +390,11 @@ export function isGenericMediaType(mediaType: string): boolean {
 }
 
 /** An image/* type is trusted; a generic or missing one is judged by the first bytes. */
-export async function classifyDownloadReply(reply: RawReply): Promise<Outcome<DownloadInfo>> {
-	if (!isSuccess(reply.status)) return { ok: false, failure: await failedReply(reply) };
-	const mimeType = mediaType(reply.headers);
+export async function classifyDownloadReply(reply: RawReply): Promise<Classified<DownloadInfo>> {
+	if (reply.status < 200 || reply.status >= 300)
+		return { ok: false, failure: { ...(await failedReply(reply)), url: reply.url } };
+	const contentType = header(reply.headers, 'content-type');
+	const mimeType = contentType?.split(';')[0].trim().toLowerCase() || undefined;
 	const info = { mimeType, finalUrl: reply.url };
 	if (mimeType?.startsWith('image/')) return { ok: true, value: info };
 	if (mimeType === undefined || GENERIC_TYPES.has(mimeType)) {
@@ -434,7 +420,10 @@ export async function classifyDownloadReply(reply: RawReply): Promise<Outcome<Do
 	};
 }
 
-export function failureFromException(error: unknown): Failure {
+/** `url`: the address the request failed at. */
+export function failureFromException(error: unknown, url = ''): Failure {
+	const refusal = findRefusal(error, url);
+	if (refusal) return { kind: 'refused', refusal };
 	const networkCode = findNetworkCode(error);
 	const message = error instanceof Error ? error.message : String(error);
 	if (isTimeoutCode(networkCode)) return { kind: 'timeout', networkCode };

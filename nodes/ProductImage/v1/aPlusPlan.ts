@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { STORED } from '../descriptions/stored';
 
@@ -8,9 +8,10 @@ import {
 	timeoutOption,
 } from '../descriptions/common.descriptions';
 import { A_PLUS_MODULES, moduleTitle, planModuleItems } from '../helpers/aPlus';
-import type { PlanPanel, PlanRequest } from '../helpers/aPlusPlan';
-import { readPlanRequest, requestPlan } from '../helpers/aPlusPlan';
+import type { PlanRequest } from '../helpers/aPlusPlan';
+import { buildPlanRequest, requestPlan } from '../helpers/aPlusPlan';
 import { BOTH_IMAGE_FIELDS } from '../helpers/imageInputs';
+import { propertyIn } from '../helpers/parameters';
 import type { OperationModule } from '../router';
 import { inputBinaryFieldsProperty, maxConcurrencyOption, platformProperty } from './descriptions';
 
@@ -68,14 +69,17 @@ const properties: INodeProperties[] = [
 ];
 
 /** Version 1 keeps every field at the top, as text. */
-const planPanel: PlanPanel = {
-	properties,
-	choice: (context, name, itemIndex, fallback) =>
-		context.getNodeParameter(name, itemIndex, fallback),
-	imageFields: () => BOTH_IMAGE_FIELDS,
-	productDescription: (context, itemIndex) =>
-		String(context.getNodeParameter('productDescription', itemIndex, '')).trim(),
-};
+function readPlan(context: IExecuteFunctions, itemIndex: number): PlanRequest {
+	const read = (name: string) =>
+		context.getNodeParameter(name, itemIndex, String(propertyIn(properties, name).default));
+	return buildPlanRequest(context, itemIndex, properties, {
+		market: read('market'),
+		language: read('language'),
+		platform: read('platform'),
+		productDescription: String(read('productDescription')).trim(),
+		imageFields: BOTH_IMAGE_FIELDS,
+	});
+}
 
 const create: OperationModule<PlanRequest> = {
 	description: updateDisplayOptions(
@@ -83,7 +87,7 @@ const create: OperationModule<PlanRequest> = {
 		properties,
 	),
 	readParameters(itemIndex) {
-		return readPlanRequest(this, itemIndex, planPanel);
+		return readPlan(this, itemIndex);
 	},
 	async execute(itemIndex, request) {
 		const { plan, requestId } = await requestPlan(this, itemIndex, request);

@@ -7,34 +7,45 @@ import {
 	optionsCollection,
 	uploadFieldProperty,
 } from '../descriptions/common.descriptions';
-import { hintFitting } from '../helpers/fitting';
-import type { GenerationPanel, GenerationRequest } from '../helpers/generation';
+import type { GenerationRequest } from '../helpers/generation';
 import {
+	buildGenerationRequest,
 	checkGenerationCount,
-	generatedItemJson,
-	readGenerationRequest,
 	submitGeneration,
 } from '../helpers/generation';
 import type { DownloadParameters } from '../helpers/imageDownload';
 import { downloadItem, readDownload } from '../helpers/imageDownload';
 import { BOTH_IMAGE_FIELDS, readUploadField, uploadBinaryField } from '../helpers/imageInputs';
 import type { ImageOutputSettings } from '../helpers/output';
+import { hintFitting } from '../helpers/output';
 import type { WaitSettings } from '../helpers/waitForTask';
-import { collectTask, readWaitSettings } from '../helpers/waitForTask';
+import { collectTask } from '../helpers/waitForTask';
+import { panelProperty } from '../helpers/parameters';
 import type { OperationModule } from '../router';
 import { binaryPropertyOption } from './descriptions';
 import { generationOptions, generationProperties } from './generation.descriptions';
-import { WAIT_PANEL } from './task';
+import { readWaitSettingsAsSaved } from './task';
 
-/** Version 1 keeps every field at the top, as text, and hands the input item's fields on first. */
-const generationPanel: GenerationPanel = {
-	properties: [...generationProperties, ...generationOptions(true)],
-	text: (context, name, itemIndex) => context.getNodeParameter(name, itemIndex, ''),
-	choice: (context, name, itemIndex) => context.getNodeParameter(name, itemIndex, ''),
-	imageFields: () => BOTH_IMAGE_FIELDS,
-	inputFields: (input) => input,
-	itemShape: 'inputFirst',
-};
+const generationFields = [...generationProperties, ...generationOptions(true)];
+
+/** Version 1 keeps every field at the top, as text. */
+function readGeneration(context: IExecuteFunctions, itemIndex: number): GenerationRequest {
+	const read = (name: string) => context.getNodeParameter(name, itemIndex, '');
+	return buildGenerationRequest(context, itemIndex, generationFields, {
+		prompt: read('prompt'),
+		size: read('size'),
+		resolution: read('resolution'),
+		productName: read('productName'),
+		sellingPoints: read('sellingPoints'),
+		platform: read('platform'),
+		outputLanguage: read('outputLanguage'),
+		imageFields: BOTH_IMAGE_FIELDS,
+	});
+}
+
+/** The input item's fields come first; the node's own win a clash. */
+const generatedItemJson = ({ inputFields }: GenerationRequest, json: IDataObject) =>
+	inputFields ? { ...inputFields, ...json } : json;
 
 const shownOn = (operation: string, properties: INodeProperties[]) =>
 	updateDisplayOptions({ show: { resource: ['image'], operation: [operation] } }, properties);
@@ -56,13 +67,13 @@ const upload: OperationModule<string> = {
 };
 
 function checkRun(this: IExecuteFunctions, ready: number): void {
-	checkGenerationCount(this, ready, generationPanel);
+	checkGenerationCount(this, ready, panelProperty(generationFields, 'maxGenerations'));
 }
 
 const generate: OperationModule<GenerationRequest> = {
 	description: shownOn('generate', [...generationProperties, ...generationOptions(false)]),
 	readParameters(itemIndex) {
-		return readGenerationRequest(this, itemIndex, generationPanel);
+		return readGeneration(this, itemIndex);
 	},
 	async execute(itemIndex, request) {
 		const submission = await submitGeneration(this, itemIndex, request);
@@ -78,8 +89,8 @@ const generateAndWait: OperationModule<{
 	description: shownOn('generateAndWait', [...generationProperties, ...generationOptions(true)]),
 	readParameters(itemIndex) {
 		return {
-			settings: readWaitSettings(this, itemIndex, WAIT_PANEL),
-			request: readGenerationRequest(this, itemIndex, generationPanel),
+			settings: readWaitSettingsAsSaved(this, itemIndex),
+			request: readGeneration(this, itemIndex),
 		};
 	},
 	async execute(itemIndex, { request, settings }) {

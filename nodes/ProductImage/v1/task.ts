@@ -1,18 +1,27 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { STORED } from '../descriptions/stored';
 
 import { optionsCollection } from '../descriptions/common.descriptions';
-import { hintFitting } from '../helpers/fitting';
 import type { ImageOutputSettings } from '../helpers/output';
-import { readTaskId } from '../helpers/taskId';
-import type { WaitPanel, WaitSettings } from '../helpers/waitForTask';
-import { collectTask, queryTask, readWaitSettings } from '../helpers/waitForTask';
+import { hintFitting } from '../helpers/output';
+import { readTaskId } from '../helpers/task';
+import { readOptions } from '../helpers/parameters';
+import type { WaitSettings } from '../helpers/waitForTask';
+import { collectTask, isPollingMode, queryTask, readWaitSettings } from '../helpers/waitForTask';
 import type { OperationModule } from '../router';
 import { waitOptions } from './descriptions';
 
-/** Version 1's wait options; a Poll Interval added without Polling asks for the fixed rhythm. */
-export const WAIT_PANEL: WaitPanel = { options: waitOptions, pollIntervalAloneMeansFixed: true };
+/** Workflows saved before the Polling option asked for the fixed rhythm by adding a Poll Interval alone. */
+export function readWaitSettingsAsSaved(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): WaitSettings & ImageOutputSettings {
+	const settings = readWaitSettings(context, itemIndex, waitOptions);
+	const { polling, pollInterval } = readOptions(context, itemIndex);
+	if (!isPollingMode(polling) && pollInterval !== undefined) settings.polling = 'fixed';
+	return settings;
+}
 
 const taskIdProperty: INodeProperties = {
 	displayName: 'Task ID',
@@ -40,7 +49,7 @@ const wait: OperationModule<{ taskId: string; settings: WaitSettings & ImageOutp
 	readParameters(itemIndex) {
 		return {
 			taskId: readTaskId(this, itemIndex, taskIdProperty.displayName),
-			settings: readWaitSettings(this, itemIndex, WAIT_PANEL),
+			settings: readWaitSettingsAsSaved(this, itemIndex),
 		};
 	},
 	async execute(itemIndex, { taskId, settings }) {

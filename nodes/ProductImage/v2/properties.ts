@@ -5,6 +5,7 @@ import * as analysis from './actions/analysis/Analysis.resource';
 import * as image from './actions/image/Image.resource';
 import * as task from './actions/task/Task.resource';
 import { itemsInParallelOption } from './descriptions/options.descriptions';
+import { failedItems } from './failedItems';
 import type { NodeVersion } from '../router';
 
 export const properties: INodeProperties[] = [image, task, analysis, aPlusPlan].flatMap(
@@ -19,4 +20,5 @@ export const version2: NodeVersion = {
 		aPlusPlan: aPlusPlan.operations,
 	} as NodeVersion['resources'],
 	concurrencyOption: itemsInParallelOption,
+	failedItems,
 };

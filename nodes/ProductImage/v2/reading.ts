@@ -6,7 +6,6 @@ import { INPUT_BINARY_FIELDS } from '../descriptions/common.descriptions';
 import type { ShownImageFields } from '../helpers/imageInputs';
 import { BOTH_IMAGE_FIELDS, IMAGE_URLS } from '../helpers/imageInputs';
 import { labelOf, parameterError, parameterOrDefault } from '../helpers/parameters';
-import type { WaitPanel } from '../helpers/waitForTask';
 import {
 	IMAGE_SOURCE,
 	imageSourceProperty,
@@ -99,8 +98,5 @@ export function shownImageFields(context: IExecuteFunctions, itemIndex: number):
 	return BOTH_IMAGE_FIELDS;
 }
 
-/** This version's wait settings, where its labels and defaults are read; only Status Checks chooses the rhythm. */
-export const WAIT_PANEL: WaitPanel = {
-	options: waitOptions(false),
-	pollIntervalAloneMeansFixed: false,
-};
+/** Where this version's wait settings' labels and defaults are read; only Status Checks chooses the rhythm. */
+export const WAIT_OPTIONS = waitOptions(false);

@@ -7,6 +7,7 @@
 
 const fs = require('node:fs');
 const { aptInstall } = require('./system-packages');
+const { LOADED_MACHINE_MS } = require('./waits');
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -36,6 +37,10 @@ async function openBrowser(viewport) {
 		],
 	});
 	const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+	// Every wait of a page (a locator, a click, a navigation) ends when its state comes; the
+	// limit is the one sized for a loaded machine (lib/waits.js), never Playwright's 30 s.
+	context.setDefaultTimeout(LOADED_MACHINE_MS);
+	context.setDefaultNavigationTimeout(LOADED_MACHINE_MS);
 	const page = await context.newPage();
 	return { page, close: () => browser.close() };
 }

@@ -21,10 +21,11 @@ const { redact } = require('./redact');
  *   `timeoutMs`: for `n8n execute`
  *   `llm`: the workflow's AI model nodes talk to the fake OpenAI endpoint; `true`, or how the
  *     fake model answers (`lib/fake-openai.js`); its requests are in `ctx.llm.requests`
+ *   `waitsForPerson`: the workflow stops at a form a person answers (`review-test.js` answers it)
  * @typedef {((runData: Record<string, any[]>, ctx: Context) => void | Promise<void>) & {
  *   simulator?: object, faults?: object | object[], expectFailure?: boolean,
  *   binaryModes?: string[], timeoutMs?: number, combinedWorkflow?: (workflow: any) => void,
- *   llm?: true | import('./fake-openai').FakeOpenAiScript
+ *   llm?: true | import('./fake-openai').FakeOpenAiScript, waitsForPerson?: boolean
  * }} Expectation
  *
  * @typedef {ReturnType<typeof makeContext>} Context
@@ -44,6 +45,7 @@ function loadExpectation(file) {
 		'timeoutMs',
 		'llm',
 		'combinedWorkflow',
+		'waitsForPerson',
 	]) {
 		if (fn[key] === undefined && mod[key] !== undefined) fn[key] = mod[key];
 	}

@@ -10,6 +10,7 @@ const http = require('node:http');
 const path = require('node:path');
 const { createN8n } = require('../n8n-process');
 const { freePort } = require('./ports');
+const { LOADED_MACHINE_MS } = require('./waits');
 
 const OWNER = {
 	email: 'owner@example.com',
@@ -47,7 +48,7 @@ function request(url, { method, headers, body }) {
 						? { 'content-type': 'application/json', 'content-length': String(payload.length) }
 						: {}),
 				},
-				timeout: 60000,
+				timeout: LOADED_MACHINE_MS,
 			},
 			(res) => {
 				const chunks = /** @type {Buffer[]} */ ([]);
@@ -64,7 +65,9 @@ function request(url, { method, headers, body }) {
 				});
 			},
 		);
-		req.on('timeout', () => req.destroy(new Error(`${method} ${url}: no answer in 60 s`)));
+		req.on('timeout', () =>
+			req.destroy(new Error(`${method} ${url}: no answer in ${LOADED_MACHINE_MS / 1000} s`)),
+		);
 		req.on('error', reject);
 		req.end(payload);
 	});
@@ -117,7 +120,7 @@ async function ownerSession(url, timeoutMs) {
  * @param {number} [options.readyTimeoutMs]
  * @returns {Promise<N8nServer>}
  */
-async function startN8nServer({ install, userFolder, env, readyTimeoutMs = 180000 }) {
+async function startN8nServer({ install, userFolder, env, readyTimeoutMs = LOADED_MACHINE_MS }) {
 	const n8n = await createN8n({ install, userFolder, env });
 	const logFile = path.join(userFolder, 'n8n-start.log');
 	const log = fs.openSync(logFile, 'a');

@@ -8,6 +8,7 @@ const { REPO_ROOT } = require('./config');
 const { startDetached } = require('./proc');
 const { addSecret } = require('./redact');
 const { cleanEnv } = require('./env');
+const { LOADED_MACHINE_MS } = require('./waits');
 
 const CLI = path.join(REPO_ROOT, 'test', 'simulator', 'cli.js');
 
@@ -43,7 +44,7 @@ function admin(baseUrl, method, route, body) {
 				headers: payload
 					? { 'content-type': 'application/json', 'content-length': payload.length }
 					: {},
-				timeout: 10000,
+				timeout: LOADED_MACHINE_MS,
 			},
 			(res) => {
 				/** @type {Buffer[]} */
@@ -102,8 +103,13 @@ async function startSimulator(options = {}) {
 		/** @param {number | null} code */
 		const onEarlyExit = (code) => fail(new Error(`the simulator exited early (code ${code})`));
 		const timer = setTimeout(
-			() => fail(new Error('the simulator printed no address within 20 s')),
-			options.timeoutMs ?? 20000,
+			() =>
+				fail(
+					new Error(
+						`the simulator printed no address within ${(options.timeoutMs ?? LOADED_MACHINE_MS) / 1000} s`,
+					),
+				),
+			options.timeoutMs ?? LOADED_MACHINE_MS,
 		);
 		/** @param {Error} err */
 		function fail(err) {

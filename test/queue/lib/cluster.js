@@ -11,6 +11,8 @@ const { createN8n } = require('../../e2e/n8n-process');
 const { startDetached } = require('../../e2e/lib/proc');
 const { freePort } = require('../../e2e/lib/ports');
 const { step } = require('../../e2e/lib/log');
+const { nextMajorQueueDefaults } = require('../../e2e/lib/next-major-defaults');
+const { LOADED_MACHINE_MS } = require('../../e2e/lib/waits');
 
 /**
  * @param {object} o
@@ -42,6 +44,7 @@ async function createQueueN8n({ install, userFolder, postgres, redis, binaryMode
 				? { N8N_DISABLED_MODULES: 'mcp-registry' }
 				: {}),
 			N8N_RUNNERS_ENABLED: 'true',
+			...nextMajorQueueDefaults(install),
 			...env,
 		},
 	});
@@ -83,7 +86,7 @@ async function startWorker(n8n, install, logDir, name, o = {}) {
  * @param {string} logFile
  */
 async function waitHealthy(url, child, logFile) {
-	const deadline = Date.now() + 180000;
+	const deadline = Date.now() + LOADED_MACHINE_MS;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null || child.signalCode !== null) {
 			throw new Error(
@@ -97,7 +100,7 @@ async function waitHealthy(url, child, logFile) {
 		if (ok) return;
 		await new Promise((r) => setTimeout(r, 1000));
 	}
-	throw new Error(`${url} did not answer within 180 s; see ${logFile}`);
+	throw new Error(`${url} did not answer within ${LOADED_MACHINE_MS / 1000} s; see ${logFile}`);
 }
 
 /**

@@ -5,13 +5,14 @@
 // execution list, stop) and the production webhooks that start executions.
 
 const { ownerSession } = require('../../e2e/lib/n8n-server');
+const { LOADED_MACHINE_MS } = require('../../e2e/lib/waits');
 
 /**
  * The owner account, set up as the editor suites do, and a client of its session.
  * @param {string} baseUrl
  */
 async function setupOwner(baseUrl) {
-	return restClient(baseUrl, await ownerSession(baseUrl, 120000));
+	return restClient(baseUrl, await ownerSession(baseUrl, LOADED_MACHINE_MS));
 }
 
 /** @param {string} baseUrl @param {Record<string, string>} session */
@@ -38,6 +39,13 @@ function restClient(baseUrl, session) {
 		},
 		/** @param {string} id */
 		stop: (id) => call('POST', `executions/${id}/stop`, {}),
+		/**
+		 * The editor's Execute button: the whole workflow from its trigger, as a manual run.
+		 * @param {string} workflowId @param {string} trigger
+		 * @returns {Promise<{executionId?: string}>}
+		 */
+		runManually: (workflowId, trigger) =>
+			call('POST', `workflows/${workflowId}/run`, { triggerToStartFrom: { name: trigger } }),
 		/**
 		 * A Data Table in the owner's project; workflows find it by name.
 		 * @param {string} name

@@ -11,6 +11,7 @@ const path = require('node:path');
 const { run, startDetached, tail } = require('../../e2e/lib/proc');
 const { freePort } = require('../../e2e/lib/ports');
 const { step } = require('../../e2e/lib/log');
+const { LOADED_MACHINE_MS } = require('../../e2e/lib/waits');
 
 /**
  * @param {{child: import('node:child_process').ChildProcess}} proc
@@ -19,7 +20,7 @@ const { step } = require('../../e2e/lib/log');
  * @param {() => string} output
  */
 async function waitReady(proc, ready, what, output) {
-	const deadline = Date.now() + 60000;
+	const deadline = Date.now() + LOADED_MACHINE_MS;
 	while (Date.now() < deadline) {
 		if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
 			throw new Error(
@@ -29,7 +30,9 @@ async function waitReady(proc, ready, what, output) {
 		if (await ready()) return;
 		await new Promise((r) => setTimeout(r, 300));
 	}
-	throw new Error(`${what} did not start: no answer within 60 s:\n${tail(output(), 15)}`);
+	throw new Error(
+		`${what} did not start: no answer within ${LOADED_MACHINE_MS / 1000} s:\n${tail(output(), 15)}`,
+	);
 }
 
 /** @param {import('node:child_process').ChildProcess} child */

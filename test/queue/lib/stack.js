@@ -25,9 +25,10 @@ const { freePort } = require('../../e2e/lib/ports');
  * @param {{baseUrl: string, apiKey: string}} o.service
  * @param {{baseUrl: string, apiKey: string}} [o.llm]
  * @param {'default' | 'filesystem' | 'database'} o.binaryMode
- * @param {{workflow: any, dataTables?: {name: string, columns: {name: string, type: string}[]}[]}[]} o.workflows
- *   imported and published before the main process starts; the Data Tables a workflow names
- *   besides the ones a scenario makes are created once the owner exists
+ * @param {{workflow: any, manual?: boolean, dataTables?: {name: string, columns: {name: string, type: string}[]}[]}[]} o.workflows
+ *   imported and published before the main process starts (`manual`: imported only, for runs
+ *   from the editor); the Data Tables a workflow names besides the ones a scenario makes are
+ *   created once the owner exists
  * @param {number} o.workers
  * @param {number} [o.workerConcurrency]
  * @param {Record<string, string>} [o.env] more of n8n's settings, for the main process and the workers
@@ -84,7 +85,7 @@ async function startStack(o) {
 			).replaceAll(MAIN_URL, `http://127.0.0.1:${mainPort}`),
 		);
 		await n8n.importWorkflow(file);
-		for (const { workflow } of o.workflows) await publish(n8n, workflow.id);
+		for (const { workflow, manual } of o.workflows) if (!manual) await publish(n8n, workflow.id);
 
 		const main = await startMain(n8n, logDir, mainPort);
 		stops.push(main.stop);

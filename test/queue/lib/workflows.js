@@ -52,6 +52,22 @@ function webhookCopy(example) {
 	return { workflow, webhookPath };
 }
 
+/**
+ * An example as a person runs it from the editor: its Manual Trigger kept, under an id of its own,
+ * started by the editor's call (POST /rest/workflows/:id/run from that trigger). Imported, never
+ * published: it has no trigger a production run could start from.
+ * @param {import('../../e2e/lib/workflows').WorkflowFile} example
+ * @returns {{workflow: any, trigger: string, manual: true}}
+ */
+function manualCopy(example) {
+	const workflow = prepareWorkflow(example, { pins: 'replace' });
+	workflow.id = stableId(`queue-manual-${example.name}`);
+	workflow.name = `${workflow.name} (run from the editor)`;
+	const trigger = workflow.nodes.find((/** @type {any} */ n) => n.type === MANUAL_TYPE);
+	if (!trigger) throw new Error(`${example.name} has no Manual Trigger to run it from`);
+	return { workflow, trigger: trigger.name, manual: true };
+}
+
 /** The product photo the first example embeds: a real PNG small enough to send many times. */
 function samplePhotoBase64() {
 	const example = JSON.parse(
@@ -364,6 +380,7 @@ const FAN_OUT_TABLE = 'catalogue_images';
 const MAIN_URL = '__N8N_MAIN_URL__';
 
 module.exports = {
+	manualCopy,
 	fanOutCopy,
 	FAN_OUT_TABLE,
 	submitCollectCopies,

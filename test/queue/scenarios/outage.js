@@ -12,6 +12,7 @@
 const { callWebhook } = require('../lib/rest');
 const { finishedExecutions } = require('../lib/executions');
 const { submitsPerProduct } = require('../lib/submits');
+const { until } = require('../lib/until');
 const { TASKS_COLUMNS, TASKS_TABLE } = require('../lib/workflows');
 
 /** The third task submitted fails at the service; the second submit's answer is a gateway page. */
@@ -106,7 +107,13 @@ async function checkOutage(ctx, copies, rows) {
 		`every product has a row; the submit of unknown fate is recorded as unknown with its request ID (${JSON.stringify(byStatus(submitted))}, request ID ${unknown[0]?.request_id})`,
 	);
 	// Every task has ended at the service before the outage: whatever a sweep says comes from it.
-	await new Promise((r) => setTimeout(r, 1000));
+	await until(
+		async () =>
+			(await ctx.sim.tasks()).every((/** @type {{status: string}} */ t) =>
+				['succeeded', 'failed'].includes(t.status),
+			),
+		'every task to end at the service',
+	);
 
 	const outage = await sweep(ctx, copies.collect, {
 		route: 'task',

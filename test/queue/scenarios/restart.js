@@ -37,7 +37,7 @@ async function runRestart(ctx, copies, o) {
 	await until(
 		async () => (rows = await table.rows()).length >= o.killAfter,
 		`${o.killAfter} recorded tasks`,
-		{ timeoutMs: 120000, everyMs: 25 },
+		{ everyMs: 25 },
 	);
 	const running = (await ctx.stack.rest.executions(copies.submit.workflow.id)).find(
 		(e) => e.status === 'running',

@@ -35,7 +35,7 @@ async function runStop(ctx, copy) {
 		const [task] = await ctx.sim.tasks();
 		const stoppedAt = Date.now();
 		await ctx.stack.rest.stop(running.id);
-		const [execution] = await finishedExecutions(ctx.stack.rest, copy.workflow.id, 1, 30000);
+		const [execution] = await finishedExecutions(ctx.stack.rest, copy.workflow.id, 1);
 		await new Promise((r) => setTimeout(r, 2000));
 		const quietSince = Date.now() - 1500;
 		const queriesAfter = (await ctx.sim.stats()).requests.filter(

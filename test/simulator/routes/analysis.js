@@ -59,7 +59,11 @@ function analysis(ctx) {
 	const material = pick(MATERIALS, hash, 2);
 	const attributes = [
 		{ name: 'color', value: color, evidence: 'visible' },
-		{ name: 'material', value: material, evidence: 'inferred' },
+		{
+			name: 'material',
+			value: material,
+			evidence: ctx.state.config.analysisInferred ? 'inferred' : 'visible',
+		},
 		{ name: 'brand', value: productName, evidence: 'provided' },
 	];
 	const sellingPoints = [

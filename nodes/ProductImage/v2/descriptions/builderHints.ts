@@ -102,7 +102,7 @@ export const PARAMETER_HINTS: readonly ParameterHint[] = [
 		parameter: 'size',
 		builderHint: {
 			propertyHint:
-				"Aspect ratio width:height such as 1:1, 4:5 or 16:9, not pixels. Other ratios: 'custom' with customSize, e.g. 61:25 for 1464×600; exact pixels come from Edit Image afterwards.",
+				"Aspect ratio width:height such as 1:1, 4:5 or 16:9, not pixels. Other ratios: 'custom' with customSize, e.g. 61:25 for 1464x600; exact pixels come from Edit Image afterwards.",
 		},
 	},
 	{
@@ -116,7 +116,7 @@ export const PARAMETER_HINTS: readonly ParameterHint[] = [
 		parameter: 'modules',
 		builderHint: {
 			propertyHint:
-				'A+ module ids such as hero (1464×600), hero970, core, usage, specs, brand, size. Each becomes one module item and later one billed generation.',
+				'A+ module ids such as hero (1464x600), hero970, core, usage, specs, brand, size. Each becomes one module item and later one billed generation.',
 		},
 	},
 	{

@@ -12,8 +12,8 @@ import {
 	withOther,
 } from '../../descriptions/choices';
 import {
-	billingNotice,
 	generatedFileNameOption,
+	billingNotice,
 	imageUrlsProperty,
 	optionsCollection,
 	productNameProperty,
@@ -85,9 +85,9 @@ const outputLanguageLists: INodeProperties[] = planDefaultFromModule(
 		OUTPUT_LANGUAGE_CHOICES,
 		'Language of any text in the image',
 		{
-			placeholder: 'e.g. cs-cz',
+			placeholder: 'e.g. cs-CZ',
 			description:
-				'The language and region of the text in the image, such as cs-cz for Czech in Czechia; upper or lower case alike',
+				'The language and region of the text in the image, such as cs-CZ for Czech in Czechia; upper or lower case alike',
 		},
 	),
 	'language',
@@ -107,7 +107,7 @@ const sizeAndResolution: INodeProperties[] = [
 		},
 		{
 			placeholder: 'e.g. 61:25',
-			description: 'Width:height, such as 61:25 for a 1464×600 banner',
+			description: 'Width:height, such as 61:25 for a 1464x600 banner',
 		},
 	).map(notShownFromModule),
 	...withOther(
@@ -120,7 +120,7 @@ const sizeAndResolution: INodeProperties[] = [
 			description:
 				'How large the image is generated, by its long side. Fit it to an exact size afterwards with an Edit Image node.',
 			// Shown under the field: the common target, sourced from Shopify's help (docs/decisions.md).
-			hint: "Shopify product images: 'Square 1:1' at 2K (Shopify suggests 2048 × 2048 px)",
+			hint: "Shopify product images: 'Square 1:1' at '2K (Long Side About 2048 Pixels)' (Shopify suggests 2048x2048 px)",
 		},
 		{ placeholder: 'e.g. 8k', description: 'A resolution label the service knows, such as 8k' },
 	).map(notShownFromModule),
@@ -181,7 +181,7 @@ export const generationSourceProperty: INodeProperties = {
 			description: "'Prompt', 'Aspect Ratio' and 'Resolution' as set below",
 		},
 	],
-	description: 'Where the prompt, the aspect ratio and the resolution of each image come from',
+	description: "Where each image's 'Prompt', 'Aspect Ratio' and 'Resolution' come from",
 };
 
 export const generationProperties: INodeProperties[] = [
@@ -207,7 +207,7 @@ const otherServiceFieldsOption: INodeProperties = {
 	displayName: 'Other Service Fields',
 	...STORED.extraBodyFields,
 	description:
-		'Fields the service accepts that this node has no field for, as a JSON object of names and values from its documentation: they are added to what the node sends (<a href="https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/operations.md" target="_blank">more info</a>)',
+		'Fields the service accepts that this node has no field for, typed as names and values in braces, e.g. {"seed": 7}, as its documentation names them: they are added to what the node sends (<a href="https://github.com/n8n-nodes-product-image/n8n-nodes-product-image/blob/main/docs/operations.md" target="_blank">more info</a>)',
 };
 
 /** How long the service has to accept a generation, without the jargon; the stored name stays. */
@@ -217,7 +217,7 @@ const acceptanceTimeoutOption: INodeProperties = {
 	name: 'submitTimeout',
 	default: 60,
 	description:
-		'Seconds the service has to accept each generation. One that times out is not sent again, since the service may have taken it. Defaults to 60.',
+		"Seconds the service has to answer that it took each generation (its task ID), before any wait for the images, which is 'Max Wait Time'. One that runs out is not sent again, since the service may have taken it. Defaults to 60.",
 };
 
 /** `plan_prompt`, `series_style_guide`: only from a module item, to replace what it carries. */
@@ -245,7 +245,7 @@ const maxGenerationsOption: INodeProperties = {
 	typeOptions: { minValue: 0 },
 	default: 0,
 	description:
-		'A spending guard: when more items than this come in, the run stops before the first generation is sent, so nothing is billed. Read from the first item. Defaults to 0 (no limit).',
+		"A spending guard: when more items than this come in, the run stops before the first generation is sent, so nothing is billed. The first item's value counts for all. Defaults to 0 (no limit).",
 };
 
 /** Generate and Wait adds the wait options (Items in Parallel among them) and File Name; Submit

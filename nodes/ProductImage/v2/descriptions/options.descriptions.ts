@@ -93,7 +93,7 @@ export const itemsInParallelOption: INodeProperties = {
 	displayName: 'Items in Parallel',
 	...STORED.maxConcurrency,
 	description:
-		'How many items run at the same time, read from the first item. The output keeps the input order. Defaults to 5.',
+		"How many items run at the same time; the first item's value counts for all. The output keeps the input order. Defaults to 5.",
 };
 
 /**
@@ -104,7 +104,7 @@ export const submitsInParallelOption: INodeProperties = {
 	...itemsInParallelOption,
 	default: 1,
 	description:
-		"How many items are submitted at the same time, read from the first item: set it to a batch's size to send the batch at once. The output keeps the input order. Defaults to 1, one after another.",
+		"How many items are submitted at the same time (the first item's value counts for all): set it to a batch's size to send the batch at once. The output keeps the input order. Defaults to 1, one after another.",
 };
 
 /** Each operation shows the delay it uses: 5 s after its own generation, none for an older task. */

@@ -155,7 +155,7 @@ export function outputProperties(shape: OutputShape, what: string): INodePropert
 					description: `At most 10 fields, the choice for an AI agent using the node as a tool: ${shape.summary}`,
 				},
 			],
-			description: `How much of ${what} to pass on. For an AI agent using the node as a tool, choose 'Simplified': it reads every field it gets. Files stay on the items whatever the choice.`,
+			description: `How much of ${what} to pass on${'url' in shape.fields ? '; files stay on the items whatever the choice' : ''}. For an AI agent using the node as a tool, choose 'Simplified': it reads every field it gets.`,
 		},
 		{
 			displayName: 'Fields',

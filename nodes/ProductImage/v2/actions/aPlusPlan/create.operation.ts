@@ -23,10 +23,14 @@ import {
 	timeoutOption,
 } from '../../../descriptions/common.descriptions';
 import { A_PLUS_MODULES, moduleTitle, planModuleItems, plainText } from '../../../helpers/aPlus';
-import type { PlanPanel, PlanRequest } from '../../../helpers/aPlusPlan';
-import { readPlanRequest, requestPlan } from '../../../helpers/aPlusPlan';
-import { ANALYSIS_FIELDS } from '../../../helpers/inputFields';
-import { parameterError, parameterOrDefault, validateParameter } from '../../../helpers/parameters';
+import type { PlanRequest } from '../../../helpers/aPlusPlan';
+import { buildPlanRequest, requestPlan } from '../../../helpers/aPlusPlan';
+import {
+	panelProperty,
+	parameterError,
+	parameterOrDefault,
+	validateParameter,
+} from '../../../helpers/parameters';
 import {
 	detailsCollection,
 	imageSourceFields,
@@ -34,11 +38,20 @@ import {
 	itemsInParallelOption,
 } from '../../descriptions/options.descriptions';
 import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.descriptions';
-import { withInputFields } from '../../inputFields';
-import { shapeOutput } from '../../outputFields';
+import { shapeOutput, withInputFields } from '../../output';
 import { readChoice, shownImageFields } from '../../reading';
+import { planReview, REVIEW_FIELDS } from '../../review';
 
-export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
+export { hintInputFieldsAside as afterRun } from '../../output';
+
+/** The fields of an 'Analysis → Analyze' item: what a plan is made from, not handed on. */
+const ANALYSIS_FIELDS: readonly string[] = [
+	'analysis',
+	'formattedText',
+	'output_text',
+	'request_id',
+	...REVIEW_FIELDS,
+];
 
 /** What each module shows a shopper: the title already says its purpose and pixel size. */
 const MODULE_USES: Record<string, string> = {
@@ -64,6 +77,13 @@ const MODULE_USES: Record<string, string> = {
 /** One term per thing: the spec's "Product details" module would share the collection's name. */
 const MODULE_TITLES: Record<string, string> = { detail: 'Close-Ups of Details (970×600)' };
 
+/** n8n's filter matches titles only: the code the output's 'module' holds, the size as 'target_size'. */
+const listTitle = (module: (typeof A_PLUS_MODULES)[number]) =>
+	(MODULE_TITLES[module.id] ?? moduleTitle(module)).replace(
+		/\((\d+)×(\d+)\)$/,
+		`(${module.id.charAt(0).toUpperCase()}${module.id.slice(1)}, $1x$2)`,
+	);
+
 /** No modules chosen for the user: each one becomes a billed generation later. */
 const modulesProperty: INodeProperties = {
 	displayName: 'Modules',
@@ -72,9 +92,9 @@ const modulesProperty: INodeProperties = {
 	required: true,
 	default: [],
 	description:
-		"The A+ modules to plan; each becomes one image later. A common start: 'Premium First-Screen Key Visual (1464×600)', 'Core Selling Points (970×600)', 'Usage Scenes (970×600)'.",
+		"The A+ modules to plan; each becomes one image later. A common start: 'Premium First-Screen Key Visual (Hero, 1464x600)', 'Core Selling Points (Core, 970x600)', 'Usage Scenes (Usage, 970x600)'.",
 	options: A_PLUS_MODULES.map((module) => ({
-		name: MODULE_TITLES[module.id] ?? moduleTitle(module),
+		name: listTitle(module),
 		value: module.id,
 		description: MODULE_USES[module.id] ?? module.purpose,
 	})).sort((a, b) => a.name.localeCompare(b.name)),
@@ -211,16 +231,21 @@ export const description = forOperation('aPlusPlan', 'create', properties);
 /** Planning holds its request open up to the Timeout (120 s): items overlap rather than queue. */
 export const runsConcurrently = true;
 
-const planPanel: PlanPanel = {
-	properties,
-	choice: (context, name, itemIndex, fallback) =>
-		readChoice(context, name, itemIndex, { properties, fallback, details: DETAILS.plan }),
-	imageFields: shownImageFields,
-	productDescription: readProductDescription,
-};
-
+/** Plan Details' lists, their Other values taken and Platform's default applied. */
 export function readParameters(this: IExecuteFunctions, itemIndex: number): PlanRequest {
-	return readPlanRequest(this, itemIndex, planPanel);
+	const list = (name: string) =>
+		readChoice(this, name, itemIndex, {
+			properties,
+			fallback: String(panelProperty(properties, name).default),
+			details: DETAILS.plan,
+		});
+	return buildPlanRequest(this, itemIndex, properties, {
+		market: list('market'),
+		language: list('language'),
+		platform: list('platform'),
+		productDescription: readProductDescription(this, itemIndex),
+		imageFields: shownImageFields(this, itemIndex),
+	});
 }
 
 /** Module items carry the plan's images, platform and language on to the generation. */
@@ -230,19 +255,22 @@ export async function execute(
 	request: PlanRequest,
 ): Promise<INodeExecutionData[]> {
 	const { plan, imageUrls, requestId } = await requestPlan(this, itemIndex, request);
+	const modules = planModuleItems(plan, request.modules, { ownKeys: true });
+	const review = planReview(modules, plan.notes, plan.global_style);
 	if (!request.splitModules) {
 		const json = { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject;
+		Object.assign(json, review);
 		return [{ json: withInputFields(this, itemIndex, json, { consumed: ANALYSIS_FIELDS }) }];
 	}
 	const carried: IDataObject = { image_urls: imageUrls };
 	for (const key of ['platform', 'market', 'language'])
 		if (request.fields[key] !== undefined) carried[key] = request.fields[key];
 	// The plan was made from the analysis: its brief is not handed on to every module item.
-	const items = planModuleItems(plan, request.modules, { ownKeys: true }).map((json) => ({
+	const items = modules.map((json) => ({
 		json: withInputFields(
 			this,
 			itemIndex,
-			{ ...json, ...carried },
+			{ ...json, ...carried, ...review },
 			{ ownNames: moduleFields, consumed: ANALYSIS_FIELDS },
 		),
 	}));

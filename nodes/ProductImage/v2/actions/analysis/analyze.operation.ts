@@ -22,10 +22,11 @@ import {
 	includeOtherFieldsOption,
 	itemsInParallelOption,
 } from '../../descriptions/options.descriptions';
-import { withInputFields } from '../../inputFields';
+import { withInputFields } from '../../output';
 import { readField, shownImageFields } from '../../reading';
+import { analysisReview } from '../../review';
 
-export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
+export { hintInputFieldsAside as afterRun } from '../../output';
 
 /** The service guesses some facts; where the brief goes next is said where it is taken. */
 const analysisOutputNotice: INodeProperties = {
@@ -76,5 +77,6 @@ export async function execute(
 	// The spec offers the brief in two fields: handed on once, or every later node carries it twice.
 	json.formattedText ??= json.output_text;
 	if (json.output_text === json.formattedText) delete json.output_text;
+	Object.assign(json, analysisReview(json.analysis, json.formattedText));
 	return [{ json: withInputFields(this, itemIndex, json) }];
 }

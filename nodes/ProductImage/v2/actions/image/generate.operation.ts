@@ -2,20 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { forOperation } from '../../../descriptions/operations';
 import type { GenerationRequest } from '../../../helpers/generation';
-import {
-	generatedItemJson,
-	readGenerationRequest,
-	submitGeneration,
-} from '../../../helpers/generation';
+import { submitGeneration } from '../../../helpers/generation';
 import {
 	generationOptions,
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
 import { submitsInParallelOption } from '../../descriptions/options.descriptions';
-import { generationPanel } from './generationPanel';
+import { generatedItemJson, readGeneration } from './readGeneration';
 
-export { checkRun } from './generationPanel';
-export { hintInputFieldsAfterRun as afterRun } from '../../inputFields';
+export { checkRun } from './readGeneration';
+export { hintInputFieldsAside as afterRun } from '../../output';
 
 export const description = forOperation('image', 'generate', [
 	...generationProperties,
@@ -27,7 +23,7 @@ export const runsConcurrently = true;
 export const concurrencyOption = submitsInParallelOption;
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): GenerationRequest {
-	return readGenerationRequest(this, itemIndex, generationPanel);
+	return readGeneration(this, itemIndex);
 }
 
 export async function execute(

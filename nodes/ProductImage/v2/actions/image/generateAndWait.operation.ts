@@ -1,27 +1,22 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { forOperation } from '../../../descriptions/operations';
-import { hintFitting, hintHandOver } from '../../../helpers/fitting';
-import { hintInputFieldsAside } from '../../../helpers/inputFields';
 import type { GenerationRequest } from '../../../helpers/generation';
-import {
-	generatedItemJson,
-	readGenerationRequest,
-	submitGeneration,
-} from '../../../helpers/generation';
+import { submitGeneration } from '../../../helpers/generation';
 import type { WaitSettings } from '../../../helpers/waitForTask';
 import { collectTask, readWaitSettings } from '../../../helpers/waitForTask';
 import type { ImageOutputSettings } from '../../../helpers/output';
+import { hintFitting, hintHandOver } from '../../../helpers/output';
 import {
 	generationOptions,
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
-import { shapeOutput } from '../../outputFields';
-import { WAIT_PANEL } from '../../reading';
-import { generationPanel, LARGER_ADVICE } from './generationPanel';
+import { hintInputFieldsAside, shapeOutput } from '../../output';
+import { WAIT_OPTIONS } from '../../reading';
+import { generatedItemJson, LARGER_ADVICE, readGeneration } from './readGeneration';
 
-export { checkRun } from './generationPanel';
+export { checkRun } from './readGeneration';
 
 export const description = forOperation('image', 'generateAndWait', [
 	...generationProperties,
@@ -38,8 +33,8 @@ interface Parameters {
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
 	return {
-		settings: readWaitSettings(this, itemIndex, WAIT_PANEL),
-		request: readGenerationRequest(this, itemIndex, generationPanel),
+		settings: readWaitSettings(this, itemIndex, WAIT_OPTIONS),
+		request: readGeneration(this, itemIndex),
 	};
 }
 
@@ -72,5 +67,5 @@ function nameForFiles(request: GenerationRequest): string | undefined {
 export function afterRun(this: IExecuteFunctions, output: INodeExecutionData[]): void {
 	hintHandOver(this, output);
 	hintFitting(this, output);
-	hintInputFieldsAside(this, output);
+	hintInputFieldsAside.call(this, output);
 }

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { forOperation } from '../../../descriptions/operations';
-import { readTaskId } from '../../../helpers/taskId';
+import { readTaskId } from '../../../helpers/task';
 import { queryTask } from '../../../helpers/waitForTask';
 import { outputProperties, TASK_OUTPUT } from '../../descriptions/output.descriptions';
-import { shapeOutput } from '../../outputFields';
+import { shapeOutput } from '../../output';
 import { taskIdProperty } from './taskId.description';
 
 export const description = forOperation('task', 'get', [

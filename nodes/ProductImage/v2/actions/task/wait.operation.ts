@@ -2,15 +2,15 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { forOperation } from '../../../descriptions/operations';
 import { optionsCollection } from '../../../descriptions/common.descriptions';
-import { hintFitting, hintHandOver } from '../../../helpers/fitting';
 import type { ImageOutputSettings } from '../../../helpers/output';
-import { readTaskId } from '../../../helpers/taskId';
+import { hintFitting, hintHandOver } from '../../../helpers/output';
+import { readTaskId } from '../../../helpers/task';
 import type { WaitSettings } from '../../../helpers/waitForTask';
 import { collectTask, readWaitSettings } from '../../../helpers/waitForTask';
 import { waitOptions } from '../../descriptions/options.descriptions';
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
-import { shapeOutput } from '../../outputFields';
-import { WAIT_PANEL } from '../../reading';
+import { shapeOutput } from '../../output';
+import { WAIT_OPTIONS } from '../../reading';
 import { taskIdProperty } from './taskId.description';
 
 export const description = forOperation('task', 'wait', [
@@ -29,7 +29,7 @@ interface Parameters {
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
 	return {
 		taskId: readTaskId(this, itemIndex, taskIdProperty.displayName),
-		settings: readWaitSettings(this, itemIndex, WAIT_PANEL),
+		settings: readWaitSettings(this, itemIndex, WAIT_OPTIONS),
 	};
 }
 

@@ -1,11 +1,11 @@
-import { DEFAULT_VERSION } from '../../nodes/ProductImage/descriptions/versions';
-import { readPngInfo } from '../simulator';
-import { currentVersionOptions, pairedIndexes } from '../harness/fixtures';
+import { DEFAULT_VERSION } from '../../../nodes/ProductImage/descriptions/versions';
+import { readPngInfo } from '../../simulator';
+import { currentVersionOptions, pairedIndexes, photoItem } from '../../harness/fixtures';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { binaryBytes, loadedPackage, NODE_TYPE, runWorkflow } from '../harness/engine';
-import { credentialsFor, useSimulator } from '../harness/simulator';
-import { runOnVirtualClock } from '../harness/virtualClock';
+import { binaryBytes, loadedPackage, NODE_TYPE, runWorkflow } from '../../harness/engine';
+import { credentialsFor, useSimulator } from '../../harness/simulator';
+import { runOnVirtualClock } from '../../harness/virtualClock';
 
 const simulator = useSimulator();
 
@@ -19,7 +19,7 @@ const generateAndWait = (
 		operation: 'generateAndWait',
 		prompt: 'studio shot',
 		size: '3:2',
-		options: { ...fast, ...options },
+		options: currentVersionOptions({ ...fast, ...options }),
 		...extra,
 	},
 });
@@ -206,7 +206,7 @@ const taskSpans = (sim: ReturnType<typeof simulator>) =>
 		to: task.completedAt ?? Infinity,
 	}));
 
-test('items run concurrently up to Max Concurrency and never more, and output keeps input order', async () => {
+test('items run concurrently up to Items in Parallel and never more, and output keeps input order', async () => {
 	const sim = simulator();
 	// On the virtual clock, so the first wave of submits lands before any of its tasks ends,
 	// however busy the machine.
@@ -228,7 +228,7 @@ test('items run concurrently up to Max Concurrency and never more, and output ke
 	expect(prompts).toEqual(['item 0', 'item 1', 'item 2', 'item 3', 'item 4', 'item 5']);
 });
 
-test('Max Concurrency 1 runs the items one after another', async () => {
+test('Items in Parallel 1 runs the items one after another', async () => {
 	const sim = simulator();
 	sim.configure({ taskDurationMs: 200 });
 	const input = [0, 1, 2].map((index) => ({ json: { index } }));
@@ -270,7 +270,7 @@ async function shownDefault(option: string): Promise<unknown> {
 	return find((options?.options ?? []) as INodeProperties[])?.default;
 }
 
-test('without wait options, polls come at the Initial Delay and Poll Interval the options show by default', async () => {
+test('without Waiting, polls come at the First Check After and Check Interval the options show by default', async () => {
 	const initialDelayMs = Number(await shownDefault('initialDelay')) * 1000;
 	const pollIntervalMs = Number(await shownDefault('pollInterval')) * 1000;
 	expect(initialDelayMs).toBeGreaterThan(0);
@@ -297,7 +297,7 @@ test('without wait options, polls come at the Initial Delay and Poll Interval th
 	]);
 });
 
-test('without Max Concurrency, items run as many at once as the option shows by default', async () => {
+test('without Items in Parallel, items run as many at once as the option shows by default', async () => {
 	const shown = Number(await shownDefault('maxConcurrency'));
 	expect(shown).toBeGreaterThan(1);
 	const sim = simulator();
@@ -314,8 +314,8 @@ test('without Max Concurrency, items run as many at once as the option shows by 
 });
 
 test.each([
-	[{ pollInterval: 0.01 }, "'Poll Interval'"],
-	[{ initialDelay: -1 }, "'Initial Delay'"],
+	[{ pollInterval: 0.01 }, "'Check Interval'"],
+	[{ initialDelay: -1 }, "'First Check After'"],
 	[{ maxWaitTime: 0 }, "'Max Wait Time'"],
 	[{ binaryPropertyName: ' ' }, "'Put Output File in Field'"],
 ])('bad wait options %j are refused before the submit', async (options, message) => {
@@ -394,4 +394,43 @@ test('Aspect Ratio → Other (61:25) and Resolution → Other (2K) send the type
 	// 2k is a long side of 512 px on the simulator: 61:25 makes it 512 × 210.
 	const png = readPngInfo(await binaryBytes(result, result.items[0]));
 	expect([png.width, png.height]).toEqual([512, 210]);
+});
+
+test('Images From Files of the Input Item: each file is uploaded and sent as a source image', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			generateAndWait({}, { prompt: '', imageSource: 'binary', inputBinaryFields: 'front, side' }),
+		],
+		input: [photoItem(['front', 'side'])],
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(sim.stats.byRoute.upload).toBe(2);
+	const [task] = [...sim.tasks.values()];
+	const sent = task.body.image_urls as string[];
+	expect(sent).toHaveLength(2);
+	expect(sent.every((url) => url.startsWith(`${sim.baseUrl}/v1/open/media/`))).toBe(true);
+	expect(result.items[0].binary?.data.mimeType).toBe('image/png');
+});
+
+test('Selected Fields outputs the fields chosen and the task ID; the image files stay', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [
+			generateAndWait({}, { output: 'selected', outputFields: ['status', 'generated_width'] }),
+		],
+	});
+
+	expect(result.error).toBeUndefined();
+	const [taskId] = [...sim.tasks.keys()];
+	const { json, binary } = result.items[0];
+	expect(json).toEqual({
+		task_id: taskId,
+		status: 'succeeded',
+		generated_width: expect.any(Number),
+	});
+	expect(binary?.data.mimeType).toBe('image/png');
 });

@@ -1,6 +1,6 @@
-import { runWorkflow } from '../harness/engine';
-import { credentialsFor, useSimulator } from '../harness/simulator';
-import { startForeignOrigin } from '../simulator/foreign-origins';
+import { runWorkflow } from '../../harness/engine';
+import { credentialsFor, useSimulator } from '../../harness/simulator';
+import { startForeignOrigin } from '../../simulator/foreign-origins';
 
 const simulator = useSimulator();
 
@@ -87,4 +87,88 @@ test('a 429 storm on Task → Get, which runs one item at a time, advises a paus
 		/ The service is rate-limiting requests\. It was tried 5 times\. Add a Wait node before this one, or use Loop Over Items with a pause\.$/,
 	);
 	expect(sim.stats.byRoute.task).toBe(5);
+});
+
+describe('Output', () => {
+	/** A task that has finished, and the URL of its image. */
+	async function finishedTask(sim: ReturnType<typeof simulator>) {
+		const generated = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					parameters: {
+						resource: 'image',
+						operation: 'generateAndWait',
+						prompt: 'a mug',
+						options: {
+							waiting: { value: { initialDelay: 0, pollInterval: 0.1 } },
+							outputFiles: { value: { downloadImages: false } },
+						},
+					},
+				},
+			],
+		});
+		const { task_id: taskId, url } = generated.items[0].json;
+		return { taskId: String(taskId), url };
+	}
+
+	const get = (taskId: string, output: Record<string, unknown>) => ({
+		parameters: { resource: 'task', operation: 'get', taskId, ...output },
+	});
+
+	test('Simplified keeps the task ID and its status, with the image URLs as one list', async () => {
+		const sim = simulator();
+		const { taskId, url } = await finishedTask(sim);
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [get(taskId, { output: 'simplified' })],
+		});
+
+		expect(result.error).toBeUndefined();
+		const { json } = result.items[0];
+		expect(json).toMatchObject({ task_id: taskId, status: 'succeeded', image_urls: [url] });
+		expect(typeof json.created_at).toBe('string');
+		expect(typeof json.completed_at).toBe('string');
+		expect(json).not.toHaveProperty('result');
+	});
+
+	test('Selected Fields outputs the fields chosen, and the task ID', async () => {
+		const sim = simulator();
+		const { taskId, url } = await finishedTask(sim);
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [get(taskId, { output: 'selected', outputFields: ['status', 'image_urls'] })],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toEqual({
+			task_id: taskId,
+			status: 'succeeded',
+			image_urls: [url],
+		});
+	});
+});
+
+describe('Task ID takes more than the bare ID', () => {
+	test.each([
+		['a pasted task URL', (id: string, base: string) => `${base}/v1/open/tasks/${id}`],
+		['a dragged task item', (id: string) => `={{ { "task_id": "${id}", "status": "submitted" } }}`],
+	])('%s', async (_, taskIdFor) => {
+		const sim = simulator();
+		const submitted = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [{ parameters: { resource: 'image', operation: 'generate', prompt: 'x' } }],
+		});
+		const id = String(submitted.items[0].json.task_id);
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					parameters: { resource: 'task', operation: 'get', taskId: taskIdFor(id, sim.baseUrl) },
+				},
+			],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.task_id).toBe(id);
+	});
 });

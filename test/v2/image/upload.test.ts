@@ -1,6 +1,6 @@
-import { photoItem, pairedIndexes, pngBytes } from '../harness/fixtures';
-import { runWorkflow } from '../harness/engine';
-import { credentialsFor, useSimulator } from '../harness/simulator';
+import { photoItem, pairedIndexes, pngBytes } from '../../harness/fixtures';
+import { runWorkflow } from '../../harness/engine';
+import { credentialsFor, useSimulator } from '../../harness/simulator';
 
 const simulator = useSimulator();
 

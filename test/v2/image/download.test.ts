@@ -1,7 +1,7 @@
-import { readPngInfo } from '../simulator';
-import { binaryBytes, runWorkflow } from '../harness/engine';
-import { credentialsFor, useSimulator } from '../harness/simulator';
-import { generatedImageUrl } from '../harness/operations';
+import { readPngInfo } from '../../simulator';
+import { binaryBytes, runWorkflow } from '../../harness/engine';
+import { credentialsFor, useSimulator } from '../../harness/simulator';
+import { generatedImageUrl } from '../../harness/operations';
 
 const simulator = useSimulator();
 
@@ -10,7 +10,7 @@ const generateAndWait = {
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: 'x',
-		options: { initialDelay: 0, pollInterval: 0.1 },
+		options: { waiting: { value: { initialDelay: 0, pollInterval: 0.1 } } },
 	},
 };
 

@@ -1,22 +1,44 @@
-import { pairedIndexes } from '../harness/fixtures';
-import { runWorkflow } from '../harness/engine';
-import { credentialsFor, useSimulator } from '../harness/simulator';
-import { analyzeNode as analyze, photoUrls as urls } from '../harness/operations';
-import { SPEC_MODULES } from '../harness/specModules';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { pairedIndexes, photoItem } from '../../harness/fixtures';
+import { runWorkflow } from '../../harness/engine';
+import { credentialsFor, useSimulator } from '../../harness/simulator';
+import { analyzeNode as analyze, photoUrls as urls } from '../../harness/operations';
+import { SPEC_MODULES } from '../../harness/specModules';
 
 const simulator = useSimulator();
-const plan = (extra: Record<string, unknown> = {}) => ({
-	parameters: {
+
+/** A list of Plan Details: an entry of its list, or a value typed under Other. */
+const listed = (name: string, value: string, typed = false) => ({
+	value: typed
+		? { [name]: 'custom', [`custom${name[0].toUpperCase()}${name.slice(1)}`]: value }
+		: { [name]: value },
+});
+
+/** Without the entries given as undefined: a field not added to the panel. */
+const defined = (values: Record<string, unknown>) =>
+	Object.fromEntries(
+		Object.entries(values).filter(([, value]) => value !== undefined),
+	) as INodeParameters;
+
+/** The whole plan as one item unless a test turns One Item per Module on (it is on by default). */
+const plan = (extra: Record<string, unknown> = {}, planDetails: Record<string, unknown> = {}) => ({
+	parameters: defined({
 		resource: 'aPlusPlan',
 		operation: 'create',
+		descriptionSource: 'define',
 		productDescription: 'Insulated bottle',
 		imageUrls: urls(1),
 		modules: ['hero', 'size', 'compare'],
-		platform: 'amazon',
-		market: 'us',
-		language: 'en-US',
+		planDetails: defined({
+			platform: listed('platform', 'amazon'),
+			market: listed('market', 'US'),
+			language: listed('language', 'en-US'),
+			...planDetails,
+		}),
+		options: { splitModules: false },
 		...extra,
-	},
+	}),
 });
 describe.each([true, false])('results inside data: %s', (resultsInData) => {
 	test('a plan outputs modules, global_style and notes', async () => {
@@ -92,13 +114,35 @@ test.each([
 		{ modules: ['banner', 'hero', 'poster'] },
 		'\'Modules\': unknown module "banner", "poster"; known: hero, hero970, core, usage, angles, mood, detail, brand, size, compare, specs, process, accessories, series, ingredients, care, tips [item 0]',
 	],
-	[{ market: 'USA' }, "'Market': must be a two-letter market code, such as US [item 0]"],
-	[{ language: 'english!' }, "'Language': must be a language code such as en-US or zh-CN [item 0]"],
-	[{ language: '1en' }, "'Language': must be a language code such as en-US or zh-CN [item 0]"],
-	[{ imageUrls: '' }, 'at least 1 image is needed'],
+	// None given by an expression: n8n itself stops a run with the required field left empty.
+	[{ imageUrls: '={{ "" }}' }, "'Image URLs': at least 1 image is needed"],
 ])('plan parameters %j are refused before any request', async (parameters, message) => {
 	const sim = simulator();
 	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan(parameters)] });
+
+	expect(result.error?.message).toContain(message);
+	expect(sim.stats.requests).toHaveLength(0);
+});
+
+test.each([
+	[
+		{ market: listed('market', 'USA', true) },
+		'must be a two-letter market code, such as US [item 0]',
+	],
+	[
+		{ language: listed('language', 'english!', true) },
+		'must be a language code such as en-US or zh-CN [item 0]',
+	],
+	[
+		{ language: listed('language', '1en', true) },
+		'must be a language code such as en-US or zh-CN [item 0]',
+	],
+])('Plan Details %j typed under Other are refused before any request', async (details, message) => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [plan({}, details)],
+	});
 
 	expect(result.error?.message).toContain(message);
 	expect(sim.stats.requests).toHaveLength(0);
@@ -109,7 +153,7 @@ describe('Platform, Market and Language, as the plan request sends them', () => 
 		const sim = simulator();
 		const result = await runWorkflow({
 			credentials: credentialsFor(sim),
-			nodes: [plan(parameters)],
+			nodes: [plan({}, parameters)],
 		});
 		expect(result.error).toBeUndefined();
 		const plans = sim.stats.requests.filter((request) => request.route === 'plan');
@@ -117,16 +161,22 @@ describe('Platform, Market and Language, as the plan request sends them', () => 
 		return plans[0].planTarget;
 	};
 
-	test('left empty, they are left out of the request for the service to choose', async () => {
-		expect(await sentTarget({ platform: '', market: '', language: '' })).toEqual({});
+	test("Market and Language left at the service's default are left out of the request", async () => {
+		expect(
+			await sentTarget({ market: listed('market', ''), language: listed('language', '') }),
+		).toEqual({ platform: 'amazon' });
 	});
 
-	test('a Platform of spaces is left out', async () => {
-		expect(await sentTarget({ platform: '   ' })).toEqual({ market: 'US', language: 'en-US' });
+	test('Platform not added is Amazon, the default it shows', async () => {
+		expect(await sentTarget({ platform: undefined })).toEqual({
+			platform: 'amazon',
+			market: 'US',
+			language: 'en-US',
+		});
 	});
 
 	test('a Platform typed with spaces around is sent without them', async () => {
-		expect(await sentTarget({ platform: ' amazon ' })).toEqual({
+		expect(await sentTarget({ platform: listed('platform', ' amazon ', true) })).toEqual({
 			platform: 'amazon',
 			market: 'US',
 			language: 'en-US',
@@ -134,7 +184,12 @@ describe('Platform, Market and Language, as the plan request sends them', () => 
 	});
 
 	test('Market and Language typed with spaces around and in any case are sent as the spec writes them', async () => {
-		expect(await sentTarget({ market: ' de ', language: ' DE-de ' })).toEqual({
+		expect(
+			await sentTarget({
+				market: listed('market', ' de ', true),
+				language: listed('language', ' DE-de ', true),
+			}),
+		).toEqual({
 			platform: 'amazon',
 			market: 'DE',
 			language: 'de-DE',
@@ -148,14 +203,16 @@ describe('Platform, Market and Language, as the plan request sends them', () => 
 	])(
 		'a Language of %s (a language alone, or with a script or region) is sent as %s',
 		async (language, sent) => {
-			expect(await sentTarget({ language })).toMatchObject({ language: sent });
+			expect(await sentTarget({ language: listed('language', language, true) })).toMatchObject({
+				language: sent,
+			});
 		},
 	);
 });
 
 // Every field of a plan request the service may refuse, in words that name it (the simulator's
 // own checks pass what the node sends: these are the refusals of a service with stricter rules),
-// and the label version 1 shows for it.
+// and the label the panel shows for it.
 test.each([
 	['modules', 'modules[2] is not offered for this market', 'Modules'],
 	[
@@ -185,7 +242,7 @@ test('Analyze feeds A+ Plan: formattedText becomes the product description', asy
 		credentials: credentialsFor(sim),
 		nodes: [
 			analyze(),
-			plan({ productDescription: '={{ $json.formattedText }}', options: { splitModules: true } }),
+			plan({ descriptionSource: 'analysis', productDescription: undefined, options: {} }),
 		],
 	});
 
@@ -219,5 +276,103 @@ describe('One Item per Module: every module item carries its purpose and target 
 			target_height: height,
 			target_size: `${width}x${height}`,
 		});
+	});
+});
+
+describe('Product Description From the analysis of the input item', () => {
+	const fromAnalysis = () => plan({ descriptionSource: 'analysis', productDescription: undefined });
+	const brief = 'Steel bottle that keeps drinks cold for 24 hours';
+
+	/** The product_description the plan request sent for this input item. */
+	async function sentDescription(json: IDataObject): Promise<unknown> {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [fromAnalysis()],
+			input: [{ json }],
+		});
+		expect(result.error).toBeUndefined();
+		const plans = sim.stats.requests.filter((request) => request.route === 'plan');
+		expect(plans).toHaveLength(1);
+		return plans[0].productDescription;
+	}
+
+	test('the brief in formattedText is the description', async () => {
+		expect(await sentDescription({ title: 'Trail Bottle', formattedText: brief })).toBe(brief);
+	});
+
+	test('an empty formattedText does not hide the brief in output_text, and no other text field is taken', async () => {
+		expect(
+			await sentDescription({
+				title: 'Trail Bottle',
+				handle: 'trail-bottle',
+				formattedText: '',
+				output_text: brief,
+			}),
+		).toBe(brief);
+	});
+
+	test('an item without a brief is refused before any request, whatever other text it holds', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [fromAnalysis()],
+			input: [{ json: { title: 'Trail Bottle', formattedText: ' ' } }],
+		});
+
+		expect(result.error?.message).toBe(
+			"'Product Description From': the input item has no brief ('formattedText' or 'output_text') of 'Analysis → Analyze' [item 0]",
+		);
+		expect(sim.stats.requests).toHaveLength(0);
+	});
+});
+
+test('Images From Files of the Input Item: the photos are uploaded and the plan receives their addresses', async () => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [plan({ imageSource: 'binary', imageUrls: undefined, inputBinaryFields: 'front' })],
+		input: [photoItem(['front'])],
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(sim.stats.byRoute.upload).toBe(1);
+	const [sent] = sim.stats.requests.filter((request) => request.route === 'plan');
+	expect(sent.imageUrls).toEqual([expect.stringMatching(/\/v1\/open\/media\//)]);
+});
+
+describe('Include Other Input Fields', () => {
+	const perModule = (options: IDataObject) =>
+		plan({ modules: ['hero', 'core'], options: { splitModules: true, ...options } });
+	const product = { json: { sku: 'A1', title: 'Trail Bottle' } };
+
+	test("on by default: every module item carries the input item's fields", async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [perModule({})],
+			input: [product],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(2);
+		for (const item of result.items) expect(item.json).toMatchObject(product.json);
+	});
+
+	test("off: the module items carry none of the input item's fields", async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [perModule({ includeOtherFields: false })],
+			input: [product],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(2);
+		for (const item of result.items) {
+			expect(item.json).not.toHaveProperty('sku');
+			expect(item.json).not.toHaveProperty('title');
+			expect(item.json.module).toEqual(expect.any(String));
+		}
 	});
 });

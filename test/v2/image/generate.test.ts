@@ -1,10 +1,13 @@
-import type { IDataObject } from 'n8n-workflow';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
-import { photoItem, pairedIndexes } from '../harness/fixtures';
-import { runWorkflow } from '../harness/engine';
-import { credentialsFor, useSimulator } from '../harness/simulator';
-import { runOnVirtualClock } from '../harness/virtualClock';
-import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { photoItem, pairedIndexes } from '../../harness/fixtures';
+import { runWorkflow } from '../../harness/engine';
+import { credentialsFor, useSimulator } from '../../harness/simulator';
+import { runOnVirtualClock } from '../../harness/virtualClock';
+import { DEFAULT_VERSION as CURRENT } from '../../../nodes/ProductImage/descriptions/versions';
 
 const simulator = useSimulator();
 
@@ -19,12 +22,14 @@ test('submits the spec body and outputs task_id and status without waiting', asy
 		nodes: [
 			generate({
 				imageUrls: 'https://cdn.example.com/a.jpg,\nhttps://cdn.example.com/b.jpg',
-				productName: 'Steel bottle',
-				sellingPoints: 'Cold 24 h',
-				platform: 'amazon',
+				productDetails: {
+					productName: 'Steel bottle',
+					sellingPoints: 'Cold 24 h',
+					platform: { value: { platform: 'amazon' } },
+					outputLanguage: { value: { outputLanguage: 'en-us' } },
+				},
 				size: '4:3',
 				resolution: '2k',
-				outputLanguage: 'en-us',
 				options: {
 					extraBodyFields: '{"plan_prompt": "hero shot", "series_style_guide": "calm blue"}',
 				},
@@ -49,13 +54,14 @@ test('submits the spec body and outputs task_id and status without waiting', asy
 	expect(sim.stats.byRoute.task ?? 0).toBe(0);
 });
 
-test('image URLs given as a list, plus input binary fields uploaded first', async () => {
+test('Images From Both: image URLs given as a list, plus input binary fields uploaded first', async () => {
 	const sim = simulator();
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
 		nodes: [
 			generate({
 				prompt: '',
+				imageSource: 'both',
 				imageUrls: ['https://x.test/1.png'],
 				inputBinaryFields: 'front, side',
 			}),
@@ -78,13 +84,13 @@ test('image URLs given as a list, plus input binary fields uploaded first', asyn
 });
 
 test.each([
-	[{ size: '16x9' }, "'Size'"],
-	[{ size: '0:1' }, "'Size'"],
+	[{ size: '16x9' }, "'Aspect Ratio'"],
+	[{ size: '0:1' }, "'Aspect Ratio'"],
 	[{ resolution: '' }, "'Resolution'"],
 	[{ prompt: '', imageUrls: '' }, 'a generation needs a prompt or at least one source image'],
 	[{ imageUrls: 'file:///etc/passwd' }, '"file:///etc/passwd" is not an http(s) URL'],
 	[{ imageUrls: 'ftp://host/a.png' }, "'Image URLs'"],
-	[{ options: { extraBodyFields: '[1,2]' } }, "'Extra Body Fields'"],
+	[{ options: { extraBodyFields: '[1,2]' } }, "'Other Service Fields'"],
 ])('bad parameters %j are refused before any request', async (parameters, message) => {
 	const sim = simulator();
 	const result = await runWorkflow({
@@ -100,7 +106,7 @@ test('a missing input binary field is refused before anything is uploaded', asyn
 	const sim = simulator();
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [generate({ inputBinaryFields: 'front, back' })],
+		nodes: [generate({ imageSource: 'binary', inputBinaryFields: 'front, back' })],
 		input: [photoItem(['front'])],
 	});
 
@@ -369,6 +375,34 @@ describe('Image Settings From an A+ module: what the module item gives the gener
 		expect(body?.image_urls).toEqual(['https://img.test/front.jpg', 'http://img.test/back.jpg']);
 	});
 
+	test("Module Prompt and Style Guide replace the module item's prompt and the plan's style guide", async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [
+				{
+					...fromModule,
+					parameters: {
+						...fromModule.parameters,
+						options: {
+							planPrompt: ' Bottle on a trail at dawn ',
+							seriesStyleGuide: 'Warm light, muted greens',
+						},
+					},
+				},
+			],
+			input: [{ json: { ...core, global_style: 'calm blue' } }],
+		});
+
+		expect(result.error).toBeUndefined();
+		const [task] = [...sim.tasks.values()];
+		expect(task.body).toMatchObject({
+			prompt: 'Trail bottle on a rock',
+			plan_prompt: 'Bottle on a trail at dawn',
+			series_style_guide: 'Warm light, muted greens',
+		});
+	});
+
 	test('a module larger than the largest resolution is refused, saying what to set instead', async () => {
 		const sim = simulator();
 		const result = await runWorkflow({
@@ -384,5 +418,168 @@ describe('Image Settings From an A+ module: what the module item gives the gener
 			"Choose 'Define Below' and set 'Aspect Ratio' and 'Resolution'. No request was sent.",
 		);
 		expect(sim.stats.requests).toHaveLength(0);
+	});
+});
+
+describe('Images From', () => {
+	const submit = (typeVersion: number, parameters: INodeParameters) => ({
+		typeVersion,
+		parameters: { resource: 'image', operation: 'generate', prompt: '', ...parameters },
+	});
+	const both = { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'front' };
+
+	const imageUrlsSent = async (nodeSpec: ReturnType<typeof submit>) => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [nodeSpec],
+			input: [photoItem(['front'])],
+		});
+		expect(result.error).toBeUndefined();
+		const body = sim.tasks.get(String(result.items[0].json.task_id))?.body as {
+			image_urls: string[];
+		};
+		return { urls: body.image_urls, uploads: sim.stats.byRoute.upload ?? 0, sim };
+	};
+
+	test('the current version, URLs (the default): only Image URLs is sent; the binary field is not uploaded', async () => {
+		const { urls, uploads } = await imageUrlsSent(submit(CURRENT, both));
+		expect(urls).toEqual(['https://x.test/1.png']);
+		expect(uploads).toBe(0);
+	});
+
+	test('the current version, Binary Files: only the input files are uploaded and sent', async () => {
+		const { urls, uploads, sim } = await imageUrlsSent(
+			submit(CURRENT, { ...both, imageSource: 'binary' }),
+		);
+		expect(uploads).toBe(1);
+		expect(urls).toHaveLength(1);
+		expect(urls[0].startsWith(`${sim.baseUrl}/v1/open/media/`)).toBe(true);
+	});
+
+	test('the current version, URLs: a binary field named but not on the item is no error, since it is not read', async () => {
+		const sim = simulator();
+		const result = await runWorkflow({
+			credentials: credentialsFor(sim),
+			nodes: [submit(CURRENT, { imageUrls: 'https://x.test/1.png', inputBinaryFields: 'missing' })],
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim.stats.submitsAccepted).toBe(1);
+	});
+});
+
+describe('the submit reply, from a stand-in service', () => {
+	// What Image → Generate outputs is what the service answered to the submit: its task id, its
+	// status (or "submitted" when it names none; the spec leaves the field optional) and the request
+	// id to quote to the provider. The simulator always sends a status, so a stand-in service answers
+	// here with exactly the reply each test needs.
+
+	const KEY = 'stand-in-key-0123456789';
+	let server: Server | undefined;
+
+	afterEach(async () => {
+		await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+		server = undefined;
+	});
+
+	/** A service whose submit route answers `reply` (status 200) and counts what it got. */
+	async function serviceAnswering(reply: object): Promise<{ baseUrl: string; submits: string[] }> {
+		const submits: string[] = [];
+		server = createServer((request, response) => {
+			request.resume();
+			request.on('end', () => {
+				if (request.method === 'POST' && request.url === '/v1/open/product-images/generations') {
+					submits.push(String(request.headers.authorization));
+					response.writeHead(200, { 'content-type': 'application/json' });
+					response.end(JSON.stringify(reply));
+					return;
+				}
+				response.writeHead(404, { 'content-type': 'application/json' });
+				response.end('{"code":404,"message":"not here"}');
+			});
+		});
+		await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as AddressInfo;
+		return { baseUrl: `http://127.0.0.1:${port}`, submits };
+	}
+
+	async function submitTo(baseUrl: string) {
+		return await runWorkflow({
+			credentials: { baseUrl, apiKey: KEY },
+			nodes: [{ parameters: { resource: 'image', operation: 'generate', prompt: 'studio shot' } }],
+		});
+	}
+
+	test('Generate outputs the request id the service gave its submit', async () => {
+		const service = await serviceAnswering({
+			code: 200,
+			data: { task_id: 'task_abc123', status: 'queued' },
+			request_id: 'req_0f1e2d',
+		});
+		const result = await submitTo(service.baseUrl);
+
+		expect(result.error).toBeUndefined();
+		expect(service.submits).toEqual([`Bearer ${KEY}`]);
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ task_id: 'task_abc123', status: 'queued', request_id: 'req_0f1e2d' },
+		]);
+	});
+
+	test('Generate outputs "submitted" when the submit reply names no status', async () => {
+		const service = await serviceAnswering({
+			code: 200,
+			data: { task_id: 'task_abc123' },
+			request_id: 'req_0f1e2d',
+		});
+		const result = await submitTo(service.baseUrl);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ task_id: 'task_abc123', status: 'submitted', request_id: 'req_0f1e2d' },
+		]);
+	});
+
+	test('a submit reply without a task id is an error that names the missing field', async () => {
+		const service = await serviceAnswering({ code: 200, data: { status: 'queued' } });
+		const result = await submitTo(service.baseUrl);
+
+		expect(result.error?.message).toBe(
+			"The service's reply to the generation request lacks fields this node needs [item 0]",
+		);
+		// No request id in the reply: the description names the field and what to do, and no id.
+		expect(result.error?.description).toMatch(
+			/^Missing or unexpected: task_id: Required\. The reply holds no task ID\./,
+		);
+		expect(result.error?.description).not.toContain('Request ID:');
+	});
+
+	test('a submit reply with a numeric task id takes the id as text', async () => {
+		const service = await serviceAnswering({
+			code: 200,
+			data: { task_id: 42 },
+			request_id: 'req_1',
+		});
+		const result = await submitTo(service.baseUrl);
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.task_id).toBe('42');
+	});
+
+	test('a submit reply of the wrong shape quotes its request id', async () => {
+		const service = await serviceAnswering({
+			code: 200,
+			data: { task_id: { id: 42 } },
+			request_id: 'req_0f1e2d',
+		});
+		const result = await submitTo(service.baseUrl);
+
+		expect(result.error?.message).toBe(
+			"The service's reply to the generation request lacks fields this node needs [item 0]",
+		);
+		expect(result.error?.description).toMatch(
+			/^Missing or unexpected: task_id: .+\. The reply holds no task ID\./,
+		);
+		expect(result.error?.description).toContain('request ID req_0f1e2d');
+		expect(result.error?.context?.requestId).toBe('req_0f1e2d');
 	});
 });

@@ -1,0 +1,62 @@
+import { runWorkflow } from '../../harness/engine';
+import { credentialsFor, useSimulator } from '../../harness/simulator';
+
+// Version 1's Generate and Wait: its options flat in Options, and the labels its errors and advice
+// name (Poll Interval, Initial Delay, Max Concurrency, Submit Timeout).
+
+const simulator = useSimulator({ taskDurationMs: 0 });
+
+const generateAndWait = (options: Record<string, unknown> = {}) => ({
+	typeVersion: 1,
+	parameters: {
+		resource: 'image',
+		operation: 'generateAndWait',
+		prompt: 'studio shot',
+		options: { initialDelay: 0, pollInterval: 0.1, maxWaitTime: 10, ...options },
+	},
+});
+
+test.each([
+	[{ pollInterval: 0.01 }, "'Poll Interval'"],
+	[{ initialDelay: -1 }, "'Initial Delay'"],
+	[{ maxWaitTime: 0 }, "'Max Wait Time'"],
+	[{ binaryPropertyName: ' ' }, "'Put Output File in Field'"],
+])('bad wait options %j are refused before the submit', async (options, message) => {
+	const sim = simulator();
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait(options)],
+	});
+
+	expect(result.error?.message).toContain(message);
+	expect(sim.stats.requests).toHaveLength(0);
+});
+
+test('a 429 storm on submit gives up with advice to lower Max Concurrency', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'submit', status: 429, retryAfter: '0', times: Infinity });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait()],
+	});
+
+	expect(result.error?.message).toBe('The service asked to slow down [item 0]');
+	expect(result.error?.description).toContain('tried 4 times');
+	expect(result.error?.description).toContain('Max Concurrency');
+	expect(sim.stats.submitsAccepted).toBe(0);
+});
+
+test('a submit reply slower than the Submit Timeout is not retried, and the advice names it', async () => {
+	const sim = simulator();
+	sim.addFault({ route: 'submit', delayMs: 1_500 });
+	const result = await runWorkflow({
+		credentials: credentialsFor(sim),
+		nodes: [generateAndWait({ submitTimeout: 0.4 })],
+	});
+
+	expect(result.error?.message).toBe(
+		'The service did not answer the generation request in time [item 0]',
+	);
+	expect(result.error?.description).toContain('Submit Timeout');
+	expect(sim.stats.byRoute.submit).toBe(1);
+});
