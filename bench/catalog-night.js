@@ -47,7 +47,7 @@ const {
 const { runNight } = require('./catalog/night');
 const { report } = require('./catalog/report');
 const figures = require('./catalog/figures');
-const { tableIdOf } = require('./catalog/figures');
+const { tableIdOf, storeReads } = require('./catalog/figures');
 const { openRowTest } = require('./catalog/open-rows');
 const { measurePerRun, perRunMedians } = require('./catalog/per-run');
 
@@ -254,7 +254,7 @@ async function measureNight(b, perRun) {
 		service: figures.serviceFigures(await sim.stats(), tasks),
 		paces: figures.runPaces(night.submitRuns, tasks, batchOf(options)),
 		database: await figures.databaseFigures(stack, b.tableId, nightFrom),
-		storeReads: await figures.storeReads(stack, copies.submit.workflow.id, nightFrom, b.n8nDir),
+		storeReads: await storeReads(stack, copies.submit.workflow.id, nightFrom, b.n8nDir),
 		perRun,
 		load: load.length
 			? {

@@ -66,7 +66,7 @@ async function lastExecutionId(db) {
  * @returns {Promise<number[]>} one count a run, in the order they started
  */
 async function storeReads(db, workflowId, sinceId, n8nDir) {
-	const { parse } = require(require.resolve('flatted', { paths: [n8nDir] }));
+	const { parse } = require(require('node:path').join(n8nDir, 'node_modules', 'flatted'));
 	const rows = await db.sql(
 		`select d.data from execution_data d join execution_entity e on e.id = d."executionId" where e."workflowId" = '${workflowId}' and e.id > ${sinceId} order by e.id`,
 	);
