@@ -47,7 +47,7 @@ const {
 const { runNight } = require('./catalog/night');
 const { report } = require('./catalog/report');
 const figures = require('./catalog/figures');
-const { tableIdOf } = require('./catalog/figures');
+const { tableIdOf, storeReads } = require('./catalog/figures');
 const { openRowTest } = require('./catalog/open-rows');
 const { measurePerRun, perRunMedians } = require('./catalog/per-run');
 
@@ -181,6 +181,7 @@ const configureService = (sim, options) =>
  * @property {ReturnType<typeof submitCollectCopies>} copies
  * @property {string} tableId
  * @property {string} runsTableId
+ * @property {string} n8nDir where the n8n it runs is installed
  */
 
 /**
@@ -253,6 +254,7 @@ async function measureNight(b, perRun) {
 		service: figures.serviceFigures(await sim.stats(), tasks),
 		paces: figures.runPaces(night.submitRuns, tasks, batchOf(options)),
 		database: await figures.databaseFigures(stack, b.tableId, nightFrom),
+		storeReads: await storeReads(stack, copies.submit.workflow.id, nightFrom, b.n8nDir),
 		perRun,
 		load: load.length
 			? {
@@ -299,7 +301,15 @@ async function startBench(options, sim, where, started) {
 		tasksColumnsFor([copies.submit.workflow, copies.collect.workflow]),
 	);
 	const runsTableId = await tableIdOf(stack, RUNS.name);
-	return { options, stack, sim, copies, tableId: String(table.id), runsTableId };
+	return {
+		options,
+		stack,
+		sim,
+		copies,
+		tableId: String(table.id),
+		runsTableId,
+		n8nDir: where.installs.n8n[N8N_VERSION].dir,
+	};
 }
 
 async function main() {

@@ -59,6 +59,20 @@ async function lastExecutionId(db) {
 	return Number(id);
 }
 
+/**
+ * How often each submit run after `sinceId` read the store: the runs of its "Get products" node,
+ * from the execution data n8n keeps, read with n8n's own reader of it (flatted, from `n8nDir`).
+ * @param {Database} db @param {string} workflowId @param {number} sinceId @param {string} n8nDir
+ * @returns {Promise<number[]>} one count a run, in the order they started
+ */
+async function storeReads(db, workflowId, sinceId, n8nDir) {
+	const { parse } = require(require('node:path').join(n8nDir, 'node_modules', 'flatted'));
+	const rows = await db.sql(
+		`select d.data from execution_data d join execution_entity e on e.id = d."executionId" where e."workflowId" = '${workflowId}' and e.id > ${sinceId} order by e.id`,
+	);
+	return rows.map(([data]) => parse(data).resultData?.runData?.['Get products']?.length ?? 0);
+}
+
 /** Execution states after which nothing more happens. */
 const FINAL = ['success', 'error', 'crashed', 'canceled'];
 
@@ -256,6 +270,7 @@ module.exports = {
 	executionStatus,
 	lastExecutionId,
 	databaseFigures,
+	storeReads,
 	productFigures,
 	serviceFigures,
 };

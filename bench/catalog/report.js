@@ -25,6 +25,7 @@ const listed = (record) =>
  *   service: ReturnType<typeof import('./figures').serviceFigures>,
  *   paces: ReturnType<typeof import('./figures').runPaces>,
  *   database: Awaited<ReturnType<typeof import('./figures').databaseFigures>>,
+ *   storeReads?: number[],
  *   workflows: {submit: string, collect: string},
  *   perRun?: ReturnType<typeof import('./per-run').perRunMedians>,
  * }} m
@@ -35,6 +36,7 @@ function report(m) {
 		...productLines(m.products),
 		...timeLines(m),
 		serviceLine(m.service, m.products),
+		storeLine(m.storeReads ?? []),
 		memoryLine(m.memory),
 		...storageLines(m.database, m.workflows, m.products.products),
 		...perRunLines(m.perRun ?? [], m.options.submitsPerMinute),
@@ -205,6 +207,14 @@ function timeLines(m) {
 				? `; executions n8n marked otherwise than they ended: ${relabeled.join(', ')}`
 				: ''),
 	];
+}
+
+/** The store's reads, per submit run. @param {number[]} reads */
+function storeLine(reads) {
+	const sorted = [...reads].sort((a, b) => a - b);
+	return reads.length
+		? `Store reads: ${count(reads.reduce((a, b) => a + b, 0))} pages in the night's ${reads.length} submit runs (the runs whose execution data n8n kept), median ${sorted[Math.floor(sorted.length / 2)]} a run, at most ${sorted[sorted.length - 1]}; runs that read the store once: ${reads.filter((r) => r === 1).length}`
+		: 'Store reads: none counted';
 }
 
 /**
