@@ -167,7 +167,7 @@ test("Adaptive where spread durations start at once: every poll of the fixed pol
 	expect(count(adaptive)).toBeLessThanOrEqual(1.5 * count(fixed));
 });
 
-test('Adaptive: past the predicted window a task is polled a few more times for one Poll Interval, gaps doubling, and on the fixed rhythm from its own start throughout', async () => {
+test('Adaptive: past the predicted window the last task the run waits for is polled a second apart, and on the fixed rhythm from its own start throughout', async () => {
 	// One lane: three tasks of 1.2–1.6 s teach the window, then one of that length and one of 6 s.
 	const durations = [1200, 1400, 1600, 1300, 6000];
 	const times = await run({ polling: 'adaptive', maxConcurrency: 1 }, durations);
@@ -175,21 +175,21 @@ test('Adaptive: past the predicted window a task is polled a few more times for 
 		expect(looks).toEqual(onRhythm(durationMs));
 	for (const { informed } of times.slice(3)) expect(informed).toBe(true);
 	// The one that fits the window: the fixed poller's first poll (0.5 s), the window's where it
-	// opens (1.2 s), and half a second on, where it is seen.
-	expect(times[3].looks).toEqual([500, 1200, 1700]);
-	// The long one: past the window's end (1.6 s) polls as far apart as the time past it, until one
-	// Poll Interval past it (3.6 s); the fixed poller's polls (2.5, 4.5 and 6.5 s) made all along,
-	// not a new rhythm counted from the window's polls.
-	expect(times[4].looks).toEqual([500, 1200, 1700, 2200, 2500, 3400, 4500, 6500]);
+	// opens (1.2 s), and where it ends (1.6 s), where it is seen.
+	expect(times[3].looks).toEqual([500, 1200, 1600]);
+	// The long one, the only task the run still waits for: past the window's end (1.6 s) polls 3 %
+	// of its time so far apart, at least a second; the fixed poller's polls (2.5, 4.5 and 6.5 s)
+	// made all along, not a new rhythm counted from the window's polls.
+	expect(times[4].looks).toEqual([500, 1200, 1600, 2500, 3500, 4500, 5500, 6500]);
 	expect(times[4].looks).toEqual(expect.arrayContaining(onRhythm(6000)));
 });
 
 test.each([
-	['a 9 s task still running past them', 9000],
-	['nothing running past them', 1300],
+	['a 9 s task still running past them', 9000, 1200],
+	['nothing running past them', 1300, 1300],
 ])(
 	'Adaptive: short tasks finished one after another make a window, %s: the fifth is polled where it opens',
-	async (_, firstMs) => {
+	async (_, firstMs, windowEndMs) => {
 		// Two lanes: the first task on one, short ones after each other on the other; the window
 		// opens at the shortest (1.0 s).
 		const times = await run({ polling: 'adaptive', maxConcurrency: 2 }, [
@@ -200,7 +200,8 @@ test.each([
 			1100,
 		]);
 		expect(times[4].informed).toBe(true);
-		expect(times[4].looks).toEqual([500, 1000, 1000 + 500]);
+		// Then where it ends: the longest finished among the five created last.
+		expect(times[4].looks).toEqual([500, 1000, windowEndMs]);
 	},
 );
 
@@ -221,9 +222,9 @@ test('Adaptive: a task polled inside the window keeps it, so the polls stay clos
 	const times = await run({ polling: 'adaptive', maxConcurrency: 1 }, [1000, 1100, 3000, 2800]);
 	const fourth = times[3];
 	expect(fourth.informed).toBe(true);
-	// After the fixed poller's first poll, from where the window opens, every half second, until
-	// the first look at or after 2.8 s.
-	expect(fourth.looks).toEqual([500, 1000, 1500, 2000, 2500, 3000]);
+	// After the fixed poller's first poll, from where the window opens, a second apart (half its
+	// width) with the fixed poller's at 2.5 s between, until the first look at or after 2.8 s.
+	expect(fourth.looks).toEqual([500, 1000, 2000, 2500, 3000]);
 });
 
 test('Adaptive: a failed task says nothing about how long tasks take; the next ones are polled in the window', async () => {
@@ -305,8 +306,8 @@ test('Adaptive in Task → Wait for Completion: a task this run did not submit i
 	expect(result.items.map((item) => item.json.status)).toEqual(Array(4).fill('succeeded'));
 	const looks = looksAfterCreation(sim);
 	// Polled at once (the wait's first poll), at 2 s as the fixed poller polls, then where the
-	// window the three taught opens, and half a second on.
-	expect(looks[3]).toEqual([0, 2000, 2800, 2800 + 500]);
+	// window the three taught opens, and where it ends.
+	expect(looks[3]).toEqual([0, 2000, 2800, 3000]);
 });
 
 /** A share in [0, 1) per task, spread evenly (the simulator's own sequence): durations that jitter by ±0.3 s. */

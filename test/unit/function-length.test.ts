@@ -60,7 +60,7 @@ test(`no function in nodes/ or credentials/ is over ${MAX_LINES} lines`, () => {
 
 // The node's whole code (both versions) stays within this, lowered as it is cut from 0.3.0's 8,474
 // lines, so a newcomer can still read all of it: growth goes into sharing, not into another copy.
-const MAX_NODE_LINES = 8540;
+const MAX_NODE_LINES = 8498;
 
 test(`the node and the credential hold at most ${MAX_NODE_LINES} lines of code`, () => {
 	const lines = ['nodes', 'credentials']

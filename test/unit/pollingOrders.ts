@@ -1,108 +1,33 @@
-import type { PollingMode } from '../../nodes/ProductImage/helpers/pollSchedule';
-import {
-	DurationModel,
-	nextPollIn,
-	rhythmAfterPoll,
-} from '../../nodes/ProductImage/helpers/pollSchedule';
+import type { PollingOrder } from '../../bench/pollingOrders';
+import { runWorkflow } from '../harness/engine';
+import { currentVersionOptions } from '../harness/fixtures';
+import { credentialsFor, useSimulator } from '../harness/simulator';
+import { runOnVirtualClock } from '../harness/virtualClock';
 
 /*
- * A batch of Generate and Wait items on a clock this file moves: each of `lanes` lanes submits its
- * next task once it has seen its last one finished and fetched it, and polls it as the node's wait
- * does (Initial Delay, then when the schedule says, learning from every answer). Every request
- * takes `LATENCY_MS`, the service reading it halfway.
+ * An order of the polling benches waited for by the node itself: Generate and Wait over the
+ * order's lanes in n8n's engine, against the simulator, on a clock the test moves (Check Interval
+ * and First Check After 5 s). The schedule and the tasks' durations run on that one clock and every
+ * request is instant, so the figures are the schedule's alone, whatever the machine's load. The
+ * virtual-clock tests of the schedule and the polling bench both use it.
  */
 
-const LATENCY_MS = 40;
-const POLL_MS = 5_000;
+const POLL_S = 5;
 
-interface TaskRun {
-	createdAt: number;
-	durationMs: number;
-	/** When the service read each query about it, on its clock. */
-	looks: number[];
+export interface Figures {
+	/** The batch's end ÷ the ideal lanes: each busy from the start, each finish seen at once. */
+	wall: number;
+	fixedWall: number;
+	/** Task queries ÷ the fixed poller's on the same order. */
+	queries: number;
+	/** How long after finishing a task was seen finished, in submit order. */
+	delaysMs: number[];
+	medianDelayMs: number;
+	/** Tasks seen finished later after their submit than in the fixed poller's run. */
+	later: number;
 }
 
-interface BatchRun {
-	wallMs: number;
-	tasks: TaskRun[];
-}
-
-class Clock {
-	now = 0;
-	private queue: Array<{ at: number; seq: number; run: () => void }> = [];
-	private seq = 0;
-	after(ms: number, run: () => void): void {
-		this.queue.push({ at: this.now + Math.max(0, ms), seq: this.seq++, run });
-	}
-	runAll(): void {
-		while (this.queue.length) {
-			this.queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
-			const next = this.queue.shift()!;
-			this.now = next.at;
-			next.run();
-		}
-	}
-}
-
-function runBatch(durations: number[], lanes: number, mode: PollingMode): BatchRun {
-	const clock = new Clock();
-	const model = new DurationModel();
-	const tasks: TaskRun[] = [];
-	const half = LATENCY_MS / 2;
-	let last = 0;
-	const submit = () => {
-		const index = tasks.length;
-		if (index >= durations.length) return;
-		const task: TaskRun = { createdAt: 0, durationMs: durations[index], looks: [] };
-		tasks.push(task);
-		clock.after(half, () => {
-			task.createdAt = clock.now;
-			clock.after(half, () => follow(`task-${index}`, task));
-		});
-	};
-	const follow = (taskId: string, task: TaskRun) => {
-		const startedAt = clock.now;
-		const answer = { status: 'running', created_at: new Date(task.createdAt).toISOString() };
-		let rhythmAt = startedAt + POLL_MS;
-		const poll = () => {
-			const polledAt = clock.now;
-			clock.after(half, () => {
-				const done = clock.now >= task.createdAt + task.durationMs;
-				task.looks.push(clock.now);
-				clock.after(half, () => {
-					if (done) {
-						const completed_at = new Date(task.createdAt + task.durationMs).toISOString();
-						model.noteFinished(taskId, { ...answer, status: 'succeeded', completed_at });
-						// The result's download, then the lane's next item.
-						clock.after(LATENCY_MS, () => {
-							last = clock.now;
-							submit();
-						});
-						return;
-					}
-					model.noteRunning(taskId, answer);
-					rhythmAt = rhythmAfterPoll(rhythmAt, POLL_MS, polledAt, clock.now);
-					const window = model.window(taskId);
-					clock.after(
-						nextPollIn({
-							mode,
-							pollMs: POLL_MS,
-							window,
-							startedAt,
-							rhythmAt,
-							now: clock.now,
-						}),
-						poll,
-					);
-				});
-			});
-		};
-		clock.after(POLL_MS, poll);
-	};
-	for (let lane = 0; lane < lanes; lane++) submit();
-	clock.runAll();
-	return { wallMs: last, tasks };
-}
+type Sim = ReturnType<ReturnType<typeof useSimulator>>;
 
 /** The same lanes with no detection delay and no overhead: each task starts when a lane frees. */
 function idealMs(durations: number[], lanes: number): number {
@@ -114,33 +39,76 @@ function idealMs(durations: number[], lanes: number): number {
 	return Math.max(...free);
 }
 
-/** How long after finishing each task was seen finished, in submit order. */
-const detectionDelays = (run: BatchRun) =>
-	run.tasks.map((task) => task.looks.at(-1)! - task.createdAt - task.durationMs);
-
-const queries = (run: BatchRun) => run.tasks.reduce((sum, task) => sum + task.looks.length, 0);
-
-export interface Figures {
-	wall: number;
-	fixedWall: number;
-	queries: number;
-	medianDelayMs: number;
-	/** Tasks seen finished later after their submit than in the fixed poller's run, by more than 1 ms. */
-	later: number;
+/** Each task in submit order: its queries' times after its creation, and its duration. */
+function looks(sim: Sim): Array<{ looks: number[]; durationMs: number }> {
+	return [...sim.tasks.values()]
+		.sort((a, b) => a.createdAt - b.createdAt)
+		.map((task) => ({
+			durationMs: task.durationMs,
+			looks: sim.stats.requests
+				.filter((r) => r.route === 'task' && r.path.endsWith(task.task_id))
+				.map((r) => r.at - task.createdAt),
+		}));
 }
 
-export function compare(durations: number[], lanes: number): Figures {
-	const adaptive = runBatch(durations, lanes, 'adaptive');
-	const fixed = runBatch(durations, lanes, 'fixed');
-	const ideal = idealMs(durations, lanes);
-	const seen = (run: BatchRun) => run.tasks.map((task) => task.looks.at(-1)! - task.createdAt);
-	const fixedSeen = seen(fixed);
-	const delays = detectionDelays(adaptive).sort((a, b) => a - b);
-	return {
-		wall: adaptive.wallMs / ideal,
-		fixedWall: fixed.wallMs / ideal,
-		queries: queries(adaptive) / queries(fixed),
-		medianDelayMs: delays[Math.floor(delays.length / 2)],
-		later: seen(adaptive).filter((at, index) => at > fixedSeen[index] + 1).length,
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+/** Call at the top of a test file: runs an order with each schedule and compares them. */
+export function usePollingOrders(): (order: PollingOrder) => Promise<Figures> {
+	const simulator = useSimulator();
+	const run = async (order: PollingOrder, polling: 'adaptive' | 'fixed') => {
+		const sim = simulator();
+		sim.reset();
+		sim.configure({ taskDurationsMs: order.seconds.map((s) => Math.round(s * 1000)) });
+		let wallMs = 0;
+		const result = await runOnVirtualClock(async () => {
+			const started = Date.now();
+			const ran = await runWorkflow({
+				credentials: credentialsFor(sim),
+				input: order.seconds.map((_, n) => ({ json: { prompt: `product ${n}` } })),
+				nodes: [
+					{
+						parameters: {
+							resource: 'image',
+							operation: 'generateAndWait',
+							prompt: '={{ $json.prompt }}',
+							options: currentVersionOptions({
+								polling,
+								pollInterval: POLL_S,
+								initialDelay: POLL_S,
+								maxConcurrency: order.lanes,
+								downloadImages: false,
+							}),
+						},
+					},
+				],
+			});
+			wallMs = Date.now() - started;
+			return ran;
+		});
+		if (result.error || result.items.length !== order.seconds.length)
+			throw new Error(`${order.name}, ${polling}: ${result.error?.message ?? 'items missing'}`);
+		return { wallMs, tasks: looks(sim) };
+	};
+	return async (order) => {
+		const fixed = await run(order, 'fixed');
+		const adaptive = await run(order, 'adaptive');
+		const ideal = idealMs(
+			adaptive.tasks.map((task) => task.durationMs),
+			order.lanes,
+		);
+		const seen = (task: { looks: number[]; durationMs: number }) =>
+			task.looks.find((at) => at >= task.durationMs)!;
+		const queries = (tasks: typeof fixed.tasks) =>
+			tasks.reduce((sum, task) => sum + task.looks.length, 0);
+		const delaysMs = adaptive.tasks.map((task) => seen(task) - task.durationMs);
+		return {
+			wall: adaptive.wallMs / ideal,
+			fixedWall: fixed.wallMs / ideal,
+			queries: queries(adaptive.tasks) / queries(fixed.tasks),
+			delaysMs,
+			medianDelayMs: median(delaysMs),
+			later: adaptive.tasks.filter((task, n) => seen(task) > seen(fixed.tasks[n])).length,
+		};
 	};
 }

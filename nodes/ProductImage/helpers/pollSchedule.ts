@@ -8,10 +8,14 @@ import type { Task } from './schemas';
 
 export type PollingMode = 'adaptive' | 'fixed';
 
-const DENSEST_MS = 500;
-const OPENING_SHARE = 1 / 4;
-/** A window wider than this many poll intervals says too little: it adds no polls. */
-const WIDEST_IN_INTERVALS = 3;
+const DENSEST_MS = 1_000;
+/** Inside the window, polls this share of its width apart. */
+const INSIDE_SHARE = 1 / 2;
+/** The one task a run still waits for, past every duration seen: this share of its time so far apart. */
+const LAST_SHARE = 0.03;
+
+/** Where, after its start, a task is likely to finish, and whether the run waits for it alone. */
+export type CompletionWindow = { earliestMs: number; latestMs: number; alone: boolean };
 
 export interface PollPlan {
 	mode: PollingMode;
@@ -24,17 +28,11 @@ export interface PollPlan {
 	now: number;
 }
 
-function usableWindow(plan: PollPlan): CompletionWindow | undefined {
-	const { window, startedAt, pollMs } = plan;
-	if (plan.mode === 'fixed' || !window || startedAt === undefined) return undefined;
-	return window.latestMs - window.earliestMs > WIDEST_IN_INTERVALS * pollMs ? undefined : window;
-}
-
 /**
- * When a fixed poller polls next after a poll sent at `polledAt` and read by `repliedAt`. It sleeps
- * the interval after each answer, so its polls drift by latency and late timers; a poll on that
- * rhythm (up to half an interval late) moves it on the same way, never earlier than the fixed
- * poller's. A poll further past it moves it on by the interval and this latency.
+ * When a fixed poller polls next after a poll sent at `polledAt` and read by `repliedAt`: it sleeps
+ * the interval after each answer. A poll on that rhythm (up to half an interval late) moves it on
+ * from where the fixed poller's was due, so it never falls behind it; a poll further past it moves
+ * it on by the interval and this latency.
  */
 export function rhythmAfterPoll(
 	rhythmAt: number,
@@ -43,60 +41,45 @@ export function rhythmAfterPoll(
 	repliedAt: number,
 ): number {
 	if (polledAt < rhythmAt) return rhythmAt;
-	if (polledAt - rhythmAt < pollMs / 2) return repliedAt + pollMs;
+	if (polledAt - rhythmAt < pollMs / 2) return rhythmAt + (repliedAt - polledAt) + pollMs;
 	let next = rhythmAt;
 	while (next <= polledAt) next += pollMs + (repliedAt - polledAt);
 	return next;
 }
 
-/** The gap between polls inside the window: why it shrinks so is in docs/polling.md. */
-function stepInside(window: CompletionWindow, pollMs: number, elapsedMs: number): number {
-	const width = window.latestMs - window.earliestMs;
-	const left = Math.min(width, Math.max(0, window.latestMs - elapsedMs));
-	const gap = width * OPENING_SHARE * Math.sqrt(width > 0 ? left / width : 0);
-	return Math.min(pollMs, Math.max(DENSEST_MS, gap));
-}
-
 /**
- * The window's first poll where it opens; past its end, gaps as long as the time past it (each
- * twice the one before), for one poll interval: a task a little longer than the ones before it.
+ * The next poll in the window: where it opens, then half its width apart up to its end; past it,
+ * as far apart as the time since it ended (a task a little longer than the ones before it), or for
+ * the one task the run still waits for, a small share of its time so far.
  */
-function nextInWindow(window: CompletionWindow, pollMs: number, elapsedMs: number): number {
-	const past = elapsedMs - window.latestMs;
-	if (elapsedMs < window.earliestMs) return window.earliestMs - elapsedMs;
-	if (past >= pollMs) return Infinity;
-	return past >= 0 ? Math.max(DENSEST_MS, past) : stepInside(window, pollMs, elapsedMs);
+function windowGap(window: CompletionWindow, elapsedMs: number): number {
+	const { earliestMs, latestMs } = window;
+	if (elapsedMs < earliestMs) return earliestMs - elapsedMs;
+	const past = elapsedMs - latestMs;
+	if (past < 0)
+		return Math.min(-past, Math.max(DENSEST_MS, INSIDE_SHARE * (latestMs - earliestMs)));
+	return Math.max(DENSEST_MS, window.alone ? LAST_SHARE * elapsedMs : past);
 }
 
 /**
  * Adaptive: the fixed poller's next poll, or sooner where the window has one first. The window
  * only adds polls, so no task is seen finished later than a fixed poller would see it.
  */
-export function nextPollIn(plan: PollPlan): number {
-	const { startedAt, pollMs, now } = plan;
-	if (plan.mode === 'fixed') return pollMs;
+export function nextPollIn({ mode, pollMs, window, startedAt, rhythmAt, now }: PollPlan): number {
+	if (mode === 'fixed') return pollMs;
 	// A poll of the window sent before the rhythm's poll and answered after it leaves it due: at once.
-	const bound = Math.max(0, plan.rhythmAt - now);
-	const window = usableWindow(plan);
+	const bound = Math.max(0, rhythmAt - now);
 	if (!window || startedAt === undefined) return bound;
-	const elapsed = now - startedAt;
-	const planned = nextInWindow(window, pollMs, elapsed);
-	if (planned >= bound) return bound;
-	// The fixed poller's poll due within a gap stands in for one inside the window, not at its end.
-	const at = elapsed + planned;
-	return at < window.latestMs && planned > bound - stepInside(window, pollMs, at) ? bound : planned;
+	return Math.min(bound, windowGap(window, now - startedAt));
 }
 
 // The duration model: what the run's recent tasks say about the next one.
 
 const MIN_FINISHED = 3;
 /** The most recently created finished tasks the window is drawn from: durations that step move it soon. */
-const RECENT_FINISHED = 8;
-/** Kendall's τ: eight steady durations in any order reach it by chance about once in thirty. */
-const TREND_AGREEMENT = 0.6;
-
-/** Where, after its start, a task is likely to finish: service-clock milliseconds. */
-export type CompletionWindow = { earliestMs: number; latestMs: number };
+const RECENT_FINISHED = 5;
+/** How closely durations must follow the order the service created them for a trend to count. */
+const TREND_CORRELATION = 0.8;
 
 function epoch(value: string | null | undefined): number | undefined {
 	const parsed = Date.parse(value ?? '');
@@ -108,123 +91,88 @@ export function createdAt(task: Task): number | undefined {
 	return epoch(task.created_at);
 }
 
-function finishedDuration(task: Task): number | undefined {
-	const [created, completed] = [epoch(task.created_at), epoch(task.completed_at)];
-	const known = created !== undefined && completed !== undefined && completed >= created;
-	return known ? completed - created : undefined;
-}
+/** A task the run waits for: when the service created it, and its duration once finished. */
+type Seen = { createdAt: number; ms?: number };
 
-/**
- * A task as the model keeps it: when the service created it (a task without `created_at` counts
- * as created after every other), the order the run met it in among tasks created the same
- * millisecond, and its duration once finished.
- */
-type Seen = { createdAt: number; met: number; ms: number };
-
-/** A task's duration and its place in the order the service created the run's tasks. */
-type Placed = { place: number; ms: number };
-
-const bySubmit = (a: Seen, b: Seen) => a.createdAt - b.createdAt || a.met - b.met;
-
-/** Milliseconds per task, and how far that may be off: half the middle half of the slopes. */
-type Trend = { slope: number; slack: number };
-
-/**
- * The median of the slopes between every two finished tasks (Theil–Sen), or none while order and
- * duration agree too little for a trend to be more than chance.
- */
-function durationTrend(finished: readonly Placed[]): Trend | undefined {
-	if (finished.length < RECENT_FINISHED) return undefined;
-	const slopes: number[] = [];
-	let agreement = 0;
-	for (let i = 0; i < finished.length; i++) {
-		for (let j = i + 1; j < finished.length; j++) {
-			const apart = finished[j].place - finished[i].place;
-			const longer = finished[j].ms - finished[i].ms;
-			slopes.push(longer / apart);
-			agreement += Math.sign(apart) * Math.sign(longer);
-		}
+/** Milliseconds per place in the order the service created the tasks, or 0 without a clear trend. */
+function slopeOf(finished: Array<{ place: number; ms: number }>): number {
+	if (finished.length < RECENT_FINISHED) return 0;
+	const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+	const [place, ms] = [mean(finished.map((f) => f.place)), mean(finished.map((f) => f.ms))];
+	let [both, places, durations] = [0, 0, 0];
+	for (const f of finished) {
+		both += (f.place - place) * (f.ms - ms);
+		places += (f.place - place) ** 2;
+		durations += (f.ms - ms) ** 2;
 	}
-	if (Math.abs(agreement / slopes.length) < TREND_AGREEMENT) return undefined;
-	slopes.sort((a, b) => a - b);
-	const at = (share: number) => slopes[Math.floor(share * (slopes.length - 1))];
-	return { slope: at(0.5), slack: (at(0.75) - at(0.25)) / 2 };
+	return Math.abs(both) >= TREND_CORRELATION * Math.sqrt(places * durations) ? both / places : 0;
 }
 
 /**
- * What one node run learns about its tasks' durations: the most recently created finished ones
- * (on the service's clock, so this machine's does not matter) and the place of each still running.
+ * What one node run learns about its tasks' durations (on the service's clock, so this machine's
+ * does not matter), in the order the service created them: tasks created the same millisecond in
+ * the order the run met them.
  */
 export class DurationModel {
-	/** In the order the service created them. */
-	private readonly finished: Seen[] = [];
-	private readonly running = new Map<string, Seen>();
-	private met = 0;
+	private readonly tasks = new Map<string, Seen>();
+	private news = new AbortController();
 
-	private seen(taskId: string, task: Task | undefined): Seen {
-		const known = this.running.get(taskId);
-		return {
-			createdAt: (task && createdAt(task)) ?? known?.createdAt ?? Infinity,
-			met: known?.met ?? this.met++,
-			ms: 0,
-		};
+	/** Aborted once the model next changes what it predicts: a task finished or failed. */
+	get learned(): AbortSignal {
+		return this.news.signal;
+	}
+
+	private changed(): void {
+		this.news.abort();
+		this.news = new AbortController();
 	}
 
 	noteRunning(taskId: string, task?: Task): void {
-		this.running.set(taskId, this.seen(taskId, task));
+		const known = this.tasks.get(taskId);
+		this.tasks.set(taskId, {
+			createdAt: (task && createdAt(task)) ?? known?.createdAt ?? Infinity,
+		});
 	}
 
 	noteFinished(taskId: string, task: Task): void {
-		const seen = this.seen(taskId, task);
-		this.running.delete(taskId);
-		const duration = finishedDuration(task);
-		if (duration === undefined) return;
-		this.finished.push({ ...seen, ms: duration });
-		this.finished.sort(bySubmit);
-		if (this.finished.length > RECENT_FINISHED) this.finished.shift();
+		const [created, completed] = [createdAt(task), epoch(task.completed_at)];
+		if (created === undefined || completed === undefined || completed < created)
+			this.tasks.delete(taskId);
+		else this.tasks.set(taskId, { createdAt: created, ms: completed - created });
+		// Only the last finished count: older ones only shift every later place alike.
+		const finished = this.inOrder().filter(([, seen]) => seen.ms !== undefined);
+		for (const [id] of finished.slice(0, -RECENT_FINISHED)) this.tasks.delete(id);
+		this.changed();
 	}
 
 	/** A failed task says nothing about how long a successful one takes. */
 	forget(taskId: string): void {
-		this.running.delete(taskId);
+		this.tasks.delete(taskId);
+		this.changed();
 	}
 
 	/**
-	 * Every task's place in the order the service created them: a batch sent in some order is
-	 * submitted in it, while the run meets tasks submitted together in whatever order their
-	 * answers come back.
-	 */
-	private placed(): { finished: Placed[]; running: Map<string, Placed> } {
-		const all = [...this.finished, ...this.running.values()].sort(bySubmit);
-		const places = new Map(all.map((seen, index) => [seen, index]));
-		const place = (seen: Seen) => ({ place: places.get(seen)!, ms: seen.ms });
-		const running = new Map([...this.running].map(([id, seen]) => [id, place(seen)]));
-		return { finished: this.finished.map(place), running };
-	}
-
-	/**
-	 * From the shortest to the longest recent duration. For `taskId`, every duration is first moved
-	 * along the trend to that task's place, and the window widened by how far the trend may be off
-	 * there.
+	 * From the shortest to the longest of the last finished durations, each first moved along their
+	 * trend to the place of `taskId` (a task not yet met comes after every other).
 	 */
 	window(taskId?: string): CompletionWindow | undefined {
-		if (this.finished.length < MIN_FINISHED) return undefined;
-		const { finished, running } = this.placed();
-		const at =
-			taskId === undefined
-				? undefined
-				: (running.get(taskId)?.place ?? finished.length + running.size);
-		const trend = at === undefined ? undefined : durationTrend(finished);
-		const durations = finished.map(
-			(seen) => seen.ms + (trend?.slope ?? 0) * ((at ?? seen.place) - seen.place),
-		);
-		// The further past the tasks it was learned from, the less sure the trend.
-		const beyond = at === undefined ? 0 : Math.max(0, at - finished[finished.length - 1].place);
-		const margin = (trend?.slack ?? 0) * beyond;
+		const placed = this.inOrder().map(([id, seen], place) => ({ id, place, ms: seen.ms }));
+		const finished = placed.filter((p): p is typeof p & { ms: number } => p.ms !== undefined);
+		if (finished.length < MIN_FINISHED) return undefined;
+		const at = placed.find((p) => p.id === taskId)?.place ?? placed.length;
+		const slope = taskId === undefined ? 0 : slopeOf(finished);
+		const durations = finished.map((f) => f.ms + slope * (at - f.place));
+		const running = placed.filter((p) => p.ms === undefined);
 		return {
-			earliestMs: Math.min(...durations) - margin,
-			latestMs: Math.max(...durations) + margin,
+			earliestMs: Math.min(...durations),
+			latestMs: Math.max(...durations),
+			alone: running.length === 1 && running[0].id === taskId,
 		};
+	}
+
+	/** The order the service created the tasks in; the run's Map keeps the order it met them in. */
+	private inOrder(): Array<[string, Seen]> {
+		return [...this.tasks].sort(([, a], [, b]) => a.createdAt - b.createdAt);
 	}
 }
 

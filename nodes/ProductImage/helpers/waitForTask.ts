@@ -145,21 +145,15 @@ function startWait(
 	};
 }
 
-/** Undefined once the next poll would pass Max Wait Time. */
-function nextPollAfter(wait: TaskWait, polledAt: number): number | undefined {
-	wait.rhythmAt = rhythmAfterPoll(wait.rhythmAt, wait.pollMs, polledAt, Date.now());
-	const planned = nextPollIn({
-		mode: wait.settings.polling,
-		pollMs: wait.pollMs,
-		window: wait.taskDurations.window(wait.taskId),
-		startedAt: wait.taskStartedAt,
-		rhythmAt: wait.rhythmAt,
-		now: Date.now(),
-	});
-	const left = wait.deadline - Date.now();
-	if (wait.settings.polling === 'fixed') return planned > left ? undefined : planned;
+/** When the next poll is due, planned at the answer read at `answeredAt`; undefined past Max Wait Time. */
+function pollDue(wait: TaskWait, answeredAt: number): number | undefined {
+	const { settings, pollMs, taskStartedAt: startedAt, rhythmAt, deadline } = wait;
+	const window = wait.taskDurations.window(wait.taskId);
+	const plan = { mode: settings.polling, pollMs, window, startedAt, rhythmAt, now: answeredAt };
+	const due = answeredAt + nextPollIn(plan);
+	if (settings.polling === 'fixed') return due > deadline ? undefined : due;
 	// Adaptive polls never overshoot the deadline: the last one is on it.
-	return left <= 0 ? undefined : Math.min(planned, left);
+	return answeredAt >= deadline ? undefined : Math.min(due, deadline);
 }
 
 function cancelled(wait: TaskWait): NodeOperationError {
@@ -183,8 +177,19 @@ function cancelled(wait: TaskWait): NodeOperationError {
 	);
 }
 
-async function pause(wait: TaskWait, ms: number): Promise<void> {
-	if (!(await sleepUnlessCancelled(ms, wait.signal))) throw cancelled(wait);
+/**
+ * Until `due`. After an answer, Adaptive: what the run learns meanwhile from other items' tasks
+ * may bring the poll forward, to where it would have been planned had it been known then.
+ */
+async function pauseUntilDue(wait: TaskWait, due: number, answeredAt?: number): Promise<void> {
+	const replans = answeredAt !== undefined && wait.settings.polling === 'adaptive';
+	for (;;) {
+		if (wait.signal.aborted) throw cancelled(wait);
+		if (due <= Date.now()) return;
+		const stop = replans ? AbortSignal.any([wait.signal, wait.taskDurations.learned]) : wait.signal;
+		if (await sleepUnlessCancelled(due - Date.now(), stop)) return;
+		if (!wait.signal.aborted) due = Math.min(due, pollDue(wait, answeredAt!) ?? due);
+	}
 }
 
 /** Undefined when the poll could not be made (kept as the last failure). */
@@ -218,7 +223,7 @@ function missedPollDelay(error: unknown, pollMs: number, missedPolls: number): n
 
 /**
  * Only this poll failed, not the task; items that poll in step would keep hitting the same storm,
- * so the next one backs off with jitter. Undefined when that would pass Max Wait Time.
+ * so the next one backs off with jitter. When; undefined when that would pass Max Wait Time.
  */
 function backOff(wait: TaskWait): number | undefined {
 	const { lastFailure: error, taskId } = wait;
@@ -236,7 +241,7 @@ function backOff(wait: TaskWait): number | undefined {
 		`Product Image: a query of task ${taskId} failed (${(error as Error).message}); looking again in ${delayMs} ms`,
 		{ itemIndex: wait.itemIndex, taskId },
 	);
-	return delayMs;
+	return Date.now() + delayMs;
 }
 
 /** The query was answered 200, so no HTTP code (NodeApiError would read the task's status as one). */
@@ -344,15 +349,20 @@ async function waitForTask(
 ): Promise<WaitEnd> {
 	const wait = startWait(context, itemIndex, taskId, settings, submittedAt);
 	// Initial Delay in either mode (the fixed poller's first), Max Wait Time at the latest.
-	await pause(wait, Math.min(wait.initialDelayMs, settings.maxWaitTime * 1000));
+	await pauseUntilDue(
+		wait,
+		wait.startedAt + Math.min(wait.initialDelayMs, settings.maxWaitTime * 1000),
+	);
 	for (;;) {
 		const polledAt = Date.now();
 		const reply = await poll(wait);
 		const end = reply && finish(wait, reply);
 		if (end) return end;
-		const delayMs = reply ? nextPollAfter(wait, polledAt) : backOff(wait);
-		if (delayMs === undefined) return timeOut(wait);
-		await pause(wait, delayMs);
+		const answeredAt = Date.now();
+		if (reply) wait.rhythmAt = rhythmAfterPoll(wait.rhythmAt, wait.pollMs, polledAt, answeredAt);
+		const due = reply ? pollDue(wait, answeredAt) : backOff(wait);
+		if (due === undefined) return timeOut(wait);
+		await pauseUntilDue(wait, due, reply ? answeredAt : undefined);
 	}
 }
 
