@@ -1,6 +1,8 @@
 import { photoItem } from '../../harness/fixtures';
 import { useSimulator } from '../../harness/simulator';
 import { runOn } from '../../harness/operations';
+import { runOnVirtualClock } from '../../harness/virtualClock';
+import { requestsOn } from '../../faults/faultCase';
 
 // The options and input forms no other suite of Generate and Wait sets, each seen in what the
 // request carries or what the item holds.
@@ -101,29 +103,34 @@ test("from an A+ module, Module Prompt and Style Guide replace the module item's
 test('Fixed Interval polling with On Timeout → Output Task State hands on the unfinished task', async () => {
 	const sim = simulator();
 	sim.configure({ taskOutcome: 'never' });
-	const result = await runOn(sim, [
-		{
-			parameters: {
-				resource: 'image',
-				operation: 'generateAndWait',
-				prompt: 'studio shot',
-				options: {
-					waiting: {
-						value: {
-							initialDelay: 0,
-							polling: 'fixed',
-							pollInterval: 0.1,
-							maxWaitTime: 0.3,
-							onTimeout: 'outputTaskState',
+	const result = await runOnVirtualClock(() =>
+		runOn(sim, [
+			{
+				parameters: {
+					resource: 'image',
+					operation: 'generateAndWait',
+					prompt: 'studio shot',
+					options: {
+						waiting: {
+							value: {
+								initialDelay: 0,
+								polling: 'fixed',
+								pollInterval: 5,
+								maxWaitTime: 20,
+								onTimeout: 'outputTaskState',
+							},
 						},
 					},
 				},
 			},
-		},
-	]);
+		]),
+	);
 
 	expect(result.error).toBeUndefined();
 	const [taskId] = [...sim.tasks.keys()];
 	expect(result.items[0].json).toMatchObject({ task_id: taskId, timed_out: true });
-	expect(sim.tasks.get(taskId)?.queries).toBeGreaterThan(1);
+	// On the virtual clock: a check every 5 s from the submit, the last one at Max Wait Time.
+	const submittedAt = requestsOn(sim, 'submit')[0].at;
+	const checks = requestsOn(sim, 'task').map((check) => check.at - submittedAt);
+	expect(checks).toEqual([0, 5_000, 10_000, 15_000, 20_000]);
 });
