@@ -65,6 +65,20 @@ const QUICK = { initialDelay: 0, pollInterval: 0.1 };
 export const quickWait = (typeVersion: number = DEFAULT_VERSION): INodeParameters =>
 	typeVersion === 1 ? QUICK : { waiting: { value: QUICK } };
 
+/** Task → Wait for Completion of the task the item before it holds, waiting as `quickWait`. */
+export const taskWaitNode = (
+	parameters: INodeParameters = {},
+	options: INodeParameters = {},
+): NodeSpec => ({
+	parameters: {
+		resource: 'task',
+		operation: 'wait',
+		taskId: '={{ $json.task_id }}',
+		...parameters,
+		options: { ...quickWait(), ...options },
+	},
+});
+
 /** Image → Generate and Wait of each product by its title, waiting as `quickWait`. */
 export const generateAndWaitNode = (
 	options: INodeParameters = {},

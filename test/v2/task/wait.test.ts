@@ -1,8 +1,13 @@
 import { readPngInfo } from '../../simulator';
 import { pairedIndexes } from '../../harness/fixtures';
-import { binaryBytes, runWorkflow } from '../../harness/engine';
-import { credentialsFor, useSimulator } from '../../harness/simulator';
-import { expectAtMostTenFields, quickWait, storePlanNode } from '../../harness/operations';
+import { binaryBytes } from '../../harness/engine';
+import { useSimulator } from '../../harness/simulator';
+import {
+	expectAtMostTenFields,
+	runOn,
+	storePlanNode,
+	taskWaitNode,
+} from '../../harness/operations';
 
 const simulator = useSimulator();
 
@@ -11,23 +16,10 @@ const submit = { parameters: { resource: 'image', operation: 'generate', prompt:
 test('task/wait resumes a known task and downloads its images like Generate and Wait', async () => {
 	const sim = simulator();
 	sim.configure({ imagesPerTask: 2 });
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			submit,
-			{
-				parameters: {
-					resource: 'task',
-					operation: 'wait',
-					taskId: '={{ $json.task_id }}',
-					options: {
-						waiting: { value: { initialDelay: 0, pollInterval: 0.1 } },
-						outputFiles: { value: { binaryPropertyName: 'image' } },
-					},
-				},
-			},
-		],
-	});
+	const result = await runOn(sim, [
+		submit,
+		taskWaitNode({}, { outputFiles: { value: { binaryPropertyName: 'image' } } }),
+	]);
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(2);
@@ -40,25 +32,13 @@ test('task/wait resumes a known task and downloads its images like Generate and 
 test('Selected Fields outputs the fields chosen of each image item, and the task ID', async () => {
 	const sim = simulator();
 	sim.configure({ imagesPerTask: 2 });
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			submit,
-			{
-				parameters: {
-					resource: 'task',
-					operation: 'wait',
-					taskId: '={{ $json.task_id }}',
-					output: 'selected',
-					outputFields: ['status', 'image_index'],
-					options: {
-						waiting: { value: { initialDelay: 0, pollInterval: 0.1 } },
-						outputFiles: { value: { downloadImages: false } },
-					},
-				},
-			},
-		],
-	});
+	const result = await runOn(sim, [
+		submit,
+		taskWaitNode(
+			{ output: 'selected', outputFields: ['status', 'image_index'] },
+			{ outputFiles: { value: { downloadImages: false } } },
+		),
+	]);
 
 	expect(result.error).toBeUndefined();
 	const [taskId] = [...sim.tasks.keys()];
@@ -78,14 +58,6 @@ test('Simplified keeps at most ten fields after a store product and its A+ modul
 				prompt: '={{ $json.recommended_prompt }}',
 			},
 		},
-		{
-			parameters: {
-				resource: 'task',
-				operation: 'wait',
-				taskId: '={{ $json.task_id }}',
-				output: 'simplified',
-				options: quickWait(),
-			},
-		},
+		taskWaitNode({ output: 'simplified' }),
 	]);
 });
