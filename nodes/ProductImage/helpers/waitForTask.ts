@@ -15,17 +15,17 @@ import {
 	sleepUnlessCancelled,
 	stopSignal,
 } from '../transport';
-import type { Task } from './schemas';
 import type { ImageOutputSettings } from './output';
 import { taskResultItems } from './output';
 import { maxWaitTimeOption } from '../descriptions/common.descriptions';
 import { optionOrDefault, panelProperty, readOptions, validateParameter } from './parameters';
-import { NEXT_STEP } from './nextStep';
 import type { DurationModel, PollingMode } from './pollSchedule';
 import { createdAt, durationModel, nextPollIn, rhythmAfterPoll } from './pollSchedule';
+import type { Task } from './task';
 import {
 	classifyTask,
 	nameTaskInError,
+	NEXT_STEP,
 	queryTask,
 	resultImageCount,
 	taskFailureReason,
