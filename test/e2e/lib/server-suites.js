@@ -43,7 +43,6 @@ const { info, formatDuration } = require('./log');
 const SUITES = {
 	credential: () => require('../credential-test').suite,
 	editor: () => require('../editor-test').suite,
-	catalog: () => require('../catalog-setup-test').suite,
 };
 
 /**
