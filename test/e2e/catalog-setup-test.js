@@ -194,7 +194,7 @@ async function execute(page, server, n8nDir, workflowId) {
 	);
 	const execution = (await server.rest('GET', `/executions/${id}`)).json.data;
 	// The execution's data as n8n stores it, read with n8n's own reader (flatted).
-	const { parse } = require(require.resolve('flatted', { paths: [n8nDir] }));
+	const { parse } = require(path.join(n8nDir, 'node_modules', 'flatted'));
 	return { status: execution.status, runData: parse(execution.data).resultData.runData };
 }
 
