@@ -30,7 +30,7 @@ const SETS = {
  * @typedef {'default' | 'filesystem' | 'combined'} RunMode
  * @typedef {keyof typeof SETS} SetName
  * @typedef {{n8n: string, suite: 'workflows', set: SetName, only?: string[], modes: RunMode[]}} WorkflowRow
- * @typedef {{n8n: string, suite: 'credential' | 'editor' | 'queue' | 'ssrf' | 'review', skip?: string[]}} ServerRow
+ * @typedef {{n8n: string, suite: 'credential' | 'editor' | 'catalog' | 'queue' | 'ssrf' | 'review', skip?: string[]}} ServerRow
  *   `skip`: cases of the suite (by name) this pin leaves to another pin or suite
  * @typedef {WorkflowRow | ServerRow} Row
  */
@@ -58,6 +58,8 @@ const MATRIX = [
 	},
 	{ n8n: '2.41.0', suite: 'credential' },
 	{ n8n: '2.41.0', suite: 'editor' },
+	// The catalog pair set up in the editor as the README says (catalog-setup-test.js).
+	{ n8n: '2.41.0', suite: 'catalog' },
 	{ n8n: '2.41.0', suite: 'queue' },
 	// n8n's SSRF protection on, the service's address not allowed: n8n's refusal, named as such.
 	{ n8n: '2.41.0', suite: 'ssrf' },
