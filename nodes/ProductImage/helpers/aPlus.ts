@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { RESOLUTION_LONG_SIDES } from '../descriptions/choices';
-import { decodeEntities } from '../transport';
+import { decodeEntities } from '../transport/send';
 import type { Plan } from './schemas';
 
 export interface APlusModule {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { productNameProperty } from '../descriptions/common.descriptions';
-import { ENDPOINTS, requestResult } from '../transport';
+import { ENDPOINTS, requestResult } from '../transport/request';
 import type { ImageInputs } from './imageInputs';
 import { IMAGE_URLS, resolveImageUrls } from './imageInputs';
 import { analysisSchema } from './schemas';

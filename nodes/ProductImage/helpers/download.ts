@@ -1,6 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { downloadStream, isGenericMediaType, peekFirstChunk } from '../transport';
+import { downloadStream } from '../transport/request';
+import { isGenericMediaType, peekFirstChunk } from '../transport/send';
 
 type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { imageUrlsProperty, INPUT_BINARY_FIELDS } from '../descriptions/common.descriptions';
-import { ENDPOINTS, isHttpUrl, requestResult } from '../transport';
+import { ENDPOINTS, requestResult } from '../transport/request';
+import { isHttpUrl } from '../transport/send';
 import type { FoundBinaryField } from './binaryField';
 import { binaryFieldName, binaryFieldsOfItem, findBinaryField } from './binaryField';
 import { readImageAddresses } from './imageAddresses';

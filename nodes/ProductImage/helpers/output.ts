@@ -1,7 +1,9 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isHttpUrl, shortened, quoteReply, resumeAdvice, serviceAccessIfRead } from '../transport';
+import { isHttpUrl } from '../transport/send';
+import { resumeAdvice, shortened } from '../transport/guidance';
+import { quoteReply, serviceAccessIfRead } from '../transport/request';
 import type { ModuleTarget } from './aPlus';
 import type { PixelSize } from './download';
 import { downloadToBinary } from './download';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { isRecord } from '../transport';
+import { isRecord } from '../transport/errors';
 
 /**
  * The spec leaves much "not shown": a field accepts the variants a real service plausibly sends

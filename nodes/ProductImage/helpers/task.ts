@@ -2,14 +2,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import {
-	findEnvelopeCode,
-	findServiceMessage,
-	requestResult,
-	runStateOf,
-	shortened,
-	taskPath,
-} from '../transport';
+import { findEnvelopeCode, findServiceMessage } from '../transport/errors';
+import { requestResult, runStateOf, taskPath } from '../transport/request';
+import { shortened } from '../transport/guidance';
 import { goneAtTheService } from './nextStep';
 import { validateParameter } from './parameters';
 import type { Task } from './schemas';
