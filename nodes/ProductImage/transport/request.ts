@@ -47,7 +47,6 @@ export const CREDENTIAL_PROBE_TASK_ID = 'task_credential_check';
 /** The credential, read once per node run. */
 export interface ServiceAccess {
 	baseUrl: string;
-	origin: string;
 	secrets: string[];
 	isServiceUrl(url: string): boolean;
 }
@@ -101,7 +100,7 @@ async function readServiceAccess(context: IExecuteFunctions): Promise<ServiceAcc
 		);
 	}
 	const apiKey = String(credentials.apiKey ?? '');
-	return { baseUrl, origin, secrets: [apiKey], isServiceUrl: (url) => originOf(url) === origin };
+	return { baseUrl, secrets: [apiKey], isServiceUrl: (url) => originOf(url) === origin };
 }
 
 const runStates = new WeakMap<IExecuteFunctions, RunState>();

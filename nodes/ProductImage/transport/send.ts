@@ -372,15 +372,11 @@ export async function classifyJsonReply(reply: RawReply): Promise<Classified<Jso
 }
 
 /** Types that say only "bytes": object stores answer them for any file. */
-const GENERIC_TYPES = new Set([
+export const GENERIC_TYPES = new Set([
 	'application/octet-stream',
 	'binary/octet-stream',
 	'application/binary',
 ]);
-
-export function isGenericMediaType(mediaType: string): boolean {
-	return GENERIC_TYPES.has(mediaType);
-}
 
 /** An image/* type is trusted; a generic or missing one is judged by the first bytes. */
 export async function classifyDownloadReply(reply: RawReply): Promise<Classified<DownloadInfo>> {
