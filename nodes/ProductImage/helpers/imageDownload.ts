@@ -66,12 +66,13 @@ export function readDownload(
 	return { url, field, fileName };
 }
 
+/** The operation's execute in both versions. */
 export async function downloadItem(
-	context: IExecuteFunctions,
+	this: IExecuteFunctions,
 	itemIndex: number,
 	{ url, field, fileName }: DownloadParameters,
 ): Promise<INodeExecutionData[]> {
-	const { binary } = await downloadToBinary(context, itemIndex, url, { fileName });
+	const { binary } = await downloadToBinary(this, itemIndex, url, { fileName });
 	return [
 		{
 			json: {

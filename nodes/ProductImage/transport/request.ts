@@ -218,7 +218,7 @@ function failureError(
 	// and it drops the request id. Keep the message built above.
 	error.message = message;
 	// The router copies these onto the error item of Continue On Fail, a wait reads them, and an
-	// item's outcome follows from them (helpers/nextStep.ts).
+	// item's outcome follows from them (router.ts, nextStepOf).
 	Object.assign(error.context, call.errorContext, {
 		requestId: failure.requestId ?? call.sentRequestId,
 		serviceCode: failure.code,

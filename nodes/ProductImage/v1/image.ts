@@ -116,9 +116,7 @@ const download: OperationModule<DownloadParameters> = {
 	readParameters(itemIndex) {
 		return readDownload(this, itemIndex, binaryPropertyOption);
 	},
-	async execute(itemIndex, parameters) {
-		return await downloadItem(this, itemIndex, parameters);
-	},
+	execute: downloadItem,
 };
 
 export const operations = { upload, generate, generateAndWait, download };

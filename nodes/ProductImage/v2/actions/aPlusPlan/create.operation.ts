@@ -256,12 +256,11 @@ export async function execute(
 	itemIndex: number,
 	request: PlanRequest,
 ): Promise<INodeExecutionData[]> {
-	const { plan, imageUrls, requestId } = await requestPlan(this, itemIndex, request);
+	const { plan, imageUrls } = await requestPlan(this, itemIndex, request);
 	const modules = planModuleItems(plan, request.modules, { ownKeys: true });
 	const review = planReview(modules, plan.notes, plan.global_style);
 	if (!request.splitModules) {
-		const json = { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject;
-		Object.assign(json, review);
+		const json = { ...plan, ...review } as IDataObject;
 		return [
 			{
 				json: withInputFields(this, itemIndex, json, includeOtherFieldsOption, {

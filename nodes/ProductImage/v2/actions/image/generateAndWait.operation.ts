@@ -36,7 +36,7 @@ interface Parameters {
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
 	return {
 		settings: readWaitSettings(this, itemIndex, WAIT_OPTIONS),
-		request: readGeneration(this, itemIndex),
+		request: readGeneration.call(this, itemIndex),
 	};
 }
 
