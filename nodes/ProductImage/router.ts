@@ -9,8 +9,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { withInputFields } from './helpers/inputFields';
 import { optionOrDefault, readOptions } from './helpers/parameters';
 import { goneAtTheService, NEXT_STEP } from './helpers/task';
-import type { AcceptedTask } from './transport';
-import { resumeAdvice, runStateOf, withoutAngleBrackets } from './transport';
+import type { AcceptedTask } from './transport/request';
+import { resumeAdvice, withoutAngleBrackets } from './transport/guidance';
+import { runStateOf } from './transport/request';
 import { KEPT_FOR } from './serviceFacts';
 
 /** What every `<operation>.operation.ts` exports. */

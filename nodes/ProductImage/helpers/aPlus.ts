@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { decodeEntities } from '../transport';
+import { decodeEntities } from '../transport/send';
 import type { Plan } from './aPlusPlan';
 
 export interface APlusModule {

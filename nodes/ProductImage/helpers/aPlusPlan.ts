@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { ENDPOINTS, requestResult } from '../transport';
-import type { Wording } from '../transport';
+import { ENDPOINTS, requestResult } from '../transport/request';
+import type { Wording } from '../transport/guidance';
 import { A_PLUS_MODULE_IDS } from './aPlus';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls, splitCommaSeparated } from './imageInputs';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { productNameProperty, timeoutOption } from '../descriptions/common.descriptions';
-import { ENDPOINTS, requestResult } from '../transport';
+import { ENDPOINTS, requestResult } from '../transport/request';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
 import { readTimeoutMs } from './parameters';

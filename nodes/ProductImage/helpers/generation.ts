@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import type { Wording } from '../transport';
-import { ENDPOINTS, requestResult, runStateOf } from '../transport';
+import type { Wording } from '../transport/guidance';
+import { ENDPOINTS, requestResult, runStateOf } from '../transport/request';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
 import type { ModuleTarget } from './output';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';

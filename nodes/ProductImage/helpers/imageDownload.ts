@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { z } from 'zod';
 
 import { downloadUrlProperty } from '../descriptions/common.descriptions';
-import { isHttpUrl } from '../transport';
+import { isHttpUrl } from '../transport/send';
 import { downloadToBinary } from './download';
 import { imageAddressesOf } from './imageInputs';
 import { optionOrDefault, parameterError, readOptions, validateParameter } from './parameters';

@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { imageUrlsProperty, INPUT_BINARY_FIELDS } from '../descriptions/common.descriptions';
-import { ENDPOINTS, isHttpUrl, requestResult } from '../transport';
+import { ENDPOINTS, requestResult } from '../transport/request';
+import { isHttpUrl } from '../transport/send';
 import { readImageAddresses } from './imageAddresses';
 import { parameterError, parameterOrDefault } from './parameters';
 

@@ -1,14 +1,10 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	isHttpUrl,
-	isRecord,
-	shortened,
-	quoteReply,
-	resumeAdvice,
-	serviceAccessIfRead,
-} from '../transport';
+import { isHttpUrl } from '../transport/send';
+import { isRecord } from '../transport/errors';
+import { resumeAdvice, shortened } from '../transport/guidance';
+import { quoteReply, serviceAccessIfRead } from '../transport/request';
 import type { PixelSize } from './download';
 import { downloadToBinary } from './download';
 import type { Task } from './task';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 import { BUNDLE_GROUP } from '../descriptions/choices';
 import { OPTION_BUNDLES } from '../descriptions/common.descriptions';
-import { withoutAngleBrackets } from '../transport';
+import { withoutAngleBrackets } from '../transport/guidance';
 
 /**
  * The current version shows related options as one entry (Output Files, Waiting); their fields

@@ -2,15 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import {
-	findEnvelopeCode,
-	findServiceMessage,
-	isRecord,
-	requestResult,
-	runStateOf,
-	shortened,
-	taskPath,
-} from '../transport';
+import { findEnvelopeCode, findServiceMessage, isRecord } from '../transport/errors';
+import { requestResult, runStateOf, taskPath } from '../transport/request';
+import { shortened } from '../transport/guidance';
 import { validateParameter } from './parameters';
 
 /**

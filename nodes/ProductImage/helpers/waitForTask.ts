@@ -7,14 +7,9 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import {
-	backoffDelay,
-	MAX_RETRY_AFTER_MS,
-	shortened,
-	resumeTask,
-	sleepUnlessCancelled,
-	stopSignal,
-} from '../transport';
+import { backoffDelay, MAX_RETRY_AFTER_MS, sleepUnlessCancelled } from '../transport/retry';
+import { resumeTask, shortened } from '../transport/guidance';
+import { stopSignal } from '../transport/request';
 import type { ImageOutputSettings } from './output';
 import { taskResultItems } from './output';
 import { maxWaitTimeOption } from '../descriptions/common.descriptions';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { forOperation } from '../descriptions/operations';
-import { STORED } from '../descriptions/stored';
 
 import {
+	forOperation,
 	optionsCollection,
 	planImageUrlsProperty,
+	STORED,
 	timeoutOption,
 } from '../descriptions/common.descriptions';
 import { A_PLUS_MODULES, moduleTitle, planModuleItems } from '../helpers/aPlus';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { forOperation } from '../descriptions/operations';
 
 import {
+	forOperation,
 	imageUrlsProperty,
 	optionsCollection,
 	productNameProperty,

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation } from '../descriptions/operations';
 import {
 	downloadFileNameOption,
 	downloadUrlProperty,
+	forOperation,
 	optionsCollection,
 	uploadFieldProperty,
 } from '../descriptions/common.descriptions';

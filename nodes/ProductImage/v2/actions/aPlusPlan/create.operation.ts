@@ -5,8 +5,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { z } from 'zod';
-import { forOperation } from '../../../descriptions/operations';
-import { STORED } from '../../../descriptions/stored';
 
 import {
 	bundledList,
@@ -18,8 +16,10 @@ import {
 	withOther,
 } from '../../../descriptions/choices';
 import {
+	forOperation,
 	optionsCollection,
 	planImageUrlsProperty,
+	STORED,
 	timeoutOption,
 } from '../../../descriptions/common.descriptions';
 import { A_PLUS_MODULES, moduleTitle, planModuleItems, plainText } from '../../../helpers/aPlus';

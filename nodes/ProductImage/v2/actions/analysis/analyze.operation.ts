@@ -5,9 +5,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { forOperation } from '../../../descriptions/operations';
 import { DETAILS } from '../../../descriptions/choices';
 import {
+	forOperation,
 	imageUrlsProperty,
 	optionsCollection,
 	timeoutOption,

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation } from '../../../descriptions/operations';
 import {
 	downloadFileNameOption,
 	downloadUrlProperty,
+	forOperation,
 	optionsCollection,
 } from '../../../descriptions/common.descriptions';
 import type { DownloadParameters } from '../../../helpers/imageDownload';

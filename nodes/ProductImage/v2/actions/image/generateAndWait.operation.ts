@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { forOperation } from '../../../descriptions/operations';
+import { forOperation } from '../../../descriptions/common.descriptions';
 import type { GenerationRequest } from '../../../helpers/generation';
 import { submitGeneration } from '../../../helpers/generation';
 import type { WaitSettings } from '../../../helpers/waitForTask';

@@ -13,7 +13,7 @@ import {
 	parameterError,
 	parameterOrDefault,
 } from '../../../helpers/parameters';
-import { isHttpUrl } from '../../../transport';
+import { isHttpUrl } from '../../../transport/send';
 import {
 	GENERATION_SOURCE,
 	generationOptions,
