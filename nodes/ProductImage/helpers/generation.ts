@@ -305,7 +305,7 @@ function submitWording(properties: INodeProperties[]): Wording {
 }
 /**
  * Submits once: the `billable` policy never repeats a request the service may have taken, and once
- * another item failed nothing is sent (transport/runState.ts): the output would be lost.
+ * another item failed nothing is sent (transport/request.ts): the output would be lost.
  */
 export async function submitGeneration(
 	context: IExecuteFunctions,
