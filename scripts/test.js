@@ -65,6 +65,14 @@ const LANES = {
 };
 
 /**
+ * The lanes whose steps yield the processor to the rest (a lower priority, `nice`): the checks
+ * wait for nothing and nothing waits for them, while the real-n8n lanes are a chain (the install,
+ * then the suites that need it) whose end is the test command's end. On a busy processor the
+ * chain goes first and the checks take what it leaves.
+ */
+const YIELDING = new Set(['checks']);
+
+/**
  * Suites with a script of their own, one line each: [label, script]. Each runs beside the rest
  * from when its pin is installed: the queue-mode suite spends much of its time waiting for
  * its workers and the simulator's tasks, the other two for a person's forms and n8n's refusal.
@@ -82,8 +90,10 @@ const waitLabel = (version) =>
 
 /**
  * The steps of one pinned n8n, as test/e2e/lib/matrix.js gives them, in `lane`: the wait for its
- * install, the suites with a script of their own (each started beside the rest), the headless
- * workflow runs, then every suite of test/e2e/lib/server-suites.js on one `n8n start`.
+ * install, then every suite at once: the suites with a script of their own and every suite of
+ * test/e2e/lib/server-suites.js on one `n8n start`, each started beside the headless workflow
+ * runs. None waits for another (each has its own simulator, user folder and ports), so none
+ * holds back the pin's end but the longest.
  */
 function realN8nSteps(version, lane) {
 	const rows = MATRIX.filter((row) => row.n8n === version);
@@ -109,15 +119,18 @@ function realN8nSteps(version, lane) {
 	const shared = Object.entries(sharedStartSuites()).filter(([suite]) => has(suite));
 	const steps = [
 		...scripts,
-		...(runs > 0 ? [step(`${runs} workflow runs, headless`, 'test/e2e/run.js')] : []),
 		...(shared.length
 			? [
-					step(
-						`${shared.map(([, title]) => title).join('; ')}, on one n8n start`,
-						'test/e2e/server-test.js',
-					),
+					{
+						...step(
+							`${shared.map(([, title]) => title).join('; ')}, on one n8n start`,
+							'test/e2e/server-test.js',
+						),
+						beside: true,
+					},
 				]
 			: []),
+		...(runs > 0 ? [step(`${runs} workflow runs, headless`, 'test/e2e/run.js')] : []),
 	];
 	return steps.length ? [{ label: waitLabel(version), waitFor: version, lane }, ...steps] : [];
 }
@@ -138,6 +151,7 @@ function plan() {
 				command: stepCommand,
 				args: stepArgs,
 				lane,
+				yielding: YIELDING.has(lane),
 			})),
 		),
 		...realN8nSteps(newest, 'newest n8n'),
@@ -145,10 +159,14 @@ function plan() {
 	];
 }
 
+/** Runs a command at a lower priority, with everything it starts, where `nice` exists. */
+const NICE = process.platform === 'win32' ? undefined : ['nice', '-n', '10'];
+
 /** A child in a process group of its own, its output into `log`. */
-function spawnLogged(command, args, log, env = process.env) {
+function spawnLogged(command, args, log, env = process.env, yielding = false) {
 	const out = fs.openSync(log, 'w');
-	const child = spawn(command, args, {
+	const [file, ...rest] = yielding && NICE ? [...NICE, command, ...args] : [command, ...args];
+	const child = spawn(file, rest, {
 		cwd: root,
 		stdio: ['ignore', out, out],
 		env,
@@ -201,10 +219,10 @@ function startInstalls() {
  * step ends the test command at once, stopping the rest.
  * @returns {Promise<void>}
  */
-function runLogged({ label, command, args }, env) {
+function runLogged({ label, command, args, yielding = false }, env) {
 	const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-step-')), 'out.log');
 	const started = Date.now();
-	const child = spawnLogged(command, args, log, env);
+	const child = spawnLogged(command, args, log, env, yielding);
 	process.on('exit', () => stopGroup(child));
 	process.stdout.write(`\n=== ${label} (${[command, ...args].join(' ')}) started\n`);
 	return new Promise((resolve) =>

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 
 // scripts/test.js runs its steps side by side: each reports its own time, from its start to its
@@ -9,9 +9,10 @@ import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const testCommand = require('../../scripts/test') as {
 	runLogged(
-		step: { label: string; command: string; args: string[] },
+		step: { label: string; command: string; args: string[]; yielding?: boolean },
 		env: NodeJS.ProcessEnv,
 	): Promise<void>;
+	plan(): { label: string; lane: string; yielding?: boolean }[];
 };
 
 let folder: string;
@@ -59,4 +60,31 @@ test('steps side by side each report their own time, from their start to their e
 	expect(written.indexOf('=== the short step passed')).toBeLessThan(
 		written.indexOf('=== the long step passed'),
 	);
+});
+
+/** A step that prints the priority (nice value) it runs at. */
+const printsPriority = (label: string, yielding: boolean) => ({
+	label,
+	command: process.execPath,
+	args: ['-e', "console.log('priority', require('os').getPriority())"],
+	yielding,
+});
+
+const onPosix = process.platform === 'win32' ? test.skip : test;
+
+onPosix(
+	'a yielding step runs below the rest of the test command, a plain one at its level',
+	async () => {
+		const own = getPriority();
+		await testCommand.runLogged(printsPriority('plain', false), process.env);
+		await testCommand.runLogged(printsPriority('yielding', true), process.env);
+		expect(written).toContain(`=== plain, its output\npriority ${own}\n`);
+		expect(written).toContain(`=== yielding, its output\npriority ${Math.min(own + 10, 19)}\n`);
+	},
+);
+
+test('the checks yield the processor; jest and the real-n8n suites do not', () => {
+	const steps = testCommand.plan();
+	expect(steps.filter((s) => s.lane === 'checks').every((s) => s.yielding)).toBe(true);
+	expect(steps.filter((s) => s.lane !== 'checks' && s.yielding)).toEqual([]);
 });
