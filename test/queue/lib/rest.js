@@ -67,6 +67,15 @@ function restClient(baseUrl, session) {
 		/** @param {string} id */
 		stop: (id) => call('POST', `executions/${id}/stop`, {}),
 		/**
+		 * Publishes a workflow's saved version as the editor's Publish button does (n8n 2.x): its
+		 * production webhook listens from then on, with no n8n command of its own to start.
+		 * @param {string} id
+		 */
+		publish: async (id) => {
+			const { versionId } = await call('GET', `workflows/${id}`);
+			await call('POST', `workflows/${id}/activate`, { versionId });
+		},
+		/**
 		 * The editor's Execute button: the whole workflow from its trigger, as a manual run.
 		 * @param {string} workflowId @param {string} trigger
 		 * @returns {Promise<{executionId?: string}>}

@@ -85,11 +85,16 @@ async function startStack(o) {
 			).replaceAll(MAIN_URL, `http://127.0.0.1:${mainPort}`),
 		);
 		await n8n.importWorkflow(file);
-		for (const { workflow, manual } of o.workflows) if (!manual) await publish(n8n, workflow.id);
+		const published = o.workflows.filter((w) => !w.manual).map((w) => w.workflow.id);
+		// 2.x publishes through the running main, as the editor does: each n8n command is a whole
+		// n8n start, a dozen seconds of processor time apiece on 2 cores.
+		const viaRest = Number(n8n.version.split('.')[0]) >= 2;
+		if (!viaRest) for (const id of published) await activate(n8n, id);
 
 		const main = await startMain(n8n, logDir, mainPort);
 		stops.push(main.stop);
 		const rest = await setupOwner(`http://127.0.0.1:${main.port}`);
+		if (viaRest) for (const id of published) await rest.publish(id);
 		for (const table of o.workflows.flatMap((w) => w.dataTables ?? []))
 			await rest.createDataTable(table.name, table.columns);
 		const names = Array.from({ length: o.workers }, (_, i) => `worker-${i + 1}`);
@@ -130,16 +135,12 @@ async function startStack(o) {
 }
 
 /**
- * Activates a workflow from the CLI before the main process starts: n8n 2.x publishes,
- * 1.x sets the workflow active.
+ * Activates a workflow from n8n 1.x's CLI before the main process starts.
  * @param {Awaited<ReturnType<typeof createQueueN8n>>} n8n
  * @param {string} id
  */
-async function publish(n8n, id) {
-	const args =
-		Number(n8n.version.split('.')[0]) >= 2
-			? ['publish:workflow', `--id=${id}`]
-			: ['update:workflow', `--id=${id}`, '--active=true'];
+async function activate(n8n, id) {
+	const args = ['update:workflow', `--id=${id}`, '--active=true'];
 	const result = await n8n.cli(args);
 	if (result.code !== 0)
 		throw new Error(
