@@ -13,17 +13,15 @@
 // kept with the work folder after a failure or with PRODUCT_IMAGE_E2E_KEEP=1); a wait that runs
 // out names what it waited for, and the page is saved as it then was.
 //
-// `--n8n 2.41.0` narrows the n8n versions. Environment: PRODUCT_IMAGE_E2E_SKIP_BUILD=1,
-// PRODUCT_IMAGE_E2E_KEEP=1, as for run.js.
+// It shares its n8n start with the other server suites (lib/server-suites.js), a start set to its
+// clock: alone, `node test/e2e/catalog-setup-test.js`. `--n8n 2.41.0` narrows the n8n versions.
+// Environment: PRODUCT_IMAGE_E2E_SKIP_BUILD=1, PRODUCT_IMAGE_E2E_KEEP=1, as for run.js.
 
 const fs = require('node:fs');
 const path = require('node:path');
 const { REPO_ROOT } = require('./lib/config');
-const { pinsOf } = require('./lib/matrix');
-const { runOnPins, runSuite } = require('./lib/suite');
-const { withN8nServer } = require('./lib/n8n-server');
-const { installPackage } = require('./install-package');
-const { startSimulator } = require('./lib/simulator');
+const { runSuite } = require('./lib/suite');
+const { runServerSuites } = require('./lib/server-suites');
 const { whatFailed, LOADED_MACHINE_MS, LOADED_RUN_MS } = require('./lib/waits');
 const { openBrowser } = require('./lib/browser');
 const { openNode, openWorkflow, signIn } = require('./lib/editor');
@@ -307,19 +305,18 @@ function middayZone(now = new Date()) {
 }
 
 /**
- * One pin: n8n with the package and the two credentials an operator already has, the stand-in
- * store, the browser; each stopped whatever happens.
- * @param {import('./lib/suite').Pin} pin @param {import('./lib/simulator').RunningSimulator} sim
+ * On the pin's shared n8n (lib/server-suites.js, whose start carries this suite's clock): the two
+ * credentials an operator already has, the stand-in store, the browser; each stopped whatever
+ * happens.
+ * @param {import('./lib/server-suites').SuiteContext} ctx
  */
-async function runPin({ version, install, tarball, userFolder }, sim) {
+async function run({ server, install, userFolder, sim }) {
 	const name = 'the catalog pair set up as the README says runs a submit run and a collect sweep';
-	await installPackage({ node: install.node, userFolder, tarball });
 	await sim.reset();
 	await sim.configure({ taskDurationMs: 1000, imagesPerTask: 1 });
 	const shop = await startShop({ products: PRODUCTS });
-	const env = { GENERIC_TIMEZONE: middayZone() };
-	const problem = await withN8nServer({ install, userFolder, env }, async (server) => {
-		const credential = (/** @type {object} */ body) => server.rest('POST', '/credentials', body);
+	const credential = (/** @type {object} */ body) => server.rest('POST', '/credentials', body);
+	const problem = await (async () => {
 		await credential({
 			name: CREDENTIALS.productImage,
 			type: 'productImageApi',
@@ -330,7 +327,7 @@ async function runPin({ version, install, tarball, userFolder }, sim) {
 			type: 'shopifyAccessTokenApi',
 			data: { shopSubdomain: 'stand-in', accessToken: shop.token, appSecretKey: 'unused' },
 		});
-		info(`n8n ${version}: catalog set-up at ${server.url}`);
+		info(`n8n ${install.version}: catalog set-up at ${server.url}`);
 		const browser = await openBrowser({ width: 1440, height: 900 });
 		try {
 			const snap = pictures(browser.page, userFolder);
@@ -343,25 +340,20 @@ async function runPin({ version, install, tarball, userFolder }, sim) {
 		} finally {
 			await browser.close();
 		}
-	}).finally(() => shop.stop());
+	})().finally(() => shop.stop());
 	console.log(
-		`${problem ? 'FAIL' : 'PASS'} n8n ${version} catalog: ${name}${problem ? `\n      ${problem}` : ''}`,
+		`${problem ? 'FAIL' : 'PASS'} n8n ${install.version} catalog: ${name}${problem ? `\n      ${problem}` : ''}`,
 	);
 	return { passed: problem ? 0 : 1, failed: problem ? 1 : 0 };
 }
 
-function main() {
-	return runOnPins(
-		{
-			prefix: 'product-image-catalog',
-			versions: pinsOf('catalog'),
-			setUp: async () => {
-				const sim = await startSimulator();
-				return { context: sim, stop: () => sim.stop() };
-			},
-		},
-		runPin,
-	);
-}
+/** @type {import('./lib/server-suites').ServerSuite} */
+const suite = {
+	title: 'the catalog pair set up in the editor as the README says',
+	env: () => ({ GENERIC_TIMEZONE: middayZone() }),
+	run,
+};
 
-runSuite('catalog set-up suite', main);
+if (require.main === module) runSuite('catalog set-up suite', () => runServerSuites(['catalog']));
+
+module.exports = { suite };

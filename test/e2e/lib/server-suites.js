@@ -36,6 +36,8 @@ const { info, formatDuration } = require('./log');
  * @property {string} title what its step is called
  * @property {string[]} [examples] examples/ it opens (imported with the simulator's credential;
  *   without any, the user folder holds the package alone)
+ * @property {() => Record<string, string>} [env] n8n settings its start needs (the other suites on
+ *   the same start run with them too)
  * @property {(ctx: SuiteContext) => Promise<{passed: number, failed: number}>} run
  */
 
@@ -43,6 +45,7 @@ const { info, formatDuration } = require('./log');
 const SUITES = {
 	credential: () => require('../credential-test').suite,
 	editor: () => require('../editor-test').suite,
+	catalog: () => require('../catalog-setup-test').suite,
 };
 
 /**
@@ -108,7 +111,8 @@ async function runServerSuites(names, argv = process.argv.slice(2)) {
 					);
 			const t = Date.now();
 			info(`n8n ${version}: starting n8n for ${here.map((h) => h.name).join(', ')}`);
-			await withN8nServer({ install: installs.n8n[version], userFolder }, async (server) => {
+			const env = Object.assign({}, ...here.map(({ suite }) => suite.env?.() ?? {}));
+			await withN8nServer({ install: installs.n8n[version], userFolder, env }, async (server) => {
 				info(`n8n ${version}: up in ${formatDuration(Date.now() - t)} at ${server.url}`);
 				for (const { name, suite, row } of here) {
 					const s = Date.now();
