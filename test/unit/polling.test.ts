@@ -114,6 +114,20 @@ describe('the duration model', () => {
 		expect(model.window()!.alone).toBe(false);
 	});
 
+	test('polls between the fixed poller’s are allowed while the run has made at most half as many as the fixed poller’s; a poll that finds its task finished counts as the fixed poller’s', () => {
+		const model = new DurationModel();
+		expect(model.mayAdd).toBe(false);
+		model.notePoll(false);
+		expect(model.mayAdd).toBe(false);
+		model.notePoll(false);
+		expect(model.mayAdd).toBe(true);
+		model.notePoll(true);
+		expect(model.mayAdd).toBe(false);
+		model.notePoll(false);
+		model.notePoll(false);
+		expect(model.mayAdd).toBe(true);
+	});
+
 	test('what the run learns is announced: each finished or failed task aborts the signal the waits sleep on', () => {
 		const model = modelOf([10_000]);
 		const before = model.learned;

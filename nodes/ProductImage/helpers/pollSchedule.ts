@@ -76,6 +76,8 @@ export function nextPollIn({ mode, pollMs, window, startedAt, rhythmAt, now }: P
 // The duration model: what the run's recent tasks say about the next one.
 
 const MIN_FINISHED = 3;
+/** The run's polls beyond a fixed poller's, as a share of the fixed poller's. */
+const ADDED_SHARE = 0.5;
 /** The most recently created finished tasks the window is drawn from: durations that step move it soon. */
 const RECENT_FINISHED = 5;
 /** How closely durations must follow the order the service created them for a trend to count. */
@@ -116,6 +118,17 @@ function slopeOf(finished: Array<{ place: number; ms: number }>): number {
 export class DurationModel {
 	private readonly tasks = new Map<string, Seen>();
 	private news = new AbortController();
+	/** Polls a fixed poller makes too (one per interval, and the one that finds a task finished), and the others. */
+	private readonly polls = { fixed: 0, added: 0 };
+
+	notePoll(added: boolean): void {
+		this.polls[added ? 'added' : 'fixed'] += 1;
+	}
+
+	/** Whether one more poll between the fixed poller's keeps the run within its query budget. */
+	get mayAdd(): boolean {
+		return this.polls.added + 1 <= ADDED_SHARE * this.polls.fixed;
+	}
 
 	/** Aborted once the model next changes what it predicts: a task finished or failed. */
 	get learned(): AbortSignal {

@@ -148,7 +148,7 @@ function startWait(
 /** When the next poll is due, planned at the answer read at `answeredAt`; undefined past Max Wait Time. */
 function pollDue(wait: TaskWait, answeredAt: number): number | undefined {
 	const { settings, pollMs, taskStartedAt: startedAt, rhythmAt, deadline } = wait;
-	const window = wait.taskDurations.window(wait.taskId);
+	const window = wait.taskDurations.mayAdd ? wait.taskDurations.window(wait.taskId) : undefined;
 	const plan = { mode: settings.polling, pollMs, window, startedAt, rhythmAt, now: answeredAt };
 	const due = answeredAt + nextPollIn(plan);
 	if (settings.polling === 'fixed') return due > deadline ? undefined : due;
@@ -187,7 +187,12 @@ async function pauseUntilDue(wait: TaskWait, due: number, answeredAt?: number): 
 		if (wait.signal.aborted) throw cancelled(wait);
 		if (due <= Date.now()) return;
 		const stop = replans ? AbortSignal.any([wait.signal, wait.taskDurations.learned]) : wait.signal;
-		if (await sleepUnlessCancelled(due - Date.now(), stop)) return;
+		if (await sleepUnlessCancelled(due - Date.now(), stop)) {
+			// Added polls planned together may exceed the budget: past it, the fixed poller's poll.
+			if (due >= wait.rhythmAt || wait.taskDurations.mayAdd) return;
+			due = wait.rhythmAt;
+			continue;
+		}
 		if (!wait.signal.aborted) due = Math.min(due, pollDue(wait, answeredAt!) ?? due);
 	}
 }
@@ -357,6 +362,7 @@ async function waitForTask(
 		const polledAt = Date.now();
 		const reply = await poll(wait);
 		const end = reply && finish(wait, reply);
+		if (reply) wait.taskDurations.notePoll(polledAt < wait.rhythmAt && !end);
 		if (end) return end;
 		const answeredAt = Date.now();
 		if (reply) wait.rhythmAt = rhythmAfterPoll(wait.rhythmAt, wait.pollMs, polledAt, answeredAt);
