@@ -165,7 +165,7 @@ export class DurationModel {
 	}
 
 	/**
-	 * From the shortest to the longest of the last finished durations, each first moved along their
+	 * From the middle to the longest of the last finished durations, each first moved along their
 	 * trend to the place of `taskId` (a task not yet met comes after every other).
 	 */
 	window(taskId?: string): CompletionWindow | undefined {
@@ -174,11 +174,11 @@ export class DurationModel {
 		if (finished.length < MIN_FINISHED) return undefined;
 		const at = placed.find((p) => p.id === taskId)?.place ?? placed.length;
 		const slope = taskId === undefined ? 0 : slopeOf(finished);
-		const durations = finished.map((f) => f.ms + slope * (at - f.place));
+		const durations = finished.map((f) => f.ms + slope * (at - f.place)).sort((a, b) => a - b);
 		const running = placed.filter((p) => p.ms === undefined);
 		return {
-			earliestMs: Math.min(...durations),
-			latestMs: Math.max(...durations),
+			earliestMs: durations[(durations.length - 1) >> 1],
+			latestMs: durations[durations.length - 1],
 			alone: running.length === 1 && running[0].id === taskId,
 		};
 	}
