@@ -2,9 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Task } from './schemas';
 
-// When a waiting item polls its task next: on a fixed poller's rhythm, and in between where the
-// run's recent durations say the task should finish. docs/polling.md ("The two schedules") gives
-// the reasoning behind each rule and constant below.
+// When a waiting item polls its task next; docs/polling.md ("The two schedules") gives the reasons.
 
 export type PollingMode = 'adaptive' | 'fixed';
 
@@ -28,12 +26,8 @@ export interface PollPlan {
 	now: number;
 }
 
-/**
- * When a fixed poller polls next after a poll sent at `polledAt` and read by `repliedAt`: it sleeps
- * the interval after each answer. A poll on that rhythm (up to half an interval late) moves it on
- * from where the fixed poller's was due, so it never falls behind it; a poll further past it moves
- * it on by the interval and this latency.
- */
+/** A fixed poller's next poll after one sent at `polledAt`, answered at `repliedAt` (it sleeps the
+ * interval after each answer); a poll up to half an interval late keeps it where it was due. */
 export function rhythmAfterPoll(
 	rhythmAt: number,
 	pollMs: number,
@@ -47,11 +41,8 @@ export function rhythmAfterPoll(
 	return next;
 }
 
-/**
- * The next poll in the window: where it opens, then half its width apart up to its end; past it,
- * as far apart as the time since it ended (a task a little longer than the ones before it), or for
- * the one task the run still waits for, a small share of its time so far.
- */
+/** Where the window opens, then half its width apart; past it, as far apart as the time since it
+ * ended, or for the one task the run still waits for, a small share of its time so far. */
 function windowGap(window: CompletionWindow, elapsedMs: number): number {
 	const { earliestMs, latestMs } = window;
 	if (elapsedMs < earliestMs) return earliestMs - elapsedMs;
@@ -61,10 +52,7 @@ function windowGap(window: CompletionWindow, elapsedMs: number): number {
 	return Math.max(DENSEST_MS, window.alone ? LAST_SHARE * elapsedMs : past);
 }
 
-/**
- * Adaptive: the fixed poller's next poll, or sooner where the window has one first. The window
- * only adds polls, so no task is seen finished later than a fixed poller would see it.
- */
+/** Adaptive: the fixed poller's next poll, or sooner where the window has one: never later. */
 export function nextPollIn({ mode, pollMs, window, startedAt, rhythmAt, now }: PollPlan): number {
 	if (mode === 'fixed') return pollMs;
 	// A poll of the window sent before the rhythm's poll and answered after it leaves it due: at once.
@@ -110,21 +98,14 @@ function slopeOf(finished: Array<{ place: number; ms: number }>): number {
 	return Math.abs(both) >= TREND_CORRELATION * Math.sqrt(places * durations) ? both / places : 0;
 }
 
-/**
- * What one node run learns about its tasks' durations (on the service's clock, so this machine's
- * does not matter), in the order the service created them: tasks created the same millisecond in
- * the order the run met them.
- */
+/** What one node run learns about its tasks' durations (on the service's clock), in the order the
+ * service created them: tasks created the same millisecond in the order the run met them. */
 export class DurationModel {
 	private readonly tasks = new Map<string, Seen>();
 	private news = new AbortController();
-	/** Polls a fixed poller makes too (one per interval, and the one that finds a task finished), and the others. */
+	/** Polls a fixed poller makes too (one per interval, the one that sees a finish), and others. */
 	private readonly polls = { fixed: 0, added: 0 };
-
-	notePoll(added: boolean): void {
-		this.polls[added ? 'added' : 'fixed'] += 1;
-	}
-
+	notePoll = (added: boolean) => void (this.polls[added ? 'added' : 'fixed'] += 1);
 	/** Whether one more poll between the fixed poller's keeps the run within its query budget. */
 	get mayAdd(): boolean {
 		return this.polls.added + 1 <= ADDED_SHARE * this.polls.fixed;
