@@ -17,10 +17,10 @@ const { RECORD } = createRequire(import.meta.url)('./test/mutation/record.js');
  * that reaches it.
  */
 export const GUARDED = {
-	// The request path: the one retry rule, the 429 pause, the cancellable sleep, the entry.
+	// The request path: the one retry rule, the 429 pause, the cancellable sleep; the entry, with
+	// the run's state and its stop (after another item failed, nothing more is sent).
 	'nodes/ProductImage/transport/retry.ts': '*',
-	'nodes/ProductImage/transport/pause.ts': '*',
-	'nodes/ProductImage/transport/index.ts': '*',
+	'nodes/ProductImage/transport/request.ts': '*',
 	// One attempt: redirects (where the key may go), reply limits and what a reply means.
 	'nodes/ProductImage/transport/send.ts': [
 		'send',
@@ -29,7 +29,6 @@ export const GUARDED = {
 		'envelopeFailure',
 		'classifyJsonReply',
 		'classifyDownloadReply',
-		'failureFromException',
 	],
 	// Redaction, and the facts the retry rule decides by. The code lists these readers share are
 	// module constants, which Stryker leaves alone (ignoreStatic); the code tables of
@@ -42,6 +41,7 @@ export const GUARDED = {
 		'nothingSent',
 		'redactSecrets',
 		'redactFailure',
+		'failureFromException',
 	],
 	// The wait and poll loop, and the task query it polls with.
 	'nodes/ProductImage/helpers/waitForTask.ts': [
@@ -53,8 +53,6 @@ export const GUARDED = {
 	'nodes/ProductImage/helpers/task.ts': ['queryTask'],
 	// The submit and the spending guard.
 	'nodes/ProductImage/helpers/generation.ts': ['checkGenerationCount', 'submitGeneration'],
-	// The run's state and its stop: after another item failed, nothing more is sent.
-	'nodes/ProductImage/transport/runState.ts': ['runStateOf', 'stopSignal'],
 	'nodes/ProductImage/router.ts': '*',
 	// The credential's Test button: a valid key that fails it, or a wrong one that passes.
 	'nodes/ProductImage/methods/credentialTest.ts': '*',

@@ -168,10 +168,10 @@ function stopGroup(child) {
 }
 
 /**
- * Node 24 and the pinned n8n versions, installed in the background from the start, newest first:
- * on an empty cache that is most of ten minutes of downloads and native builds, which need not
- * wait for the build, the lint and jest, and the suites of a pin need not wait for the pins after
- * it. With a full cache it returns at once.
+ * Node and the pinned n8n versions, installed in the background from the start, every pin at once
+ * (test/e2e/install-n8n.js): on an empty cache that is minutes of downloads and native builds,
+ * which need not wait for the build, the lint and jest, and the suites of a pin wait for that pin
+ * alone. With a full cache it returns at once.
  */
 function startInstalls() {
 	const log = path.join(
@@ -227,10 +227,7 @@ function finished(label, started, code, ended = Date.now()) {
 	process.stdout.write(`=== ${label} passed in ${seconds} s\n`);
 }
 
-/**
- * Waits until the background installs have put n8n `version` in the cache (they install the pins
- * in order, newest first), or have failed.
- */
+/** Waits until the background installs have put n8n `version` in the cache, or have failed. */
 async function waitForInstall(installs, version) {
 	let ended;
 	installs.ended.then((code) => (ended = code));

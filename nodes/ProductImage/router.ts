@@ -7,10 +7,11 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { withInputFields } from './helpers/inputFields';
-import { nextStepOf } from './helpers/nextStep';
 import { optionOrDefault, readOptions } from './helpers/parameters';
-import type { AcceptedTask } from './transport';
-import { resumeAdvice, runStateOf, withoutAngleBrackets } from './transport';
+import { goneAtTheService, NEXT_STEP } from './helpers/task';
+import type { AcceptedTask } from './transport/request';
+import { resumeAdvice, withoutAngleBrackets } from './transport/guidance';
+import { runStateOf } from './transport/request';
 import { KEPT_FOR } from './serviceFacts';
 
 /** What every `<operation>.operation.ts` exports. */
@@ -50,6 +51,25 @@ export const propertiesOf = ({ resources }: NodeVersion): INodeProperties[] =>
 	Object.values(resources).flatMap((operations) =>
 		Object.values(operations).flatMap((operation) => operation.description),
 	);
+
+type NextStep = (typeof NEXT_STEP)[keyof typeof NEXT_STEP];
+
+const NEXT_STEPS = new Set<unknown>(Object.values(NEXT_STEP));
+
+/** The step the code that raised the error stated, else what the transport's facts say. */
+function nextStepOf(error: unknown): NextStep {
+	const record = (error ?? {}) as { httpCode?: unknown; context?: IDataObject };
+	const context = record.context ?? {};
+	if (NEXT_STEPS.has(context.outcome)) return context.outcome as NextStep;
+	if (context.mayHaveCreatedTask === true) return NEXT_STEP.unknown;
+	if (context.serviceReply !== undefined || goneAtTheService(record, context))
+		return NEXT_STEP.final;
+	// A task that was not reported failed may be fine, whatever kept this run from seeing it; a
+	// request turned away for now, or stopped before it was sent, may be sent again.
+	if (context.taskId !== undefined || context.transient === true || context.stopped === true)
+		return NEXT_STEP.lookAgainLater;
+	return NEXT_STEP.final;
+}
 
 /** Continue On Fail: the error is the item's output, with what is known to resume or report it. */
 function errorItem(

@@ -5,7 +5,7 @@
 // Opens the n8n editor with the packed package, the simulator and the example workflows
 // ready to run. Ctrl-C stops n8n and the simulator.
 //
-// `--n8n 1.123.81` picks another pinned n8n (default 2.41.0); PRODUCT_IMAGE_DEV_PORT the port
+// `--n8n 1.85.4` picks the other pinned n8n (default 2.41.0); PRODUCT_IMAGE_DEV_PORT the port
 // (default 5678). The user folder lives in the install cache and survives restarts, so
 // the owner account made on first visit is kept.
 

@@ -152,7 +152,7 @@ function cases(url, workflowId) {
 }
 
 /**
- * An entry of the open dropdown list (n8n's select lists across 1.123 and 2.41).
+ * An entry of the open dropdown list (n8n's select lists across 1.85 and 2.41).
  * @param {import('playwright-core').Page} page @param {string} label
  */
 function listOption(page, label) {

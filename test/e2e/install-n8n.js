@@ -167,6 +167,53 @@ async function ensureNode(version = NODE_VERSION) {
 	}
 }
 
+/**
+ * Compiles the native modules `names` of the install in `options.cwd` against its Node. An N-API
+ * module (sqlite3, which every pin uses in the same release) does not depend on the Node release
+ * it was built with: its first build is kept in the cache's `native/` folder and copied into every
+ * later install of the same release instead of compiling again.
+ * @param {string[]} names
+ * @param {{cwd: string, env: NodeJS.ProcessEnv, logFile: string}} options
+ */
+async function buildNative(names, options) {
+	const modules = names.map((name) => {
+		const home = path.join(options.cwd, 'node_modules', name);
+		const pkg = readPackage(home);
+		const kept = path.join(cacheDir(), 'native', `${name}-${pkg.version}-napi`);
+		return { name, home, kept: pkg.binary?.napi_versions ? kept : undefined };
+	});
+	const compile = (/** @type {string[]} */ list) =>
+		npm(
+			`npm rebuild ${list.join(' ')} (compiling native modules)`,
+			['rebuild', ...list, '--foreground-scripts'],
+			options,
+		);
+	const perNode = modules.filter((m) => !m.kept).map((m) => m.name);
+	if (perNode.length) await compile(perNode);
+	for (const { name, home, kept } of modules) {
+		if (!kept) continue;
+		const release = await acquire(path.join(cacheDir(), 'locks', path.basename(kept)), name);
+		try {
+			const built = path.join(home, 'build', 'Release');
+			if (fs.existsSync(path.join(kept, MARKER))) {
+				info(`${name}: its N-API build from ${kept}, not compiled again`);
+			} else {
+				await compile([name]);
+				fs.rmSync(kept, { recursive: true, force: true });
+				fs.mkdirSync(kept, { recursive: true });
+				for (const file of fs.readdirSync(built).filter((f) => f.endsWith('.node')))
+					fs.copyFileSync(path.join(built, file), path.join(kept, file));
+				fs.writeFileSync(path.join(kept, MARKER), `${new Date().toISOString()}\n`);
+			}
+			fs.mkdirSync(built, { recursive: true });
+			for (const file of fs.readdirSync(kept).filter((f) => f.endsWith('.node')))
+				fs.copyFileSync(path.join(kept, file), path.join(built, file));
+		} finally {
+			release();
+		}
+	}
+}
+
 /** @param {string} dir */
 function n8nEntry(dir) {
 	const home = path.join(dir, 'node_modules', 'n8n');
@@ -251,17 +298,7 @@ async function ensureN8n(version, node) {
 				logFile,
 			},
 		);
-		if (pin.rebuild.length) {
-			await npm(
-				`npm rebuild ${pin.rebuild.join(' ')} (compiling native modules)`,
-				['rebuild', ...pin.rebuild, '--foreground-scripts'],
-				{
-					cwd: dir,
-					env,
-					logFile,
-				},
-			);
-		}
+		await buildNative(pin.rebuild, { cwd: dir, env, logFile });
 		const entry = n8nEntry(dir);
 		const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-version-'));
 		const check = await run(node.node, [entry, '--version'], {
@@ -290,10 +327,9 @@ async function ensureN8n(version, node) {
  */
 async function ensureInstalled(versions) {
 	const node = await ensureNode();
-	/** @type {Record<string, N8nInstall>} */
-	const n8n = {};
-	for (const version of versions) n8n[version] = await ensureN8n(version, node);
-	return { node, n8n };
+	// Side by side: the downloads overlap, and a pin's install never waits for another's.
+	const installed = await Promise.all(versions.map((version) => ensureN8n(version, node)));
+	return { node, n8n: Object.fromEntries(installed.map((install) => [install.version, install])) };
 }
 
 module.exports = { ensureNode, ensureN8n, ensureInstalled, isInstalled, npmEnv, MARKER };

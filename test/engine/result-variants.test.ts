@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { SimulatorConfig } from '../simulator';
 import { readPngInfo } from '../simulator';
-import { RESULT_IMAGE_URL_KEYS } from '../../nodes/ProductImage/helpers/schemas';
+import { RESULT_IMAGE_URL_KEYS } from '../../nodes/ProductImage/helpers/output';
 import { binaryBytes, runWorkflow } from '../harness/engine';
 import { credentialsFor, TEST_API_KEY, useSimulator } from '../harness/simulator';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';

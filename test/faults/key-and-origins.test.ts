@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
-import { serviceAccess } from '../../nodes/ProductImage/transport/runState';
+import { serviceAccess } from '../../nodes/ProductImage/transport/request';
 import type { ErrorShape, FaultRoute, Simulator } from '../simulator';
 import { readPngInfo, startSimulator } from '../simulator';
 import { pairedIndexes, photoItem } from '../harness/fixtures';

@@ -113,10 +113,7 @@ describe('the service on an address n8n blocks', () => {
 
 	test('status checks of a wait: the wait ends at the first refusal and names the task', async () => {
 		const sim = simulator();
-		const wait = taskWait('task_blocked');
-		const result = await run(sim, {
-			nodes: [onCurrent({ ...wait, options: { waiting: { value: wait.options } } })],
-		});
+		const result = await run(sim, { nodes: [onCurrent(taskWait('task_blocked'))] });
 
 		expectRefusal(result, '127.0.0.1', [IP_RANGE_ADVICE, ALLOW_LOOPBACK, 'task_blocked']);
 		expect(result.error?.context?.taskId).toBe('task_blocked');

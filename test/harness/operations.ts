@@ -13,12 +13,18 @@ import { shopifyProduct } from './storeProducts';
 export const photoUrls = (count: number) =>
 	Array.from({ length: count }, (_, index) => `https://img.test/${index}.jpg`).join('\n');
 
-/** Analysis → Analyze of two photos of the Trail Bottle. */
-export const analyzeNode = (extra: Record<string, unknown> = {}) => ({
+/** Analysis → Analyze of two photos of the Trail Bottle: version 1 has Product Name at the top. */
+export const analyzeNode = (
+	extra: Record<string, unknown> = {},
+	typeVersion: number = DEFAULT_VERSION,
+): NodeSpec => ({
+	typeVersion,
 	parameters: {
 		resource: 'analysis',
 		operation: 'analyze',
-		productDetails: { productName: 'Trail Bottle' },
+		...(typeVersion === 1
+			? { productName: 'Trail Bottle' }
+			: { productDetails: { productName: 'Trail Bottle' } }),
 		imageUrls: photoUrls(2),
 		...extra,
 	},
@@ -61,9 +67,14 @@ export const PRODUCTS = [
 
 const QUICK = { initialDelay: 0, pollInterval: 0.1 };
 
+/** Options → Waiting of the current version: a wait that looks at once and then often, and `settings`. */
+export const quickWaiting = (settings: INodeParameters = {}): INodeParameters => ({
+	waiting: { value: { ...QUICK, ...settings } },
+});
+
 /** A wait that looks at once and then often: version 1 stores it flat, later ones in Options → Waiting. */
 export const quickWait = (typeVersion: number = DEFAULT_VERSION): INodeParameters =>
-	typeVersion === 1 ? QUICK : { waiting: { value: QUICK } };
+	typeVersion === 1 ? QUICK : quickWaiting();
 
 /** Task → Wait for Completion of the task the item before it holds, waiting as `quickWait`. */
 export const taskWaitNode = (

@@ -131,3 +131,86 @@ export async function expectUrlThenUploads(sim: Simulator, node: NodeSpec) {
 	).toBe(true);
 	expect(sim.stats.byRoute.upload).toBe(2);
 }
+
+/** The run stops with each of `messages` in its error before any request reaches the service. */
+export async function expectRefusedBeforeAnyRequest(
+	sim: Simulator,
+	node: NodeSpec,
+	messages: string | string[],
+	input?: INodeExecutionData[],
+) {
+	const result = await runOn(sim, [node], input);
+	for (const message of [messages].flat()) expect(result.error?.message).toContain(message);
+	expect(sim.stats.requests).toHaveLength(0);
+	return result;
+}
+
+/** A plan (its three modules on one item) outputs modules with their prompts, global_style and notes. */
+export async function expectWholePlan(sim: Simulator, node: NodeSpec) {
+	const result = await runOn(sim, [node]);
+
+	expect(result.error).toBeUndefined();
+	const json = result.items[0].json as {
+		modules: Array<{ recommended_prompt: string }>;
+		global_style: unknown;
+		notes: unknown;
+	};
+	expect(json.modules).toHaveLength(3);
+	expect(json.modules.every((module) => module.recommended_prompt.length > 0)).toBe(true);
+	expect(json.global_style).toBeTruthy();
+	expect(json.notes).toBeTruthy();
+}
+
+/** The platform, market and language the one plan request of `node` sent. */
+export async function sentPlanTarget(sim: Simulator, node: NodeSpec) {
+	const result = await runOn(sim, [node]);
+	expect(result.error).toBeUndefined();
+	const plans = sim.stats.requests.filter((request) => request.route === 'plan');
+	expect(plans).toHaveLength(1);
+	return plans[0].planTarget;
+}
+
+/**
+ * Every field of a plan request the service may refuse, in words that name it (the simulator's own
+ * checks pass what the node sends: these are the refusals of a service with stricter rules), and
+ * the label both versions show for it.
+ */
+export const PLAN_REFUSALS = [
+	['modules', 'modules[2] is not offered for this market', 'Modules'],
+	[
+		'product_description',
+		'product_description must be at most 5000 characters',
+		'Product Description',
+	],
+	['image_urls', 'image_urls[0] could not be fetched', 'Image URLs'],
+	['platform', 'platform must be one of amazon', 'Platform'],
+	['market', 'market XX is not supported', 'Market'],
+	['language', 'language must be one of en-US, de-DE', 'Language'],
+];
+
+/** The service refuses `said` of the plan request: the error names `label`, nothing was billed. */
+export async function expectPlanRefusalNamed(
+	sim: Simulator,
+	node: NodeSpec,
+	said: string,
+	label: string,
+) {
+	sim.addFault({ route: 'plan', status: 400, message: said });
+	const result = await runOn(sim, [node]);
+
+	expect(result.error?.message).toBe('The service refused the A+ plan request [item 0]');
+	expect(result.error?.description).toContain(
+		`The service refused '${label}'. Change it and run the item again; nothing was billed.`,
+	);
+	expect(sim.stats.byRoute.plan).toBe(1);
+}
+
+/** Analyze, then A+ Plan of three modules an item each: one request of each, the brief taken over. */
+export async function expectAnalyzeFeedsPlan(sim: Simulator, nodes: NodeSpec[]) {
+	const result = await runOn(sim, nodes);
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(3);
+	expect(sim.stats.byRoute.analysis).toBe(1);
+	expect(sim.stats.byRoute.plan).toBe(1);
+}

@@ -1,7 +1,7 @@
 // One cancellable sleep serves the waits between polls and the pauses before retries.
 import { getEventListeners } from 'node:events';
 
-import { sleepUnlessCancelled } from '../../nodes/ProductImage/transport';
+import { sleepUnlessCancelled } from '../../nodes/ProductImage/transport/retry';
 
 // The docs promise that a cancelled wait stops at once: the sleep listens to the cancel signal
 // itself, not only between its quarter-second slices. On the fake clock the promise is checked

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
-import { WAIT_FOR_COMPLETION } from '../../nodes/ProductImage/transport';
+import { WAIT_FOR_COMPLETION } from '../../nodes/ProductImage/transport/guidance';
 
 // A default is written once, as the `default` of its description; a text that says "Defaults to …"
 // says it again, so each such text is held against the `default` it names. The node's description is

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { ProductImageApi } from '../../credentials/ProductImageApi.credentials';
 import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
-import { NEXT_STEP } from '../../nodes/ProductImage/helpers/nextStep';
+import { NEXT_STEP } from '../../nodes/ProductImage/helpers/task';
 
 // What an audit of the current version's panel against n8n's UX pages found, each kept closed:
 // links that leave the editor, words an operator would have to guess, a value quoted without what

@@ -17,7 +17,7 @@ import {
 } from '../../nodes/ProductImage/v2/descriptions/output.descriptions';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
 import { INPUT_FIELDS_ASIDE } from '../../nodes/ProductImage/helpers/inputFields';
-import { NEXT_STEP } from '../../nodes/ProductImage/helpers/nextStep';
+import { NEXT_STEP } from '../../nodes/ProductImage/helpers/task';
 import type { ShownParameter } from '../harness/panelWalk';
 import { walkShown } from '../harness/panelWalk';
 

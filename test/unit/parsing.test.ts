@@ -12,7 +12,8 @@ import {
 	taskFailureReason,
 	taskIdStaysInPath,
 } from '../../nodes/ProductImage/helpers/task';
-import { isHttpUrl, unwrapEnvelope } from '../../nodes/ProductImage/transport';
+import { isHttpUrl } from '../../nodes/ProductImage/transport/send';
+import { unwrapEnvelope } from '../../nodes/ProductImage/transport/request';
 
 describe('splitImageUrls', () => {
 	test.each([

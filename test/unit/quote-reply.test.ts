@@ -1,4 +1,4 @@
-import { quoteReply } from '../../nodes/ProductImage/transport';
+import { quoteReply } from '../../nodes/ProductImage/transport/request';
 
 // What the service said about a result the node could not read is handed to the user: without the
 // key, and short enough to read in an error.

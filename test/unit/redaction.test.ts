@@ -1,4 +1,4 @@
-import { redactSecrets } from '../../nodes/ProductImage/transport';
+import { redactSecrets } from '../../nodes/ProductImage/transport/errors';
 
 // What the service echoes back passes through redactSecrets before anyone sees it. The credential's
 // key is split out literally; tokens the node did not send (a proxy's, another tool's) are caught

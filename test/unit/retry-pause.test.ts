@@ -1,4 +1,4 @@
-import { sleepUnlessCancelled } from '../../nodes/ProductImage/transport';
+import { sleepUnlessCancelled } from '../../nodes/ProductImage/transport/retry';
 
 // A pause before a retry sleeps in steps so a cancel is seen at once (cancel-latency.test.ts);
 // the steps must not stretch a short pause. On the fake clock the length is checked exactly.

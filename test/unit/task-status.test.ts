@@ -1,4 +1,4 @@
-import type { Task } from '../../nodes/ProductImage/helpers/schemas';
+import type { Task } from '../../nodes/ProductImage/helpers/task';
 import { classifyTask } from '../../nodes/ProductImage/helpers/task';
 
 const images = { images: [{ url: 'https://x.test/a.png' }] };

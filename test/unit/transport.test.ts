@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 
 import { forEachLimited } from '../../nodes/ProductImage/router';
 import {
+	failureFromException,
 	findEnvelopeCode,
 	findNetworkCode,
 	findRequestId,
@@ -11,28 +12,24 @@ import {
 	parseRetryAfter,
 	redactSecrets,
 } from '../../nodes/ProductImage/transport/errors';
-import { RateLimitGate, sleepUnlessCancelled } from '../../nodes/ProductImage/transport/pause';
 import {
 	backoffDelay,
 	isRetryable,
 	isTransient,
-	retryDelay,
-} from '../../nodes/ProductImage/transport/retry';
-import {
-	ENDPOINTS,
 	MAX_RETRY_AFTER_MS,
-	taskPath,
-} from '../../nodes/ProductImage/transport/requestKinds';
+	RateLimitGate,
+	retryDelay,
+	sleepUnlessCancelled,
+} from '../../nodes/ProductImage/transport/retry';
+import { ENDPOINTS, taskPath } from '../../nodes/ProductImage/transport/request';
 import {
 	classifyJsonReply,
-	failureFromException,
 	looksLikeText,
 	peekFirstChunk,
 	xmlErrorHeadline,
 } from '../../nodes/ProductImage/transport/send';
 import type { RawReply } from '../../nodes/ProductImage/transport/send';
-import { describeFailure } from '../../nodes/ProductImage/transport/guidance';
-import { networkCodeNote } from '../../nodes/ProductImage/transport/words';
+import { describeFailure, networkCodeNote } from '../../nodes/ProductImage/transport/guidance';
 import { withExtension } from '../../nodes/ProductImage/helpers/download';
 
 describe('findServiceMessage finds the message in any error shape', () => {

@@ -4,7 +4,8 @@ import type { INode, INodeParameters, INodeProperties, INodePropertyOptions } fr
 import { NodeHelpers } from 'n8n-workflow';
 
 import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
-import { coveringResolution, htmlToText } from '../../nodes/ProductImage/helpers/aPlus';
+import { htmlToText } from '../../nodes/ProductImage/helpers/aPlus';
+import { coveringResolution } from '../../nodes/ProductImage/v2/actions/image/readGeneration';
 import { pixelSizeOf } from '../../nodes/ProductImage/helpers/download';
 import { shownParameters } from '../harness/panelContract';
 import { walkShown } from '../harness/panelWalk';

@@ -1,8 +1,88 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { KEPT_FOR, SYNC_OPERATION_SECONDS } from '../serviceFacts';
 
-// The parameters both versions show alike, and the shapes the panel is built of; a parameter one
-// version shows otherwise is written in that version's folder (v1/, v2/).
+// The parameters both versions show alike, the names and types a saved workflow stores, and the
+// shapes the panel is built of; a parameter one version shows otherwise is written in that
+// version's folder (v1/, v2/).
+
+/** Stored name, type and default, written once: neither version's panel drifts from the other's. */
+export const STORED = {
+	inputBinaryFields: {
+		name: 'inputBinaryFields',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. data, data_1',
+	},
+	binaryPropertyName: {
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		placeholder: 'e.g. data',
+	},
+	maxConcurrency: {
+		name: 'maxConcurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 50 },
+		default: 5,
+	},
+	initialDelay: {
+		name: 'initialDelay',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 1 },
+		default: 5,
+	},
+	polling: { name: 'polling', type: 'options', default: 'adaptive' },
+	pollInterval: {
+		name: 'pollInterval',
+		type: 'number',
+		typeOptions: { minValue: 0.1, numberPrecision: 1 },
+		default: 5,
+	},
+	imagesOutput: { name: 'imagesOutput', type: 'options', default: 'perImage' },
+	onTimeout: { name: 'onTimeout', type: 'options', default: 'error' },
+	extraBodyFields: { name: 'extraBodyFields', type: 'json', default: '{}' },
+	planPrompt: {
+		name: 'planPrompt',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		placeholder: 'e.g. The bottle on a mountain trail at sunrise, wide banner',
+	},
+	seriesStyleGuide: {
+		name: 'seriesStyleGuide',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		placeholder: 'e.g. Cool blue tones, natural light, clean sans-serif text',
+	},
+	taskId: {
+		name: 'taskId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. task_abc123',
+	},
+	productDescription: {
+		name: 'productDescription',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		placeholder: 'e.g. Insulated steel water bottle, 750 ml, keeps drinks cold for 24 hours',
+	},
+} satisfies Record<string, Partial<INodeProperties>>;
+
+/** An operation's parameters, shown only where its resource and operation are chosen. */
+export function forOperation(
+	resource: string,
+	operation: string,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return updateDisplayOptions(
+		{ show: { resource: [resource], operation: [operation] } },
+		properties,
+	);
+}
 
 const byLabel = (options: INodeProperties[]) =>
 	[...options].sort((a, b) => a.displayName.localeCompare(b.displayName));

@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 /** Both versions show them alike; the canvas subtitle reads its words from them. */
 export const resourceProperty: INodeProperties = {
@@ -107,18 +106,6 @@ export const OPERATION_LISTS = {
 		default: 'create',
 	},
 } satisfies Record<string, INodeProperties>;
-
-/** An operation's parameters, shown only where its resource and operation are chosen. */
-export function forOperation(
-	resource: keyof typeof OPERATION_LISTS,
-	operation: string,
-	properties: INodeProperties[],
-): INodeProperties[] {
-	return updateDisplayOptions(
-		{ show: { resource: [resource], operation: [operation] } },
-		properties,
-	);
-}
 
 /** The words of each resource's operations: "Generate and Wait · Image". */
 function subtitleWords(): Record<string, string> {

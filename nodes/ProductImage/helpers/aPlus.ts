@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { RESOLUTION_LONG_SIDES } from '../descriptions/choices';
-import { decodeEntities } from '../transport';
-import type { Plan } from './schemas';
+import { decodeEntities } from '../transport/send';
+import type { Plan } from './aPlusPlan';
 
 export interface APlusModule {
 	id: string;
@@ -97,31 +96,6 @@ export function planModuleItems(
 			notes: (plan.notes ?? null) as IDataObject['notes'],
 		};
 	});
-}
-
-/** What a generated image is for: the planned module and the pixel size it must fill. */
-export interface ModuleTarget {
-	module: string;
-	target_width: number;
-	target_height: number;
-	target_size: string;
-}
-
-export interface ModuleSource {
-	target: ModuleTarget;
-	prompt: string;
-	styleGuide?: string;
-	size: string;
-	resolution: string;
-	imageUrls: string[];
-	platform?: string;
-	language?: string;
-}
-
-/** The smallest label whose long side covers the module's long side (its aspect ratio is sent as is). */
-export function coveringResolution(width: number, height: number): string | undefined {
-	const longSide = Math.max(width, height);
-	return RESOLUTION_LONG_SIDES.find(([, side]) => side >= longSide)?.[0];
 }
 
 const SMALL_WORDS = new Set(['a', 'an', 'and', 'for', 'in', 'of', 'or', 'the', 'to']);

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { ENDPOINTS, requestResult } from '../transport';
-import type { Wording } from '../transport';
+import { ENDPOINTS, requestResult } from '../transport/request';
+import type { Wording } from '../transport/guidance';
 import { A_PLUS_MODULE_IDS } from './aPlus';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls, splitCommaSeparated } from './imageInputs';
 import {
+	labelOf,
 	optionOrDefault,
 	panelProperty,
 	parameterOrDefault,
@@ -14,8 +15,6 @@ import {
 	readTimeoutMs,
 	validateParameter,
 } from './parameters';
-import type { Plan } from './schemas';
-import { planSchema } from './schemas';
 
 /**
  * A plan's fields as a version's panel holds them for one item, a list's Other typed value already
@@ -29,6 +28,16 @@ export interface PlanValues {
 	/** Where the item's photos are read, as the version shows them. */
 	imageFields: ShownImageFields;
 }
+
+const planSchema = z
+	.object({
+		modules: z.array(z.object({ recommended_prompt: z.string() }).passthrough()),
+		global_style: z.unknown().optional(),
+		notes: z.unknown().optional(),
+	})
+	.passthrough();
+
+export type Plan = z.infer<typeof planSchema>;
 
 /** A plan's parameters, read and checked; the input binaries are not uploaded yet. */
 export interface PlanRequest {
@@ -81,14 +90,14 @@ function checkPlanTarget(
 	const market = validateParameter(
 		context,
 		itemIndex,
-		panelProperty(properties, 'market').displayName,
+		labelOf(properties, 'market'),
 		optionalCode(/^[A-Za-z]{2}$/, 'must be a two-letter market code, such as US'),
 		values.market,
 	);
 	const language = validateParameter(
 		context,
 		itemIndex,
-		panelProperty(properties, 'language').displayName,
+		labelOf(properties, 'language'),
 		optionalCode(
 			/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
 			'must be a language code such as en-US or zh-CN',
@@ -105,7 +114,7 @@ function checkPlanTarget(
 
 /** The labels a refused plan's advice names: the panel field behind each field of the request. */
 function planWording(properties: INodeProperties[]): Wording {
-	const label = (name: string) => panelProperty(properties, name).displayName;
+	const label = (name: string) => labelOf(properties, name);
 	return {
 		timeout: label('timeout'),
 		fields: {
@@ -149,7 +158,7 @@ export async function requestPlan(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	{ fields, images, timeoutMs, wording }: PlanRequest,
-): Promise<{ plan: Plan; imageUrls: string[]; requestId?: string }> {
+): Promise<{ plan: Plan; imageUrls: string[] }> {
 	const imageUrls = await resolveImageUrls(context, itemIndex, images);
 	const { result: plan, requestId } = await requestResult(
 		context,
@@ -164,5 +173,5 @@ export async function requestPlan(
 		},
 		planSchema,
 	);
-	return { plan, imageUrls, requestId };
+	return { plan: requestId ? { ...plan, request_id: requestId } : plan, imageUrls };
 }

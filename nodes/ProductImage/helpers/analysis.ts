@@ -1,25 +1,51 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { productNameProperty } from '../descriptions/common.descriptions';
-import { ENDPOINTS, requestResult } from '../transport';
-import type { ImageInputs } from './imageInputs';
-import { IMAGE_URLS, resolveImageUrls } from './imageInputs';
-import { analysisSchema } from './schemas';
+import { productNameProperty, timeoutOption } from '../descriptions/common.descriptions';
+import { ENDPOINTS, requestResult } from '../transport/request';
+import type { ImageInputs, ShownImageFields } from './imageInputs';
+import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
+import { readTimeoutMs } from './parameters';
 
 export const MAX_ANALYSIS_IMAGES = 16;
+
+const analysisSchema = z
+	.object({
+		analysis: z
+			.object({
+				attributes: z.array(z.object({ evidence: z.string().optional() }).passthrough()).optional(),
+			})
+			.passthrough(),
+		formattedText: z.string().optional(),
+		output_text: z.string().optional(),
+	})
+	.passthrough();
 
 /** An analysis, read and checked; the input binaries are not uploaded yet. */
 export interface AnalysisRequest {
 	timeoutMs: number;
-	timeoutLabel: string;
 	productName: string;
 	images: ImageInputs;
+}
+
+/** Both versions keep Timeout alike; the product name and the photos' fields are as each shows them. */
+export function buildAnalysisRequest(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	productName: unknown,
+	imageFields: ShownImageFields,
+): AnalysisRequest {
+	return {
+		timeoutMs: readTimeoutMs(context, itemIndex, timeoutOption),
+		productName: String(productName).trim(),
+		images: readImageInputs(context, itemIndex, imageFields, { min: 1, max: MAX_ANALYSIS_IMAGES }),
+	};
 }
 
 export async function requestAnalysis(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	{ timeoutMs, timeoutLabel, productName, images }: AnalysisRequest,
+	{ timeoutMs, productName, images }: AnalysisRequest,
 ): Promise<IDataObject> {
 	const imageUrls = await resolveImageUrls(context, itemIndex, images);
 	const body: IDataObject = { image_urls: imageUrls };
@@ -34,7 +60,7 @@ export async function requestAnalysis(
 			itemIndex,
 			timeoutMs,
 			wording: {
-				timeout: timeoutLabel,
+				timeout: timeoutOption.displayName,
 				fields: { image_urls: IMAGE_URLS, product_name: productNameProperty.displayName },
 			},
 		},

@@ -1,6 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { downloadStream, isGenericMediaType, peekFirstChunk } from '../transport';
+import { downloadStream } from '../transport/request';
+import { GENERIC_TYPES, peekFirstChunk } from '../transport/send';
 
 type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
@@ -71,9 +72,9 @@ export function chooseMimeType(
 	fileName: string,
 	sniffed?: string,
 ): string {
-	if (sniffed && (!headerType || isGenericMediaType(headerType) || headerType.startsWith('image/')))
+	if (sniffed && (!headerType || GENERIC_TYPES.has(headerType) || headerType.startsWith('image/')))
 		return sniffed;
-	if (headerType && !isGenericMediaType(headerType)) return headerType;
+	if (headerType && !GENERIC_TYPES.has(headerType)) return headerType;
 	const fromName = MIME_BY_EXTENSION[extensionOf(fileName) ?? ''];
 	return fromName ?? headerType ?? 'application/octet-stream';
 }

@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import type { Wording } from '../transport';
-import { ENDPOINTS, requestResult, runStateOf } from '../transport';
-import type { ModuleSource, ModuleTarget } from './aPlus';
+import type { Wording } from '../transport/guidance';
+import { ENDPOINTS, requestResult, runStateOf } from '../transport/request';
 import type { ImageInputs, ShownImageFields } from './imageInputs';
+import type { ModuleTarget } from './output';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
 import {
+	labelOf,
 	optionOrDefault,
 	panelProperty,
 	parameterError,
@@ -15,7 +16,19 @@ import {
 	readTimeoutMs,
 	validateParameter,
 } from './parameters';
-import { submissionSchema } from './schemas';
+import { submissionSchema } from './task';
+
+/** An A+ module item's settings for its image, its plan's photos, platform and language. */
+export interface ModuleSource {
+	target: ModuleTarget;
+	prompt: string;
+	styleGuide?: string;
+	size: string;
+	resolution: string;
+	imageUrls: string[];
+	platform?: string;
+	language?: string;
+}
 
 /**
  * A generation's fields as a version's panel holds them for one item, a list's Other typed value
@@ -59,9 +72,6 @@ function asText(value: unknown): string | undefined {
 	return String(value ?? '').trim() || undefined;
 }
 
-const label = (properties: INodeProperties[], name: string) =>
-	panelProperty(properties, name).displayName;
-
 function readExtraBodyFields(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -72,7 +82,7 @@ function readExtraBodyFields(
 	const parsed =
 		typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: undefined }) : raw;
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		const name = label(properties, 'extraBodyFields');
+		const name = labelOf(properties, 'extraBodyFields');
 		throw parameterError(
 			context,
 			itemIndex,
@@ -108,7 +118,7 @@ function checkSizeAndResolution(
 	if (fromModule) {
 		const parsed = sizeSchema.safeParse(fromModule.size);
 		if (!parsed.success) {
-			const source = label(properties, 'generationSource');
+			const source = labelOf(properties, 'generationSource');
 			throw parameterError(
 				context,
 				itemIndex,
@@ -120,7 +130,13 @@ function checkSizeAndResolution(
 		return { size: parsed.data, resolution: fromModule.resolution };
 	}
 	const checked = (name: 'size' | 'resolution', schema: z.ZodTypeAny) =>
-		validateParameter(context, itemIndex, label(properties, name), schema, values[name]) as string;
+		validateParameter(
+			context,
+			itemIndex,
+			labelOf(properties, name),
+			schema,
+			values[name],
+		) as string;
 	return { size: checked('size', sizeSchema), resolution: checked('resolution', resolutionSchema) };
 }
 
@@ -135,7 +151,7 @@ function checkProductFields(
 	const productInfo: IDataObject = {};
 	const text = (field: 'productName' | 'sellingPoints') =>
 		asText(
-			validateParameter(context, itemIndex, label(properties, field), textSchema, values[field]),
+			validateParameter(context, itemIndex, labelOf(properties, field), textSchema, values[field]),
 		);
 	const name = text('productName');
 	const sellingPoints = text('sellingPoints');
@@ -181,7 +197,7 @@ function readGenerationImages(
 		images = { urls: fromModule.imageUrls, binaryFields: [], count: fromModule.imageUrls.length };
 	}
 	if (!prompt && images.count === 0) {
-		const fields = [label(properties, 'prompt'), ...shown.labels].map((name) => `'${name}'`);
+		const fields = [labelOf(properties, 'prompt'), ...shown.labels].map((name) => `'${name}'`);
 		throw parameterError(
 			context,
 			itemIndex,
@@ -269,7 +285,7 @@ export function checkGenerationCount(
 
 /** The panel field behind each field of the request, for a refused submit's advice. */
 function submitWording(properties: INodeProperties[]): Wording {
-	const named = (name: string) => label(properties, name);
+	const named = (name: string) => labelOf(properties, name);
 	return {
 		timeout: named('submitTimeout'),
 		otherFields: named('extraBodyFields'),
@@ -289,7 +305,7 @@ function submitWording(properties: INodeProperties[]): Wording {
 }
 /**
  * Submits once: the `billable` policy never repeats a request the service may have taken, and once
- * another item failed nothing is sent (transport/runState.ts): the output would be lost.
+ * another item failed nothing is sent (transport/request.ts): the output would be lost.
  */
 export async function submitGeneration(
 	context: IExecuteFunctions,

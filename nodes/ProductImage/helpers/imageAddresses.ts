@@ -1,4 +1,5 @@
-import { isHttpUrl, isRecord } from '../transport';
+import { isHttpUrl } from '../transport/send';
+import { isRecord } from '../transport/errors';
 
 /**
  * A string splits on a comma only where the next entry starts a new http(s) address: CDN

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { z } from 'zod';
 
 import { downloadUrlProperty } from '../descriptions/common.descriptions';
-import { isHttpUrl } from '../transport';
+import { isHttpUrl } from '../transport/send';
 import { downloadToBinary } from './download';
 import { imageAddressesOf } from './imageInputs';
 import { optionOrDefault, parameterError, readOptions, validateParameter } from './parameters';
@@ -66,12 +66,13 @@ export function readDownload(
 	return { url, field, fileName };
 }
 
+/** The operation's execute in both versions. */
 export async function downloadItem(
-	context: IExecuteFunctions,
+	this: IExecuteFunctions,
 	itemIndex: number,
 	{ url, field, fileName }: DownloadParameters,
 ): Promise<INodeExecutionData[]> {
-	const { binary } = await downloadToBinary(context, itemIndex, url, { fileName });
+	const { binary } = await downloadToBinary(this, itemIndex, url, { fileName });
 	return [
 		{
 			json: {

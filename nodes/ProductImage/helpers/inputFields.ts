@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { isRecord } from '../transport';
+import { isRecord } from '../transport/errors';
 import { optionOrDefault, readOptions } from './parameters';
 
 /** Where an input field named like one of the node's own is kept: one field, added beside them. */

@@ -1,14 +1,73 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isHttpUrl, shortened, quoteReply, resumeAdvice, serviceAccessIfRead } from '../transport';
-import type { ModuleTarget } from './aPlus';
+import { isHttpUrl } from '../transport/send';
+import { isRecord } from '../transport/errors';
+import { resumeAdvice, shortened } from '../transport/guidance';
+import { quoteReply, serviceAccessIfRead } from '../transport/request';
 import type { PixelSize } from './download';
 import { downloadToBinary } from './download';
-import type { ResultImage, Task } from './schemas';
-import { readResultImage, resultImageEntries } from './schemas';
-import { handedOverInError, nameTaskInError, unreadableReplyAdvice, withTaskId } from './task';
+import type { Task } from './task';
+import {
+	handedOverInError,
+	nameTaskInError,
+	resultImageEntries,
+	time,
+	unreadableReplyAdvice,
+	withTaskId,
+} from './task';
 import { KEPT_FOR } from '../serviceFacts';
+
+/** In the order they are looked at. */
+export const RESULT_IMAGE_URL_KEYS = [
+	'url',
+	'image_url',
+	'imageUrl',
+	'href',
+	'src',
+	'uri',
+	'link',
+	'download_url',
+	'downloadUrl',
+	'signed_url',
+	'signedUrl',
+	'file_url',
+	'fileUrl',
+] as const;
+
+/** `url` as the service wrote it: complete, or relative to the Base URL (resolvedAddress). */
+interface ResultImage {
+	url?: string;
+	asset_id?: string;
+	expires_at?: string;
+	[key: string]: unknown;
+}
+
+/** A bare address, or an object with it under a usual key. */
+function readResultImage(entry: unknown): ResultImage {
+	if (typeof entry === 'string') return { url: entry.trim() };
+	if (!isRecord(entry)) return {};
+	const key = RESULT_IMAGE_URL_KEYS.find(
+		(name) => typeof entry[name] === 'string' && entry[name] !== '',
+	);
+	const assetId = entry.asset_id;
+	const expiresAt = time.safeParse(entry.expires_at);
+	return {
+		...entry,
+		url: key === undefined ? undefined : String(entry[key]).trim(),
+		asset_id:
+			typeof assetId === 'string' || typeof assetId === 'number' ? String(assetId) : undefined,
+		expires_at: expiresAt.success ? (expiresAt.data ?? undefined) : undefined,
+	};
+}
+
+/** What a generated image is for: the planned module and the pixel size it must fill. */
+export interface ModuleTarget {
+	module: string;
+	target_width: number;
+	target_height: number;
+	target_size: string;
+}
 
 export interface ImageOutputSettings {
 	downloadImages: boolean;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 import { BUNDLE_GROUP } from '../descriptions/choices';
 import { OPTION_BUNDLES } from '../descriptions/common.descriptions';
-import { withoutAngleBrackets } from '../transport';
+import { withoutAngleBrackets } from '../transport/guidance';
 
 /**
  * The current version shows related options as one entry (Output Files, Waiting); their fields
@@ -59,10 +59,6 @@ export function propertyIn(properties: INodeProperties[], name: string): INodePr
 	return shown;
 }
 
-export function labelOf(properties: INodeProperties[], name: string): string {
-	return propertyIn(properties, name).displayName;
-}
-
 const found = new WeakMap<INodeProperties[], Map<string, INodeProperties>>();
 
 /** propertyIn, remembered per (fixed) description list: items do not walk it again. */
@@ -72,6 +68,10 @@ export function panelProperty(properties: INodeProperties[], name: string): INod
 	let property = known.get(name);
 	if (!property) known.set(name, (property = propertyIn(properties, name)));
 	return property;
+}
+
+export function labelOf(properties: INodeProperties[], name: string): string {
+	return panelProperty(properties, name).displayName;
 }
 
 /** As n8n's guidelines name it in an error; several names arrive already quoted. */

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { Task } from './schemas';
+import type { Task } from './task';
 
 // When a waiting item polls its task next; docs/polling.md ("The two schedules") gives the reasons.
 

@@ -1,19 +1,84 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import {
-	findEnvelopeCode,
-	findServiceMessage,
-	requestResult,
-	runStateOf,
-	shortened,
-	taskPath,
-} from '../transport';
-import { goneAtTheService } from './nextStep';
+import { findEnvelopeCode, findServiceMessage, isRecord } from '../transport/errors';
+import { requestResult, runStateOf, taskPath } from '../transport/request';
+import { shortened } from '../transport/guidance';
 import { validateParameter } from './parameters';
-import type { Task } from './schemas';
-import { resultImageEntries, taskSchema } from './schemas';
+
+/**
+ * The spec leaves much "not shown": a field accepts the variants a real service plausibly sends
+ * (docs/decisions.md lists them), and unknown fields pass through untouched, as users may need them.
+ */
+
+/** Ids sent as numbers are the same ids: they travel as text. */
+const id = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string());
+
+/** Epoch numbers (seconds, or milliseconds when that large) become ISO text. */
+export const time = z
+	.union([
+		z.string(),
+		z.number().transform((value) => new Date(value < 1e11 ? value * 1000 : value).toISOString()),
+	])
+	.nullish();
+
+export const submissionSchema = z
+	.object({
+		task_id: id.pipe(z.string().min(1)),
+		status: z.string().optional(),
+	})
+	.passthrough();
+
+const taskSchema = z.preprocess(
+	// `state` or `task_status` where the spec says `status`.
+	(value) =>
+		isRecord(value) && value.status === undefined
+			? { ...value, status: value.state ?? value.task_status }
+			: value,
+	z
+		.object({
+			task_id: id.optional(),
+			status: z.string().min(1),
+			created_at: time,
+			completed_at: time,
+			// Read by resultImageEntries, never refused: a finished task's result is billed, and a
+			// shape the node cannot read is handed to the user rather than lost in a schema error.
+			result: z.unknown().optional(),
+			images: z.unknown().optional(),
+			error: z.unknown().optional(),
+		})
+		.passthrough(),
+);
+
+export type Task = z.infer<typeof taskSchema>;
+
+/** Wherever the service put them; undefined when the task carries no result images at all. */
+export function resultImageEntries(task: Task): unknown[] | undefined {
+	const result = task.result;
+	const list = isRecord(result) ? result.images : (result ?? task.images);
+	if (list === undefined || list === null || list === '') return undefined;
+	return Array.isArray(list) ? list : [list];
+}
+
+/**
+ * The `outcome` of an item that did not end well: a Continue On Fail item, or a wait's task state
+ * (On Timeout → Output Task State). It tells a Data Table or an IF node what to do next; only the
+ * service's own word makes it `final`. docs/reliability.md lists which failure gives which.
+ */
+export const NEXT_STEP = {
+	/** The service's own word ended it: running the item unchanged gives the same. */
+	final: 'final',
+	/** A step this run could not complete: the task may be fine. */
+	lookAgainLater: 'lookAgainLater',
+	/** A submit whose answer never came: a task may have been created, and billed. */
+	unknown: 'unknown',
+} as const;
+
+/** Answered 404 or 410 by the service itself, not a proxy's page. */
+export function goneAtTheService(error: { httpCode?: unknown }, context: IDataObject): boolean {
+	return (error.httpCode === '404' || error.httpCode === '410') && context.webPage !== true;
+}
 
 /** The spec names only `submitted` and `succeeded`; other services end a task with other words. */
 const FAILED_STATUSES = new Set([

@@ -7,25 +7,20 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import {
-	backoffDelay,
-	MAX_RETRY_AFTER_MS,
-	shortened,
-	resumeTask,
-	sleepUnlessCancelled,
-	stopSignal,
-} from '../transport';
-import type { Task } from './schemas';
+import { backoffDelay, MAX_RETRY_AFTER_MS, sleepUnlessCancelled } from '../transport/retry';
+import { resumeTask, shortened } from '../transport/guidance';
+import { stopSignal } from '../transport/request';
 import type { ImageOutputSettings } from './output';
 import { taskResultItems } from './output';
 import { maxWaitTimeOption } from '../descriptions/common.descriptions';
 import { optionOrDefault, panelProperty, readOptions, validateParameter } from './parameters';
-import { NEXT_STEP } from './nextStep';
 import type { DurationModel, PollingMode } from './pollSchedule';
 import { createdAt, durationModel, nextPollIn, rhythmAfterPoll } from './pollSchedule';
+import type { Task } from './task';
 import {
 	classifyTask,
 	nameTaskInError,
+	NEXT_STEP,
 	queryTask,
 	resultImageCount,
 	taskFailureReason,

@@ -8,26 +8,23 @@ import { SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
 import {
 	BASE_URL,
 	CHECK_BASE_URL,
-	CREDENTIAL_PROBE_TASK_ID,
 	describeRefusal,
+	FULL_KEY_NEEDED,
+	KEY_NOT_ALLOWED,
+	KEY_REJECTED,
+	networkCodeNote,
+	unreachableReason,
+} from '../transport/guidance';
+import { CREDENTIAL_PROBE_TASK_ID, normalizeBaseUrl, taskPath } from '../transport/request';
+import {
+	asRecord,
 	findNetworkCode,
 	findRefusal,
 	findServiceMessage,
-	FULL_KEY_NEEDED,
-	header,
-	htmlHeadline,
-	isHttpUrl,
 	isTlsCode,
-	KEY_NOT_ALLOWED,
-	KEY_REJECTED,
-	looksLikeHtml,
-	networkCodeNote,
-	normalizeBaseUrl,
-	parseJsonObject,
 	redactSecrets,
-	taskPath,
-	unreachableReason,
-} from '../transport';
+} from '../transport/errors';
+import { header, htmlHeadline, isHttpUrl, looksLikeHtml, parseJson } from '../transport/send';
 
 /** No "who am I" endpoint: a task id that cannot exist is the cheapest read that needs the key. */
 const PROBE_PATH = taskPath(CREDENTIAL_PROBE_TASK_ID);
@@ -98,7 +95,7 @@ function probeVerdict(
 	probeUrl: string,
 	secrets: readonly string[],
 ): INodeCredentialTestResult {
-	const json = parseJsonObject(reply.body);
+	const json = asRecord(parseJson(reply.body));
 	const requestId = serviceRequestId(json, reply.headers);
 	const { statusCode } = reply;
 	const where = new URL(probeUrl).origin;

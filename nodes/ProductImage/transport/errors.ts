@@ -1,6 +1,16 @@
 import type { JsonObject } from 'n8n-workflow';
 
-import type { Refusal } from './refusal';
+// What one attempt's failure is, read from a reply or an exception: the facts the retry rule
+// decides by and the advice is chosen by (guidance.ts).
+
+/** n8n refused the request before connecting: its SSRF protection (by IP range or name) or another guard. */
+export interface Refusal {
+	by: 'ipRange' | 'hostname' | 'n8n';
+	/** As in the request's URL; `ip`, what n8n resolved it to. */
+	host: string;
+	ip?: string;
+	message: string;
+}
 
 /** One attempt's failure: the retry policy decides on it, and only a request's last is shown. */
 export interface Failure {
@@ -174,4 +184,33 @@ export function redactFailure(failure: Failure, secrets: readonly string[]): Fai
 		requestId: redact(failure.requestId),
 		code: typeof failure.code === 'string' ? redact(failure.code) : failure.code,
 	};
+}
+
+/** n8n's mark on an error it will not retry (`markNonRetryable`), read without importing n8n. */
+const NON_RETRYABLE = Symbol.for('n8n.backend-network.non-retryable-error');
+
+/** n8n's `SsrfBlocked…Error`s, wrapped in a NodeApiError by the helpers with authentication. */
+export function findRefusal(error: unknown, url: string): Refusal | undefined {
+	let level = asRecord(error);
+	for (let depth = 0; depth < 6 && level; depth++, level = asRecord(level.cause)) {
+		const ssrf = /^SsrfBlocked(Ip|Hostname)Error$/.exec(String(level.name));
+		if (!ssrf && (level as Record<symbol, unknown>)[NON_RETRYABLE] !== true) continue;
+		const ip = typeof level.ip === 'string' ? level.ip : undefined;
+		const host = URL.canParse(url)
+			? new URL(url).hostname.replace(/^\[(.*)\]$/, '$1')
+			: String(level.hostname ?? ip ?? url);
+		const by = ssrf ? (ssrf[1] === 'Ip' ? 'ipRange' : 'hostname') : 'n8n';
+		return { by, host, ip, message: String(level.message) };
+	}
+	return undefined;
+}
+
+/** `url`: the address the request failed at. */
+export function failureFromException(error: unknown, url = ''): Failure {
+	const refusal = findRefusal(error, url);
+	if (refusal) return { kind: 'refused', refusal };
+	const networkCode = findNetworkCode(error);
+	const message = error instanceof Error ? error.message : String(error);
+	if (isTimeoutCode(networkCode)) return { kind: 'timeout', networkCode };
+	return { kind: 'network', networkCode, serviceMessage: networkCode ? undefined : message };
 }

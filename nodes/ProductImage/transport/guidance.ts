@@ -1,20 +1,104 @@
-import { SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
-import type { Failure } from './errors';
-import { isTlsCode, nothingSent, submitMayHaveLanded } from './errors';
-import type { RequestKind } from './requestKinds';
-import { MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
+import { ProductImageApi, SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
 import { KEPT_FOR, SYNC_OPERATION_SECONDS } from '../serviceFacts';
-import { describeRefusal } from './refusal';
-import {
-	BASE_URL,
-	CHECK_BASE_URL,
-	FULL_KEY_NEEDED,
-	KEY_NOT_ALLOWED,
-	KEY_REJECTED,
-	networkCodeNote,
-	shortened,
-	unreachableReason,
-} from './words';
+import type { Failure, Refusal } from './errors';
+import { isTimeoutCode, isTlsCode, nothingSent, submitMayHaveLanded } from './errors';
+import type { RequestKind } from './retry';
+import { MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './retry';
+
+// The words of a failure: the error's title and the advice in its description, chosen from one
+// table; the phrases the node's errors, the credential's Test and the operations share.
+
+/** n8n renders an error's title and description as HTML, where text in angle brackets vanishes. */
+export const withoutAngleBrackets = (text: string) => text.replace(/</g, '‹').replace(/>/g, '›');
+
+/** An echoed request or a page dump would bury the advice. */
+const MAX_QUOTED_LENGTH = 300;
+
+export function shortened(text: string): string {
+	const oneLine = withoutAngleBrackets(text.replace(/\s+/g, ' ')).trim();
+	return oneLine.length > MAX_QUOTED_LENGTH
+		? `${oneLine.slice(0, MAX_QUOTED_LENGTH - 1).trimEnd()}…`
+		: oneLine;
+}
+
+const credentialLabel = (name: string) =>
+	new ProductImageApi().properties.find((property) => property.name === name)?.displayName ?? name;
+
+export const BASE_URL = `'${credentialLabel('baseUrl')}'`;
+export const CHECK_BASE_URL = `Check ${BASE_URL}: the URL your provider gave you, without /v1.`;
+export const KEY_REJECTED = 'The service rejected the API key';
+export const KEY_NOT_ALLOWED = 'The API key is not allowed to do this';
+export const FULL_KEY_NEEDED = 'the service needs a full member-level key';
+
+const NETWORK_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection reset',
+	ENOTFOUND: 'host name not found',
+	EAI_AGAIN: 'host name lookup failed',
+};
+
+/** Last in a description: what happened in a few words, then the code an administrator looks up. */
+export function networkCodeNote(code?: string): string {
+	if (!code) return '';
+	const words = isTimeoutCode(code)
+		? 'timed out'
+		: isTlsCode(code)
+			? 'secure connection failed'
+			: (NETWORK_WORDS[code] ?? 'network error');
+	return ` (${words}: ${code})`;
+}
+
+/** Why nothing answered, in words; the code itself is not said. */
+export function unreachableReason(where: string, code: string | undefined): string {
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+		return `The name ${where} was not found: check it for a typo, and that the server n8n runs on can look names up (DNS).`;
+	if (code === 'ECONNREFUSED')
+		return `Nothing answers at ${where}: nothing listens there, or a firewall turned the connection away.`;
+	if (isTimeoutCode(code)) return `${where} did not answer in time.`;
+	if (code === 'ECONNRESET') return `${where} dropped the connection.`;
+	return `${where} could not be reached.`;
+}
+
+export const WAIT_FOR_COMPLETION = "'Task → Wait for Completion'";
+
+export const resumeTask = (taskId: string) =>
+	`resume with ${WAIT_FOR_COMPLETION} and task ID ${taskId}`;
+
+/** What was paid for is collected, never generated again. */
+export function resumeAdvice(taskIds: string): string {
+	return `Collect the images with ${WAIT_FOR_COMPLETION} and ${taskIds} instead of generating again, which would bill again.`;
+}
+
+/** For n8n's administrator: the guard, the host, the setting that allows it; `nothing` not sent. */
+export function describeRefusal(refusal: Refusal, noun: string, nothing: string) {
+	const { host, ip = host } = refusal;
+	if (refusal.by === 'n8n')
+		return {
+			message: `n8n refused the ${noun}`,
+			description: `n8n refused to send it: "${shortened(refusal.message)}". ${nothing} This is a setting of this n8n, not of the service: ask its administrator.`,
+		};
+	const range = `${ip}/${ip.includes(':') ? 128 : 32}`;
+	const [why, allow] =
+		refusal.by === 'hostname'
+			? [
+					`${host} is on this n8n's list of blocked hostnames (N8N_SSRF_BLOCKED_HOSTNAMES)`,
+					`adding ${host} to N8N_SSRF_ALLOWED_HOSTNAMES`,
+				]
+			: ip === host
+				? [`${host} is`, `adding ${range} to N8N_SSRF_ALLOWED_IP_RANGES`]
+				: [
+						`${host} resolves to ${ip},`,
+						`adding ${host} to N8N_SSRF_ALLOWED_HOSTNAMES (or ${range} to N8N_SSRF_ALLOWED_IP_RANGES)`,
+					];
+	const blocked =
+		refusal.by === 'hostname'
+			? why
+			: `${why} in an IP range this n8n blocks (N8N_SSRF_BLOCKED_IP_RANGES)`;
+	return {
+		message: `n8n's SSRF protection blocked ${host}`,
+		description: `n8n did not connect: ${blocked}. ${nothing} An n8n administrator can allow it by ${allow} and restarting n8n.`,
+	};
+}
 
 /** "10 minutes (until about 14:05 UTC)": when a long Retry-After ends, for a person to act on. */
 function waitInWords(retryAfterMs: number, now = Date.now()): string {
@@ -61,15 +145,13 @@ interface Case {
 	wording: Wording;
 }
 
-type Words = (c: Case) => string;
-/** A cause, then the error's title and the advice in its description. */
-type Row = [when: (c: Case) => boolean, title: Words, advice: Words];
+type Words = string | ((c: Case) => string);
+/** A cause, then the error's title (none: the next row's that applies) and the advice. */
+type Row = [when: (c: Case) => boolean, title: Words | undefined, advice: Words];
 
 const NOT_THE_SERVICE =
 	"It is not the service's host, so the Product Image credential is not the cause.";
 const PROXY_ANSWERED = 'A proxy or load balancer answered instead of the service';
-const SERVICE_REFUSED =
-	'The service refused the request; its words above say why. Change the field it names, or give its provider the request ID.';
 
 const billable = (c: Case) => c.kind === 'analysis' || c.kind === 'plan';
 const foreign = (c: Case) => c.host !== undefined;
@@ -81,6 +163,8 @@ const html = (c: Case) => c.failure.html === true;
 const http = (c: Case, ...statuses: number[]) =>
 	c.failure.kind === 'http' && (statuses.length === 0 || statuses.includes(c.status));
 const gone = (c: Case) => c.status === 404 || c.status === 410;
+/** A web page, or a reply the service did not process: a proxy's word, not the service's. */
+const fromGateway = (c: Case) => html(c) || !c.failure.processed;
 
 function slowDown(c: Case): string {
 	return c.wording.concurrency
@@ -106,11 +190,6 @@ function serverWho(c: Case): string {
 		: 'A proxy or load balancer answered in place of the service';
 }
 
-/** A web page, or a reply the service did not process: a proxy's word, not the service's. */
-function fromGateway(c: Case): boolean {
-	return html(c) || !c.failure.processed;
-}
-
 /** A refusal by n8n before connecting: nothing reached the service, so nothing was billed. */
 function refusal(c: Case): { message: string; description: string } {
 	const nothing =
@@ -121,77 +200,13 @@ function refusal(c: Case): { message: string; description: string } {
 }
 
 /** A submit that may have made a task gets this advice in place of its row's. */
-const submitUnsure: Words = (c) =>
+const submitUnsure = (c: Case) =>
 	`${html(c) ? 'A web page (a proxy or load balancer) answered instead of the service. ' : ''}${submitUnsureAdvice(c.failure.requestId, c.sentRequestId, timedOut(c) ? c.wording.timeout : undefined)}`;
 
-/** The service's HTTP answers; the two rows above them take the title of the one that applies. */
-const BY_STATUS: Row[] = [
-	[
-		(c) => gone(c) && c.kind === 'download',
-		() => 'The image URL no longer exists',
-		() =>
-			`The URL has expired or never existed: uploaded and result images are kept at most ${KEPT_FOR}. Generate the image again.`,
-	],
-	[(c) => http(c, 400, 422), (c) => `The service refused the ${c.noun}`, refusedField],
-	[
-		(c) => http(c, 401),
-		() => KEY_REJECTED,
-		() => 'Check the API key in the Product Image API credential.',
-	],
-	[
-		(c) => http(c, 403),
-		() => KEY_NOT_ALLOWED,
-		() => `The API key lacks permission: ${FULL_KEY_NEEDED}.`,
-	],
-	[
-		(c) => c.status === 404 && c.kind === 'taskQuery',
-		(c) => (fromGateway(c) ? PROXY_ANSWERED : 'The service does not know this task'),
-		() =>
-			`The service does not know this task ID. Check it; tasks and their results are kept at most ${KEPT_FOR}.`,
-	],
-	// The service's endpoints are fixed paths: a 404 on one means the request never reached them,
-	// most often because 'Base URL' carries a path of its own (such as /v1) in front.
-	[
-		(c) => http(c, 404),
-		() => `Nothing at ${BASE_URL} answers this request`,
-		() =>
-			`${BASE_URL} is the service's URL without /v1 (the node adds /v1/open/…); correct it in the Product Image API credential and save it, which tests the connection again.`,
-	],
-	[
-		(c) => http(c, 413),
-		() => 'The image is too large for the service',
-		() => 'The image is too large for the service. Send a smaller file.',
-	],
-	[
-		(c) => http(c, 415),
-		() => 'The service does not take this image type',
-		() => 'The service does not accept this file type. Send a JPEG, PNG or WebP image.',
-	],
-	[
-		(c) => http(c, 429),
-		() => 'The service asked to slow down',
-		(c) =>
-			(c.failure.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS
-				? `The service is rate-limiting requests and asked to wait ${waitInWords(c.failure.retryAfterMs ?? 0)}, longer than this node waits inside a run. Run it again after that${c.wording.concurrency ? `, or lower '${c.wording.concurrency}'` : ''}.`
-				: `The service is rate-limiting requests.${c.retried} ${slowDown(c)}`,
-	],
-	[
-		(c) => c.status >= 500,
-		(c) => (fromGateway(c) ? PROXY_ANSWERED : `The service could not complete the ${c.noun}`),
-		(c) => `${serverWho(c)}.${c.retried} Try again later.`,
-	],
-	[() => true, (c) => `The service refused the ${c.noun}`, () => SERVICE_REFUSED],
-];
-
-const statusTitle: Words = (c) => firstRow(BY_STATUS, c)[1](c);
-
-function firstRow(rows: Row[], c: Case): Row {
-	return rows.find(([when]) => when(c)) ?? rows[rows.length - 1];
-}
-
 /**
- * Cause → title and advice: the first row that applies. A download from another host never
- * blames the credential; a submit the service may have taken gets `submitUnsure` as its advice.
+ * Cause → title and advice: the first row that applies gives the advice, and the title unless it
+ * has none. A download from another host never blames the credential; a submit the service may
+ * have taken gets `submitUnsure` as its advice.
  */
 const TABLE: Row[] = [
 	[is('refused'), (c) => refusal(c).message, (c) => refusal(c).description],
@@ -260,19 +275,19 @@ const TABLE: Row[] = [
 	],
 	[
 		(c) => nothingSent(c.failure),
-		() => 'Could not reach the service',
+		'Could not reach the service',
 		(c) =>
 			`Nothing was sent: the service could not be reached.${c.retried} Check ${BASE_URL} in the Product Image API credential.`,
 	],
 	[
 		tls,
-		() => 'Could not open a secure (https) connection to the host of the service',
+		'Could not open a secure (https) connection to the host of the service',
 		(c) =>
 			`The host of ${BASE_URL} answered, but not over a secure connection this n8n trusts. If the URL your provider gave starts with http://, enter that in the Product Image API credential.${c.retried}`,
 	],
 	[
 		network,
-		() => 'The connection to the service broke',
+		'The connection to the service broke',
 		(c) => `The connection broke before the reply was complete.${c.retried} Try again later.`,
 	],
 	[
@@ -281,45 +296,92 @@ const TABLE: Row[] = [
 			html(c)
 				? 'The URL returned a web page, not an image'
 				: 'The URL returned something other than an image',
-		() =>
-			'The URL answered with a page or a message (a sign-in portal, a notice from a content delivery network) instead of image bytes. Open the URL in a browser to see what it serves, and check the URL and its access rights.',
+		'The URL answered with a page or a message (a sign-in portal, a notice from a content delivery network) instead of image bytes. Open the URL in a browser to see what it serves, and check the URL and its access rights.',
 	],
 	[
 		(c) => is('malformed')(c) && html(c),
-		() => 'A web page answered instead of the service',
+		'A web page answered instead of the service',
 		(c) =>
 			`A web page answered, not the ${SERVICE_NAME}${billable(c) || c.kind === 'submit' ? ': the service did not get this request, so nothing was billed' : ''}. ${CHECK_BASE_URL}`,
 	],
 	[
 		is('malformed'),
-		() => "The service's reply could not be read",
-		() =>
-			`The reply was not what the service sends. Check that ${BASE_URL} points at the service itself, not at a web page or proxy.`,
+		"The service's reply could not be read",
+		`The reply was not what the service sends. Check that ${BASE_URL} points at the service itself, not at a web page or proxy.`,
 	],
 	[
 		is('redirect'),
 		(c) => `The service redirected the ${c.noun}`,
-		() => `The service redirected an API call. Check ${BASE_URL} (http vs https, missing path).`,
+		`The service redirected an API call. Check ${BASE_URL} (http vs https, missing path).`,
 	],
 	[
 		is('tooLarge'),
-		() => "The service's reply was too large",
-		() => `The reply was larger than any the service sends. Check ${BASE_URL}.`,
+		"The service's reply was too large",
+		`The reply was larger than any the service sends. Check ${BASE_URL}.`,
 	],
 	[
 		(c) => c.status >= 500 && billable(c),
-		statusTitle,
+		undefined,
 		(c) =>
 			`${serverWho(c)}; the request may have reached the service, so it was not sent again. Try again later.`,
 	],
 	[
 		html,
-		statusTitle,
-		() =>
-			`A web page answered instead of the service (a proxy, a load balancer or a wrong ${BASE_URL}). Check ${BASE_URL}, or try again later if the service is down.`,
+		undefined,
+		`A web page answered instead of the service (a proxy, a load balancer or a wrong ${BASE_URL}). Check ${BASE_URL}, or try again later if the service is down.`,
 	],
-	...BY_STATUS,
+	// The service's HTTP answers.
+	[
+		(c) => gone(c) && c.kind === 'download',
+		'The image URL no longer exists',
+		`The URL has expired or never existed: uploaded and result images are kept at most ${KEPT_FOR}. Generate the image again.`,
+	],
+	[(c) => http(c, 400, 422), (c) => `The service refused the ${c.noun}`, refusedField],
+	[(c) => http(c, 401), KEY_REJECTED, 'Check the API key in the Product Image API credential.'],
+	[(c) => http(c, 403), KEY_NOT_ALLOWED, `The API key lacks permission: ${FULL_KEY_NEEDED}.`],
+	[
+		(c) => c.status === 404 && c.kind === 'taskQuery',
+		(c) => (fromGateway(c) ? PROXY_ANSWERED : 'The service does not know this task'),
+		`The service does not know this task ID. Check it; tasks and their results are kept at most ${KEPT_FOR}.`,
+	],
+	// The service's endpoints are fixed paths: a 404 on one means the request never reached them,
+	// most often because 'Base URL' carries a path of its own (such as /v1) in front.
+	[
+		(c) => http(c, 404),
+		`Nothing at ${BASE_URL} answers this request`,
+		`${BASE_URL} is the service's URL without /v1 (the node adds /v1/open/…); correct it in the Product Image API credential and save it, which tests the connection again.`,
+	],
+	[
+		(c) => http(c, 413),
+		'The image is too large for the service',
+		'The image is too large for the service. Send a smaller file.',
+	],
+	[
+		(c) => http(c, 415),
+		'The service does not take this image type',
+		'The service does not accept this file type. Send a JPEG, PNG or WebP image.',
+	],
+	[
+		(c) => http(c, 429),
+		'The service asked to slow down',
+		(c) =>
+			(c.failure.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS
+				? `The service is rate-limiting requests and asked to wait ${waitInWords(c.failure.retryAfterMs ?? 0)}, longer than this node waits inside a run. Run it again after that${c.wording.concurrency ? `, or lower '${c.wording.concurrency}'` : ''}.`
+				: `The service is rate-limiting requests.${c.retried} ${slowDown(c)}`,
+	],
+	[
+		(c) => c.status >= 500,
+		(c) => (fromGateway(c) ? PROXY_ANSWERED : `The service could not complete the ${c.noun}`),
+		(c) => `${serverWho(c)}.${c.retried} Try again later.`,
+	],
+	[
+		() => true,
+		(c) => `The service refused the ${c.noun}`,
+		'The service refused the request; its words above say why. Change the field it names, or give its provider the request ID.',
+	],
 ];
+
+const say = (words: Words, c: Case) => (typeof words === 'string' ? words : words(c));
 
 /** An address without its query, which may hold a signature. */
 function shownAddress(url: string | undefined): string {
@@ -366,13 +428,14 @@ export function describeFailure(
 		sentRequestId,
 		wording,
 	};
-	const [, title, rowAdvice] = firstRow(TABLE, c);
+	const applies = TABLE.filter(([when]) => when(c));
 	const landed = kind === 'submit' && submitMayHaveLanded(failure);
-	const advice = (landed ? submitUnsure : rowAdvice)(c).trim();
+	const advice = say(landed ? submitUnsure : applies[0][2], c).trim();
+	const title = applies.find(([, rowTitle]) => rowTitle !== undefined)![1]!;
 	const facts = replyFacts(failure, advice);
 	const note = network(c) || timedOut(c) ? networkCodeNote(failure.networkCode) : '';
 	return {
-		message: title(c),
+		message: say(title, c),
 		description: `${facts ? `${facts} ${advice}` : advice}${note}`,
 		facts,
 	};

@@ -1,39 +1,43 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
+import { SYNC_OPERATION_SECONDS } from '../serviceFacts';
 import type { Failure } from './errors';
-import {
-	failureResponse,
-	isTlsCode,
-	nothingSent,
-	redactFailure,
-	submitMayHaveLanded,
-} from './errors';
-import type { Wording } from './guidance';
-import { describeFailure } from './guidance';
-import { resumeAdvice } from './words';
-import { sleepUnlessCancelled } from './pause';
-import type { RequestKind, RetryPolicy } from './requestKinds';
-import { MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, REQUEST_KINDS } from './requestKinds';
-import type { ServiceAccess } from './runState';
-import { runStateOf, stopSignal } from './runState';
-import type { Classified, OutgoingRequest, RawReply } from './send';
-import { failureFromException, send } from './send';
+import { isTlsCode, nothingSent } from './errors';
 
-export interface CallBase {
-	itemIndex: number;
-	/** Epoch ms after which no retry is started (the wait's overall deadline). */
-	deadline?: number;
-	/** Facts the caller knows (a task id) that belong on the error if this call fails. */
-	errorContext?: IDataObject;
-	wording?: Wording;
-}
+// What each kind of request may have done at the service, so whether it is sent again, and how
+// long the node waits between attempts and while the service asks for a pause.
 
-export interface RetryCall extends CallBase {
-	kind: RequestKind;
-	/** The X-Request-Id this node sent, quoted when the service gave none. */
-	sentRequestId?: string;
-}
+/**
+ * `read` (task queries, downloads, uploads) costs nothing: every transient failure is retried.
+ * `billable` (submits, analyses, plans) may bill, and a 5xx or a timeout may come after the service
+ * took the request (a gateway answers for a service still working): retried only where nothing can
+ * have reached it, a 429 (it said no) or a connection that never opened.
+ */
+export type RetryPolicy = 'read' | 'billable';
+
+export const MAX_ATTEMPTS: Record<RetryPolicy, number> = { read: 5, billable: 4 };
+
+/** A Retry-After longer than this is not waited for: the run would look hung. */
+export const MAX_RETRY_AFTER_MS = 120_000;
+
+/** Uploads and downloads move whole images: as long as the service's synchronous operations. */
+const TRANSFER_MS = SYNC_OPERATION_SECONDS * 1000;
+
+/** Without `timeoutMs`, the operation's option gives it: its default is in its description only. */
+export const REQUEST_KINDS = {
+	upload: { noun: 'image upload', timeoutMs: TRANSFER_MS, retry: 'read' },
+	submit: { noun: 'generation request', retry: 'billable' },
+	taskQuery: { noun: 'status check', timeoutMs: 30_000, retry: 'read' },
+	download: { noun: 'image download', timeoutMs: TRANSFER_MS, retry: 'read' },
+	analysis: { noun: 'analysis request', retry: 'billable' },
+	plan: { noun: 'A+ plan request', retry: 'billable' },
+} as const satisfies Record<string, { noun: string; timeoutMs?: number; retry: RetryPolicy }>;
+
+export type RequestKind = keyof typeof REQUEST_KINDS;
+
+export type OptionTimedKind = {
+	[K in RequestKind]: (typeof REQUEST_KINDS)[K] extends { timeoutMs: number } ? never : K;
+}[RequestKind];
 
 /**
  * A failure the same request may not meet a moment later; a wait treats one of a task query as a
@@ -49,7 +53,6 @@ export function isTransient(failure: Failure): boolean {
 	return failure.kind === 'network' && !isTlsCode(failure.networkCode);
 }
 
-/** A transient failure is sent again, except where a billable request may have reached the service. */
 export function isRetryable(policy: RetryPolicy, failure: Failure): boolean {
 	if (!isTransient(failure)) return false;
 	if (policy === 'read') return true;
@@ -80,115 +83,57 @@ export function retryDelay(
 	return delayMs;
 }
 
-/** `inFlight`: the request was under way, so a submit may have reached the service. */
-function stoppedError(
-	context: IExecuteFunctions,
-	call: RetryCall,
-	inFlight = false,
-): NodeOperationError {
-	const error = context.getExecutionCancelSignal?.()?.aborted
-		? new NodeOperationError(context.getNode(), 'The execution was canceled', {
-				itemIndex: call.itemIndex,
-				description: `Nothing more was sent for this item. Generations the service already accepted are billed. ${resumeAdvice('the task IDs in the n8n log')}`,
-			})
-		: new NodeOperationError(context.getNode(), 'Not sent: another item stopped the run', {
-				itemIndex: call.itemIndex,
-				description:
-					"Another item of this run stopped with its own message, shown for that item. Fix that item and run again, or set the node's setting 'On Error' to 'Continue' so that every item reports its own result. Nothing more was sent for this item.",
-			});
-	error.context.stopped = true;
-	if (inFlight && call.kind === 'submit') error.context.mayHaveCreatedTask = true;
-	return error;
-}
+/** A canceled wait leaves its last timer behind (n8n-workflow's sleep cannot be cleared): keep it short. */
+const SLICE_MS = 250;
 
-/** Built from redacted strings only. */
-function failureError(
-	context: IExecuteFunctions,
-	failure: Failure,
-	call: RetryCall,
-	attempts: number,
-): NodeApiError {
-	const { message, description, facts } = describeFailure(
-		failure,
-		call.kind,
-		attempts,
-		call.sentRequestId,
-		{ ...call.wording, concurrency: runStateOf(context).concurrencyLabel },
-	);
-	const error = new NodeApiError(context.getNode(), failureResponse(failure), {
-		message,
-		description,
-		httpCode: failure.status !== undefined ? String(failure.status) : undefined,
-		itemIndex: call.itemIndex,
+/** `false` when canceled; the abort event ends the wait at once, however long the sleep. */
+export async function sleepUnlessCancelled(ms: number, signal?: AbortSignal): Promise<boolean> {
+	if (signal?.aborted) return false;
+	let onAbort: (() => void) | undefined;
+	const aborted = new Promise<false>((resolve) => {
+		onAbort = () => resolve(false);
+		signal?.addEventListener('abort', onAbort, { once: true });
 	});
-	// NodeApiError swaps some messages (one naming a socket code, a status it knows) for n8n's
-	// generic text, which says to retry at once: wrong after a submit the service may have taken,
-	// and it drops the request id. Keep the message built above.
-	error.message = message;
-	// The router copies these onto the error item of Continue On Fail, a wait reads them, and an
-	// item's outcome follows from them (helpers/nextStep.ts).
-	Object.assign(error.context, call.errorContext, {
-		requestId: failure.requestId ?? call.sentRequestId,
-		serviceCode: failure.code,
-		replyFacts: facts || undefined,
-	});
-	if (isTransient(failure)) error.context.transient = true;
-	if (failure.retryAfterMs !== undefined) error.context.retryAfterMs = failure.retryAfterMs;
-	if (failure.html) error.context.webPage = true;
-	if (call.kind === 'submit' && submitMayHaveLanded(failure))
-		error.context.mayHaveCreatedTask = true;
-	return error;
+	try {
+		for (const end = Date.now() + ms; ;) {
+			const left = end - Date.now();
+			if (left <= 0) return true;
+			const slice = sleep(Math.min(left, SLICE_MS)).then(() => true);
+			if (!(await Promise.race([slice, aborted]))) return false;
+		}
+	} finally {
+		if (onAbort) signal?.removeEventListener('abort', onAbort);
+	}
 }
 
-/** A failure at another host (a CDN, a store, a redirect's hop) is not the credential's doing. */
-function withForeignHost(failure: Failure, service: ServiceAccess, requestUrl: string): Failure {
-	const url = failure.url ?? requestUrl;
-	if (service.isServiceUrl(url) || !URL.canParse(url)) return failure;
-	return { ...failure, foreignHost: new URL(url).host };
-}
+/** Requests that resume together hit the limit together: each adds up to this share of the pause. */
+const JITTER_SHARE = 0.2;
+const JITTER_CAP_MS = 1_000;
 
-/** The one path every request takes, so the 429 pause, the retries and redaction hold for all. */
-export async function withRetries<T>(
-	context: IExecuteFunctions,
-	service: ServiceAccess,
-	call: RetryCall,
-	request: OutgoingRequest,
-	classify: (reply: RawReply) => Promise<Classified<T>>,
-): Promise<T> {
-	const { rateLimit, retries } = runStateOf(context);
-	const stop = stopSignal(context);
-	const toService = service.isServiceUrl(request.url);
-	for (let tries = 1; ; tries++) {
-		// Checked before every attempt, retries included: a retry is a new request to pay for.
-		const open = toService ? await rateLimit.waitUntilOpen(stop) : !stop.aborted;
-		if (!open) throw stoppedError(context, call);
-		let classified: Classified<T>;
-		const at = { url: request.url };
-		try {
-			classified = await classify(await send(context, service, request, at));
-		} catch (error) {
-			if (stop.aborted) throw stoppedError(context, call, true);
-			classified = { ok: false, failure: { ...failureFromException(error, at.url), url: at.url } };
+/** A 429 pauses every request about to go to the service, so N parallel items back off once. */
+export class RateLimitGate {
+	private resumeAt = 0;
+	private pauseMs = 0;
+
+	/** A longer pause wins. */
+	close(ms: number, now = Date.now()): void {
+		if (now + ms > this.resumeAt) {
+			this.resumeAt = now + ms;
+			this.pauseMs = ms;
 		}
-		if (classified.ok) return classified.value;
-		const failure = redactFailure(
-			withForeignHost(classified.failure, service, request.url),
-			service.secrets,
-		);
-		const delayMs = retryDelay(call.kind, failure, tries, call.deadline);
-		const rateLimited = toService && failure.kind === 'http' && failure.status === 429;
-		// Every request of the run waits out the service's pause, this one included.
-		if (rateLimited) rateLimit.close(delayMs ?? 0);
-		if (delayMs === undefined) throw failureError(context, failure, call, tries);
-		const reason =
-			failure.kind === 'http' ? `HTTP ${failure.status}` : (failure.networkCode ?? failure.kind);
-		retries.push({ reason });
-		context.logger.warn(
-			`Product Image: ${call.kind} got ${reason}; retry ${tries} of ${MAX_ATTEMPTS[REQUEST_KINDS[call.kind].retry] - 1} in ${delayMs} ms`,
-			{ itemIndex: call.itemIndex, requestId: failure.requestId },
-		);
-		if (!rateLimited && !(await sleepUnlessCancelled(delayMs, stop))) {
-			throw stoppedError(context, call);
+	}
+
+	delayFor(now = Date.now(), random: () => number = Math.random): number {
+		const left = this.resumeAt - now;
+		if (left <= 0) return 0;
+		return Math.round(left + random() * Math.min(JITTER_CAP_MS, this.pauseMs * JITTER_SHARE));
+	}
+
+	/** `false` if canceled first. */
+	async waitUntilOpen(signal?: AbortSignal): Promise<boolean> {
+		for (let delay = this.delayFor(); delay > 0; delay = this.delayFor()) {
+			if (!(await sleepUnlessCancelled(delay, signal))) return false;
 		}
+		return !signal?.aborted;
 	}
 }

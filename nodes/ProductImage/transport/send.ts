@@ -6,21 +6,19 @@ import type {
 } from 'n8n-workflow';
 
 import type { Failure } from './errors';
-import {
-	asRecord,
-	findEnvelopeCode,
-	findNetworkCode,
-	findRequestId,
-	findServiceMessage,
-	isTimeoutCode,
-	parseRetryAfter,
-} from './errors';
-import { findRefusal } from './refusal';
-import type { ServiceAccess } from './runState';
-import { CREDENTIAL_TYPE, isHttpUrl } from './runState';
+import { findEnvelopeCode, findRequestId, findServiceMessage, parseRetryAfter } from './errors';
 
 // One attempt of a request: send it, read the reply's body within limits, and say what the reply
-// means. Retries are decided in retry.ts.
+// means.
+
+export const CREDENTIAL_TYPE = 'productImageApi';
+
+/** Base URL, redirect target, image addresses: anything else is a mistake or an attack. */
+export function isHttpUrl(url: string): boolean {
+	if (!/^https?:\/\/[^/\s]+/i.test(url) || !URL.canParse(url)) return false;
+	const { protocol } = new URL(url);
+	return protocol === 'http:' || protocol === 'https:';
+}
 
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -76,7 +74,7 @@ export function header(headers: Record<string, unknown>, name: string): string |
  */
 export async function send(
 	context: IExecuteFunctions,
-	service: ServiceAccess,
+	isServiceUrl: (url: string) => boolean,
 	request: OutgoingRequest,
 	at?: { url: string },
 ): Promise<RawReply> {
@@ -101,7 +99,7 @@ export async function send(
 		if (at) at.url = url;
 		const { helpers } = context;
 		const response = (
-			service.isServiceUrl(url)
+			isServiceUrl(url)
 				? await helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options)
 				: await helpers.httpRequest(options)
 		) as IN8nHttpFullResponse;
@@ -290,17 +288,12 @@ export function looksLikeText(bytes: Buffer): boolean {
 	return /^(<(!doctype|html|head|body|\?xml|error)|\{|\[)/i.test(start);
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
 	try {
 		return text ? JSON.parse(text) : undefined;
 	} catch {
 		return undefined;
 	}
-}
-
-/** Undefined for anything but an object (a page, an array, an empty body). */
-export function parseJsonObject(text: string): Record<string, unknown> | undefined {
-	return asRecord(parseJson(text));
 }
 
 /** A non-2xx reply: what the body says about who answered and why. */
@@ -379,15 +372,11 @@ export async function classifyJsonReply(reply: RawReply): Promise<Classified<Jso
 }
 
 /** Types that say only "bytes": object stores answer them for any file. */
-const GENERIC_TYPES = new Set([
+export const GENERIC_TYPES = new Set([
 	'application/octet-stream',
 	'binary/octet-stream',
 	'application/binary',
 ]);
-
-export function isGenericMediaType(mediaType: string): boolean {
-	return GENERIC_TYPES.has(mediaType);
-}
 
 /** An image/* type is trusted; a generic or missing one is judged by the first bytes. */
 export async function classifyDownloadReply(reply: RawReply): Promise<Classified<DownloadInfo>> {
@@ -418,14 +407,4 @@ export async function classifyDownloadReply(reply: RawReply): Promise<Classified
 			url: reply.url,
 		},
 	};
-}
-
-/** `url`: the address the request failed at. */
-export function failureFromException(error: unknown, url = ''): Failure {
-	const refusal = findRefusal(error, url);
-	if (refusal) return { kind: 'refused', refusal };
-	const networkCode = findNetworkCode(error);
-	const message = error instanceof Error ? error.message : String(error);
-	if (isTimeoutCode(networkCode)) return { kind: 'timeout', networkCode };
-	return { kind: 'network', networkCode, serviceMessage: networkCode ? undefined : message };
 }

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { forOperation } from '../descriptions/operations';
-import { STORED } from '../descriptions/stored';
 
 import {
+	forOperation,
 	optionsCollection,
 	planImageUrlsProperty,
+	STORED,
 	timeoutOption,
 } from '../descriptions/common.descriptions';
 import { A_PLUS_MODULES, moduleTitle, planModuleItems } from '../helpers/aPlus';
@@ -87,10 +87,10 @@ const create: OperationModule<PlanRequest> = {
 		return readPlan(this, itemIndex);
 	},
 	async execute(itemIndex, request) {
-		const { plan, requestId } = await requestPlan(this, itemIndex, request);
+		const { plan } = await requestPlan(this, itemIndex, request);
 		if (request.splitModules)
 			return planModuleItems(plan, request.modules, { ownKeys: false }).map((json) => ({ json }));
-		return [{ json: { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject }];
+		return [{ json: plan as IDataObject }];
 	},
 	runsConcurrently: true,
 };

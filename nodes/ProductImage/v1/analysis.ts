@@ -1,16 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { forOperation } from '../descriptions/operations';
 
 import {
+	forOperation,
 	imageUrlsProperty,
 	optionsCollection,
 	productNameProperty,
 	timeoutOption,
 } from '../descriptions/common.descriptions';
 import type { AnalysisRequest } from '../helpers/analysis';
-import { MAX_ANALYSIS_IMAGES, requestAnalysis } from '../helpers/analysis';
-import { BOTH_IMAGE_FIELDS, readImageInputs } from '../helpers/imageInputs';
-import { readTimeoutMs } from '../helpers/parameters';
+import { buildAnalysisRequest, MAX_ANALYSIS_IMAGES, requestAnalysis } from '../helpers/analysis';
+import { BOTH_IMAGE_FIELDS } from '../helpers/imageInputs';
 import type { OperationModule } from '../router';
 import { inputBinaryFieldsProperty, maxConcurrencyOption } from './descriptions';
 
@@ -35,15 +34,8 @@ const analyze: OperationModule<AnalysisRequest> = {
 		optionsCollection([maxConcurrencyOption, timeoutOption]),
 	]),
 	readParameters(itemIndex) {
-		return {
-			timeoutMs: readTimeoutMs(this, itemIndex, timeoutOption),
-			timeoutLabel: timeoutOption.displayName,
-			productName: String(this.getNodeParameter('productName', itemIndex, '')).trim(),
-			images: readImageInputs(this, itemIndex, BOTH_IMAGE_FIELDS, {
-				min: 1,
-				max: MAX_ANALYSIS_IMAGES,
-			}),
-		};
+		const productName = this.getNodeParameter('productName', itemIndex, '');
+		return buildAnalysisRequest(this, itemIndex, productName, BOTH_IMAGE_FIELDS);
 	},
 	async execute(itemIndex, request) {
 		return [{ json: await requestAnalysis(this, itemIndex, request) }];

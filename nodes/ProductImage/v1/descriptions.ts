@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { STORED } from '../descriptions/stored';
 
 import {
 	downloadImagesOption,
 	INPUT_BINARY_FIELDS,
 	maxWaitTimeOption,
+	STORED,
 	whenDownloading,
 } from '../descriptions/common.descriptions';
 

@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { STORED } from '../descriptions/stored';
 
 import {
 	billingNotice,
@@ -9,6 +8,7 @@ import {
 	productNameProperty,
 	promptProperty,
 	sellingPointsProperty,
+	STORED,
 	timeoutOption,
 } from '../descriptions/common.descriptions';
 import {

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation } from '../descriptions/operations';
 import {
 	downloadFileNameOption,
 	downloadUrlProperty,
+	forOperation,
 	optionsCollection,
 	uploadFieldProperty,
 } from '../descriptions/common.descriptions';
@@ -116,9 +116,7 @@ const download: OperationModule<DownloadParameters> = {
 	readParameters(itemIndex) {
 		return readDownload(this, itemIndex, binaryPropertyOption);
 	},
-	async execute(itemIndex, parameters) {
-		return await downloadItem(this, itemIndex, parameters);
-	},
+	execute: downloadItem,
 };
 
 export const operations = { upload, generate, generateAndWait, download };

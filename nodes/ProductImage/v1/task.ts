@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { forOperation } from '../descriptions/operations';
-import { STORED } from '../descriptions/stored';
 
-import { optionsCollection } from '../descriptions/common.descriptions';
+import { forOperation, optionsCollection, STORED } from '../descriptions/common.descriptions';
 import type { ImageOutputSettings } from '../helpers/output';
 import { hintFitting } from '../helpers/output';
 import { queryTask, readTaskId } from '../helpers/task';

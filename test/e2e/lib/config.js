@@ -15,14 +15,12 @@ const NODE_VERSION = '24.21.0';
  * registry alone (n8n 1.x, for one, points `xlsx` at a tarball hosted elsewhere).
  * `rebuild` lists the native modules compiled against the pin's Node after an install that ran
  * no scripts. `node` is the Node release n8n runs on (Node 24 unless n8n refuses it). What runs on
- * each pin is in lib/matrix.js. Newest first: the installs go in this order, and the suites of a
- * pin start as soon as its install is done.
+ * each pin is in lib/matrix.js, and docs/development.md says why these two. Newest first.
  * @typedef {{version: string, overrides: Record<string, string>, rebuild: string[], node?: string}} N8nPin
  * @type {N8nPin[]}
  */
 const N8N_PINS = [
 	{ version: '2.41.0', overrides: { linkedom: '0.18.12' }, rebuild: ['sqlite3', 'isolated-vm'] },
-	{ version: '1.123.81', overrides: { xlsx: '0.18.5' }, rebuild: ['sqlite3', 'isolated-vm'] },
 	// The oldest n8n the node supports: its n8n-workflow (1.83.0) is the first to export
 	// NodeConnectionTypes. n8n 1.85 refuses Node 24.
 	{ version: '1.85.4', overrides: { xlsx: '0.18.5' }, rebuild: ['sqlite3'], node: '22.23.3' },

@@ -3,7 +3,7 @@
 
 // What a person does in the n8n editor, as steps for the editor test and the screenshot script:
 // sign in, open a workflow, search the nodes panel, open a node, run the workflow. Selectors are
-// the editor's own data-test-id attributes (n8n 2.41 and 1.123). Each step waits for the page
+// the editor's own data-test-id attributes (n8n 2.41 and 1.85). Each step waits for the page
 // state it needs, with the page's default limit (lib/browser.js, sized for a loaded machine).
 
 const { OWNER } = require('./n8n-server');

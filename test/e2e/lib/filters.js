@@ -2,7 +2,7 @@
 'use strict';
 
 // The flags that narrow a suite to part of the table (lib/matrix.js), shared by the real-n8n
-// suites: `--n8n 2.41.0,1.123.81`, and for run.js `--set`, `--only` and `--mode` (each also as
+// suites: `--n8n 2.41.0,1.85.4`, and for run.js `--set`, `--only` and `--mode` (each also as
 // `--flag=value`; values comma-separated).
 
 const FLAGS = ['n8n', 'set', 'only', 'mode'];

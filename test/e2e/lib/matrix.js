@@ -30,7 +30,7 @@ const SETS = {
  * @typedef {'default' | 'filesystem' | 'combined'} RunMode
  * @typedef {keyof typeof SETS} SetName
  * @typedef {{n8n: string, suite: 'workflows', set: SetName, only?: string[], modes: RunMode[]}} WorkflowRow
- * @typedef {{n8n: string, suite: 'credential' | 'editor' | 'queue' | 'ssrf' | 'review', skip?: string[]}} ServerRow
+ * @typedef {{n8n: string, suite: 'credential' | 'editor' | 'catalog' | 'queue' | 'ssrf' | 'review', skip?: string[]}} ServerRow
  *   `skip`: cases of the suite (by name) this pin leaves to another pin or suite
  * @typedef {WorkflowRow | ServerRow} Row
  */
@@ -58,34 +58,16 @@ const MATRIX = [
 	},
 	{ n8n: '2.41.0', suite: 'credential' },
 	{ n8n: '2.41.0', suite: 'editor' },
+	// The catalog pair set up in the editor as the README says (catalog-setup-test.js).
+	{ n8n: '2.41.0', suite: 'catalog' },
 	{ n8n: '2.41.0', suite: 'queue' },
 	// n8n's SSRF protection on, the service's address not allowed: n8n's refusal, named as such.
 	{ n8n: '2.41.0', suite: 'ssrf' },
 	// A person answers the review example's forms on a running n8n (review-test.js).
 	{ n8n: '2.41.0', suite: 'review' },
-	// The last 1.x release: the agent saved with version 1, in memory (1.85's AI Agent predates the
-	// one it uses; the other saved workflows run on the oldest line in memory and on the newest in
-	// the file store), and the current node version in 1.x's file store (the oldest line runs it in
-	// memory).
-	{ n8n: '1.123.81', suite: 'workflows', set: 'v1-workflows', only: [AGENT], modes: ['default'] },
-	{ n8n: '1.123.81', suite: 'workflows', set: 'examples', only: [A_PLUS], modes: ['filesystem'] },
-	{ n8n: '1.123.81', suite: 'credential' },
-	// 1.x's editor reads the node's description with its own code (the nodes panel's search, the
-	// display conditions, the options): those cases run here. The runs from the Execute buttons (the
-	// first example; 20 products, one refused) are n8n's engine, which the headless runs of this pin
-	// test, and the credential that opens tested is the endpoint the credential test calls on the
-	// same n8n start.
-	{
-		n8n: '1.123.81',
-		suite: 'editor',
-		skip: [
-			'the first example runs from the Execute button to its last node',
-			"the saved credential opens with n8n's connection test passed",
-			"20 products, one refused, On Error set to Continue in Settings: 19 images, the failed item keeps its product, the output's hint counts it",
-		],
-	},
 	// The oldest line: the saved version 1 workflows in memory (1.x's default), the one that reads a
-	// file also in the file store, and the current version's upload-to-images path once.
+	// file also in the file store, and the current version's upload-to-images path in both 1.x
+	// modes.
 	{
 		n8n: '1.85.4',
 		suite: 'workflows',
@@ -94,7 +76,27 @@ const MATRIX = [
 		modes: ['default'],
 	},
 	{ n8n: '1.85.4', suite: 'workflows', set: 'v1-workflows', only: [A_PLUS], modes: ['filesystem'] },
-	{ n8n: '1.85.4', suite: 'workflows', set: 'examples', only: [A_PLUS], modes: ['default'] },
+	{
+		n8n: '1.85.4',
+		suite: 'workflows',
+		set: 'examples',
+		only: [A_PLUS],
+		modes: ['default', 'filesystem'],
+	},
+	// 1.x's editor reads the node's description with its own code (the nodes panel's search, the
+	// display conditions, the options): those cases run here. The runs from the Execute buttons (the
+	// first example; 20 products, one refused) are n8n's engine, which the headless runs of this pin
+	// test, and the credential that opens tested is the endpoint the credential test calls on the
+	// same n8n start.
+	{
+		n8n: '1.85.4',
+		suite: 'editor',
+		skip: [
+			'the first example runs from the Execute button to its last node',
+			"the saved credential opens with n8n's connection test passed",
+			"20 products, one refused, On Error set to Continue in Settings: 19 images, the failed item keeps its product, the output's hint counts it",
+		],
+	},
 	{ n8n: '1.85.4', suite: 'credential' },
 ];
 

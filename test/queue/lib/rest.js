@@ -15,9 +15,31 @@ async function setupOwner(baseUrl) {
 	return restClient(baseUrl, await ownerSession(baseUrl, LOADED_MACHINE_MS));
 }
 
+/**
+ * Waits until the main answers its readiness check: n8n refuses every REST call with 503 "Database
+ * is not ready!" while a check of its database connection has failed, which a loaded machine makes
+ * happen mid-run, and answers again once a later check succeeds.
+ * @param {string} baseUrl
+ */
+async function databaseReady(baseUrl) {
+	const deadline = Date.now() + LOADED_MACHINE_MS;
+	while (
+		!(await fetch(`${baseUrl}/healthz/readiness`).then(
+			(r) => r.ok,
+			() => false,
+		))
+	) {
+		if (Date.now() > deadline)
+			throw new Error(
+				`${baseUrl}/healthz/readiness did not answer ready within ${LOADED_MACHINE_MS / 1000} s`,
+			);
+		await new Promise((r) => setTimeout(r, 1000));
+	}
+}
+
 /** @param {string} baseUrl @param {Record<string, string>} session */
 function restClient(baseUrl, session) {
-	/** @param {string} method @param {string} route @param {object} [body] */
+	/** @param {string} method @param {string} route @param {object} [body] @returns {Promise<any>} */
 	const call = async (method, route, body) => {
 		const res = await fetch(`${baseUrl}/rest/${route}`, {
 			method,
@@ -25,6 +47,11 @@ function restClient(baseUrl, session) {
 			body: body ? JSON.stringify(body) : undefined,
 		});
 		const text = await res.text();
+		// Refused before any handler ran, so the call is made again once the database is back.
+		if (res.status === 503 && text.includes('Database is not ready')) {
+			await databaseReady(baseUrl);
+			return call(method, route, body);
+		}
 		if (!res.ok)
 			throw new Error(`${method} /rest/${route} answered ${res.status}: ${text.slice(0, 300)}`);
 		const parsed = text ? JSON.parse(text) : {};

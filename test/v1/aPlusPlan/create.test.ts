@@ -1,20 +1,19 @@
 import { runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
-import { photoUrls as urls } from '../../harness/operations';
+import { analyzeNode, photoUrls as urls } from '../../harness/operations';
+import {
+	PLAN_REFUSALS,
+	expectAnalyzeFeedsPlan,
+	expectPlanRefusalNamed,
+	expectRefusedBeforeAnyRequest,
+	expectWholePlan,
+	sentPlanTarget,
+} from '../../harness/versionCases';
 
 // Version 1's A+ Plan → Create: Product Description, Platform, Market and Language at the top of
 // the panel, the whole plan as one item unless One Item per Module is on, and its labels.
 
 const simulator = useSimulator();
-const analyze = () => ({
-	typeVersion: 1,
-	parameters: {
-		resource: 'analysis',
-		operation: 'analyze',
-		productName: 'Trail Bottle',
-		imageUrls: urls(2),
-	},
-});
 const plan = (extra: Record<string, unknown> = {}) => ({
 	typeVersion: 1,
 	parameters: {
@@ -33,18 +32,7 @@ describe.each([true, false])('results inside data: %s', (resultsInData) => {
 	test('a plan outputs modules, global_style and notes', async () => {
 		const sim = simulator();
 		sim.configure({ resultsInData });
-		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan()] });
-
-		expect(result.error).toBeUndefined();
-		const json = result.items[0].json as {
-			modules: Array<{ recommended_prompt: string }>;
-			global_style: unknown;
-			notes: unknown;
-		};
-		expect(json.modules).toHaveLength(3);
-		expect(json.modules.every((module) => module.recommended_prompt.length > 0)).toBe(true);
-		expect(json.global_style).toBeTruthy();
-		expect(json.notes).toBeTruthy();
+		await expectWholePlan(sim, plan());
 	});
 });
 
@@ -54,25 +42,12 @@ test.each([
 	[{ language: '1en' }, "'Language': must be a language code such as en-US or zh-CN [item 0]"],
 	[{ imageUrls: '' }, 'at least 1 image is needed'],
 ])('plan parameters %j are refused before any request', async (parameters, message) => {
-	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan(parameters)] });
-
-	expect(result.error?.message).toContain(message);
-	expect(sim.stats.requests).toHaveLength(0);
+	await expectRefusedBeforeAnyRequest(simulator(), plan(parameters), message);
 });
 
 describe('Platform, Market and Language, as the plan request sends them', () => {
-	const sentTarget = async (parameters: Record<string, unknown>) => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [plan(parameters)],
-		});
-		expect(result.error).toBeUndefined();
-		const plans = sim.stats.requests.filter((request) => request.route === 'plan');
-		expect(plans).toHaveLength(1);
-		return plans[0].planTarget;
-	};
+	const sentTarget = (parameters: Record<string, unknown>) =>
+		sentPlanTarget(simulator(), plan(parameters));
 
 	test('left empty, they are left out of the request for the service to choose', async () => {
 		expect(await sentTarget({ platform: '', market: '', language: '' })).toEqual({});
@@ -110,46 +85,19 @@ describe('Platform, Market and Language, as the plan request sends them', () => 
 	);
 });
 
-// Every field of a plan request the service may refuse, in words that name it (the simulator's
-// own checks pass what the node sends: these are the refusals of a service with stricter rules),
-// and the label version 1 shows for it.
-test.each([
-	['modules', 'modules[2] is not offered for this market', 'Modules'],
-	[
-		'product_description',
-		'product_description must be at most 5000 characters',
-		'Product Description',
-	],
-	['image_urls', 'image_urls[0] could not be fetched', 'Image URLs'],
-	['platform', 'platform must be one of amazon', 'Platform'],
-	['market', 'market XX is not supported', 'Market'],
-	['language', 'language must be one of en-US, de-DE', 'Language'],
-])('a refused %s ("%s") names %s, the field it came from', async (_field, said, label) => {
-	const sim = simulator();
-	sim.addFault({ route: 'plan', status: 400, message: said });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan()] });
-
-	expect(result.error?.message).toBe('The service refused the A+ plan request [item 0]');
-	expect(result.error?.description).toContain(
-		`The service refused '${label}'. Change it and run the item again; nothing was billed.`,
-	);
-	expect(sim.stats.byRoute.plan).toBe(1);
-});
+// Every field of a plan request the service may refuse, and the label version 1 shows for it.
+test.each(PLAN_REFUSALS)(
+	'a refused %s ("%s") names %s, the field it came from',
+	async (_field, said, label) => {
+		await expectPlanRefusalNamed(simulator(), plan(), said, label);
+	},
+);
 
 test('Analyze feeds A+ Plan: formattedText becomes the product description', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			analyze(),
-			plan({ productDescription: '={{ $json.formattedText }}', options: { splitModules: true } }),
-		],
-	});
-
-	expect(result.error).toBeUndefined();
-	expect(result.items).toHaveLength(3);
-	expect(sim.stats.byRoute.analysis).toBe(1);
-	expect(sim.stats.byRoute.plan).toBe(1);
+	await expectAnalyzeFeedsPlan(simulator(), [
+		analyzeNode({}, 1),
+		plan({ productDescription: '={{ $json.formattedText }}', options: { splitModules: true } }),
+	]);
 });
 
 test('there is no Output choice: a stored value changes nothing', async () => {
@@ -157,19 +105,7 @@ test('there is no Output choice: a stored value changes nothing', async () => {
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
 		nodes: [
-			{
-				typeVersion: 1,
-				parameters: {
-					resource: 'aPlusPlan',
-					operation: 'create',
-					imageUrls: 'https://img.test/bottle.jpg',
-					modules: ['hero', 'core'],
-					descriptionSource: 'define',
-					productDescription: 'Steel bottle',
-					output: 'simplified',
-					options: { splitModules: true },
-				},
-			},
+			plan({ descriptionSource: 'define', output: 'simplified', options: { splitModules: true } }),
 		],
 	});
 	expect(result.error).toBeUndefined();

@@ -1,23 +1,17 @@
 import { runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
-import { photoUrls as urls } from '../../harness/operations';
-import { expectAnalysisWithoutProduct } from '../../harness/versionCases';
+import { analyzeNode, photoUrls as urls } from '../../harness/operations';
+import {
+	expectAnalysisWithoutProduct,
+	expectRefusedBeforeAnyRequest,
+} from '../../harness/versionCases';
 
 // Version 1's Analyze: Product Name at the top of the panel, both image inputs read together (and
 // named together), and the brief under both formattedText and output_text.
 
 const simulator = useSimulator();
 
-const analyze = (extra: Record<string, unknown> = {}) => ({
-	typeVersion: 1,
-	parameters: {
-		resource: 'analysis',
-		operation: 'analyze',
-		productName: 'Trail Bottle',
-		imageUrls: urls(2),
-		...extra,
-	},
-});
+const analyze = (extra: Record<string, unknown> = {}) => analyzeNode(extra, 1);
 
 test('analysis outputs analysis, formattedText and output_text alike', async () => {
 	const sim = simulator();
@@ -36,15 +30,10 @@ test.each([
 	[0, 'at least 1 image is needed, 0 given'],
 	[17, 'at most 16 images are allowed, 17 given'],
 ])('analysis with %i images is refused before any request', async (count, message) => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [analyze({ imageUrls: urls(count) })],
-	});
-
-	expect(result.error?.message).toContain("'Image URLs' and 'Input Binary Fields'");
-	expect(result.error?.message).toContain(message);
-	expect(sim.stats.requests).toHaveLength(0);
+	await expectRefusedBeforeAnyRequest(simulator(), analyze({ imageUrls: urls(count) }), [
+		"'Image URLs' and 'Input Binary Fields'",
+		message,
+	]);
 });
 
 test('the store item’s fields are not carried', async () => {

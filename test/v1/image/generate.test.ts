@@ -6,6 +6,7 @@ import {
 	SPEC_EXTRA,
 	SPEC_URLS,
 	expectNoGenerationLimit,
+	expectRefusedBeforeAnyRequest,
 	expectSpecBody,
 	expectUrlThenUploads,
 } from '../../harness/versionCases';
@@ -54,28 +55,16 @@ test.each([
 	[{ size: '0:1' }, "'Size'"],
 	[{ options: { extraBodyFields: '[1,2]' } }, "'Extra Body Fields'"],
 ])('bad parameters %j are refused before any request', async (parameters, message) => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generate(parameters)],
-	});
-
-	expect(result.error?.message).toContain(message);
-	expect(sim.stats.requests).toHaveLength(0);
+	await expectRefusedBeforeAnyRequest(simulator(), generate(parameters), message);
 });
 
 test('a missing input binary field is refused before anything is uploaded', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generate({ inputBinaryFields: 'front, back' })],
-		input: [photoItem(['front'])],
-	});
-
-	expect(result.error?.message).toContain(
+	await expectRefusedBeforeAnyRequest(
+		simulator(),
+		generate({ inputBinaryFields: 'front, back' }),
 		`'Input Binary Fields': the input item has no binary field 'back'`,
+		[photoItem(['front'])],
 	);
-	expect(sim.stats.requests).toHaveLength(0);
 });
 
 test('codes typed in any case are sent in the form the spec shows', async () => {
@@ -95,19 +84,14 @@ test('Plan Prompt and Series Style Guide travel as plan_prompt and series_style_
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
 		nodes: [
-			{
-				typeVersion: 1,
-				parameters: {
-					resource: 'image',
-					operation: 'generate',
-					prompt: 'hero banner',
-					size: '61:25',
-					options: {
-						planPrompt: ' Bottle on a trail at dawn ',
-						seriesStyleGuide: 'Warm light, muted greens',
-					},
+			generate({
+				prompt: 'hero banner',
+				size: '61:25',
+				options: {
+					planPrompt: ' Bottle on a trail at dawn ',
+					seriesStyleGuide: 'Warm light, muted greens',
 				},
-			},
+			}),
 		],
 	});
 

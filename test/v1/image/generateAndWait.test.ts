@@ -5,6 +5,7 @@ import {
 	expectFileNames,
 	expectNoProductFields,
 	expectProductOnEachImage,
+	expectRefusedBeforeAnyRequest,
 } from '../../harness/versionCases';
 
 // Version 1's Generate and Wait: its options flat in Options, and the labels its errors and advice
@@ -28,14 +29,7 @@ test.each([
 	[{ maxWaitTime: 0 }, "'Max Wait Time'"],
 	[{ binaryPropertyName: ' ' }, "'Put Output File in Field'"],
 ])('bad wait options %j are refused before the submit', async (options, message) => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait(options)],
-	});
-
-	expect(result.error?.message).toContain(message);
-	expect(sim.stats.requests).toHaveLength(0);
+	await expectRefusedBeforeAnyRequest(simulator(), generateAndWait(options), message);
 });
 
 test('a 429 storm on submit gives up with advice to lower Max Concurrency', async () => {

@@ -5,6 +5,14 @@ import { runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
 import { analyzeNode as analyze, photoUrls as urls } from '../../harness/operations';
 import { SPEC_MODULES } from '../../harness/specModules';
+import {
+	PLAN_REFUSALS,
+	expectAnalyzeFeedsPlan,
+	expectPlanRefusalNamed,
+	expectRefusedBeforeAnyRequest,
+	expectWholePlan,
+	sentPlanTarget,
+} from '../../harness/versionCases';
 
 const simulator = useSimulator();
 
@@ -44,18 +52,7 @@ describe.each([true, false])('results inside data: %s', (resultsInData) => {
 	test('a plan outputs modules, global_style and notes', async () => {
 		const sim = simulator();
 		sim.configure({ resultsInData });
-		const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan()] });
-
-		expect(result.error).toBeUndefined();
-		const json = result.items[0].json as {
-			modules: Array<{ recommended_prompt: string }>;
-			global_style: unknown;
-			notes: unknown;
-		};
-		expect(json.modules).toHaveLength(3);
-		expect(json.modules.every((module) => module.recommended_prompt.length > 0)).toBe(true);
-		expect(json.global_style).toBeTruthy();
-		expect(json.notes).toBeTruthy();
+		await expectWholePlan(sim, plan());
 	});
 });
 
@@ -117,11 +114,7 @@ test.each([
 	// None given by an expression: n8n itself stops a run with the required field left empty.
 	[{ imageUrls: '={{ "" }}' }, "'Image URLs': at least 1 image is needed"],
 ])('plan parameters %j are refused before any request', async (parameters, message) => {
-	const sim = simulator();
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan(parameters)] });
-
-	expect(result.error?.message).toContain(message);
-	expect(sim.stats.requests).toHaveLength(0);
+	await expectRefusedBeforeAnyRequest(simulator(), plan(parameters), message);
 });
 
 test.each([
@@ -138,28 +131,12 @@ test.each([
 		'must be a language code such as en-US or zh-CN [item 0]',
 	],
 ])('Plan Details %j typed under Other are refused before any request', async (details, message) => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [plan({}, details)],
-	});
-
-	expect(result.error?.message).toContain(message);
-	expect(sim.stats.requests).toHaveLength(0);
+	await expectRefusedBeforeAnyRequest(simulator(), plan({}, details), message);
 });
 
 describe('Platform, Market and Language, as the plan request sends them', () => {
-	const sentTarget = async (parameters: Record<string, unknown>) => {
-		const sim = simulator();
-		const result = await runWorkflow({
-			credentials: credentialsFor(sim),
-			nodes: [plan({}, parameters)],
-		});
-		expect(result.error).toBeUndefined();
-		const plans = sim.stats.requests.filter((request) => request.route === 'plan');
-		expect(plans).toHaveLength(1);
-		return plans[0].planTarget;
-	};
+	const sentTarget = (parameters: Record<string, unknown>) =>
+		sentPlanTarget(simulator(), plan({}, parameters));
 
 	test("Market and Language left at the service's default are left out of the request", async () => {
 		expect(
@@ -210,46 +187,19 @@ describe('Platform, Market and Language, as the plan request sends them', () => 
 	);
 });
 
-// Every field of a plan request the service may refuse, in words that name it (the simulator's
-// own checks pass what the node sends: these are the refusals of a service with stricter rules),
-// and the label the panel shows for it.
-test.each([
-	['modules', 'modules[2] is not offered for this market', 'Modules'],
-	[
-		'product_description',
-		'product_description must be at most 5000 characters',
-		'Product Description',
-	],
-	['image_urls', 'image_urls[0] could not be fetched', 'Image URLs'],
-	['platform', 'platform must be one of amazon', 'Platform'],
-	['market', 'market XX is not supported', 'Market'],
-	['language', 'language must be one of en-US, de-DE', 'Language'],
-])('a refused %s ("%s") names %s, the field it came from', async (_field, said, label) => {
-	const sim = simulator();
-	sim.addFault({ route: 'plan', status: 400, message: said });
-	const result = await runWorkflow({ credentials: credentialsFor(sim), nodes: [plan()] });
-
-	expect(result.error?.message).toBe('The service refused the A+ plan request [item 0]');
-	expect(result.error?.description).toContain(
-		`The service refused '${label}'. Change it and run the item again; nothing was billed.`,
-	);
-	expect(sim.stats.byRoute.plan).toBe(1);
-});
+// Every field of a plan request the service may refuse, and the label the panel shows for it.
+test.each(PLAN_REFUSALS)(
+	'a refused %s ("%s") names %s, the field it came from',
+	async (_field, said, label) => {
+		await expectPlanRefusalNamed(simulator(), plan(), said, label);
+	},
+);
 
 test('Analyze feeds A+ Plan: formattedText becomes the product description', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [
-			analyze(),
-			plan({ descriptionSource: 'analysis', productDescription: undefined, options: {} }),
-		],
-	});
-
-	expect(result.error).toBeUndefined();
-	expect(result.items).toHaveLength(3);
-	expect(sim.stats.byRoute.analysis).toBe(1);
-	expect(sim.stats.byRoute.plan).toBe(1);
+	await expectAnalyzeFeedsPlan(simulator(), [
+		analyze(),
+		plan({ descriptionSource: 'analysis', productDescription: undefined, options: {} }),
+	]);
 });
 
 describe('One Item per Module: every module item carries its purpose and target size', () => {

@@ -2,7 +2,10 @@ import { photoItem } from '../../harness/fixtures';
 import { runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
 import { analyzeNode as analyze, photoUrls as urls, runOn } from '../../harness/operations';
-import { expectAnalysisWithoutProduct } from '../../harness/versionCases';
+import {
+	expectAnalysisWithoutProduct,
+	expectRefusedBeforeAnyRequest,
+} from '../../harness/versionCases';
 import { DEFAULT_VERSION as CURRENT } from '../../../nodes/ProductImage/descriptions/versions';
 
 const simulator = useSimulator();
@@ -55,16 +58,12 @@ test.each([
 	[0, 'at least 1 image is needed, 0 given'],
 	[17, 'at most 16 images are allowed, 17 given'],
 ])('analysis with %i images is refused before any request', async (count, message) => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
+	await expectRefusedBeforeAnyRequest(
+		simulator(),
 		// None given by an expression: n8n itself stops a run with the required field left empty.
-		nodes: [analyze({ imageUrls: count ? urls(count) : '={{ "" }}' })],
-	});
-
-	expect(result.error?.message).toContain("'Image URLs': ");
-	expect(result.error?.message).toContain(message);
-	expect(sim.stats.requests).toHaveLength(0);
+		analyze({ imageUrls: count ? urls(count) : '={{ "" }}' }),
+		["'Image URLs': ", message],
+	);
 });
 
 test('analysis accepts exactly 16 images', async () => {

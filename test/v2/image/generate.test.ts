@@ -9,6 +9,7 @@ import { credentialsFor, useSimulator } from '../../harness/simulator';
 import {
 	SPEC_EXTRA,
 	SPEC_URLS,
+	expectRefusedBeforeAnyRequest,
 	expectSpecBody,
 	expectUrlThenUploads,
 } from '../../harness/versionCases';
@@ -62,28 +63,16 @@ test.each([
 	[{ imageUrls: 'ftp://host/a.png' }, "'Image URLs'"],
 	[{ options: { extraBodyFields: '[1,2]' } }, "'Other Service Fields'"],
 ])('bad parameters %j are refused before any request', async (parameters, message) => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generate(parameters)],
-	});
-
-	expect(result.error?.message).toContain(message);
-	expect(sim.stats.requests).toHaveLength(0);
+	await expectRefusedBeforeAnyRequest(simulator(), generate(parameters), message);
 });
 
 test('a missing input binary field is refused before anything is uploaded', async () => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generate({ imageSource: 'binary', inputBinaryFields: 'front, back' })],
-		input: [photoItem(['front'])],
-	});
-
-	expect(result.error?.message).toContain(
+	await expectRefusedBeforeAnyRequest(
+		simulator(),
+		generate({ imageSource: 'binary', inputBinaryFields: 'front, back' }),
 		`'Input Binary Fields': the input item has no binary field 'back'`,
+		[photoItem(['front'])],
 	);
-	expect(sim.stats.requests).toHaveLength(0);
 });
 
 test('many items submit one task each, in input order', async () => {

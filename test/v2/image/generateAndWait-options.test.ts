@@ -1,6 +1,6 @@
 import { photoItem } from '../../harness/fixtures';
 import { useSimulator } from '../../harness/simulator';
-import { runOn } from '../../harness/operations';
+import { generateAndWaitNode, quickWaiting, runOn } from '../../harness/operations';
 import { runOnVirtualClock } from '../../harness/virtualClock';
 import { requestsOn } from '../../faults/faultCase';
 
@@ -9,17 +9,19 @@ import { requestsOn } from '../../faults/faultCase';
 
 const simulator = useSimulator();
 
-const waiting = { value: { initialDelay: 0, pollInterval: 0.1 } };
-
 test('images from URLs and files, 4K, every Product Details field, Other Service Fields, a Submit Timeout and a limit', async () => {
 	const sim = simulator();
 	const result = await runOn(
 		sim,
 		[
-			{
-				parameters: {
-					resource: 'image',
-					operation: 'generateAndWait',
+			generateAndWaitNode(
+				{
+					submitTimeout: 30,
+					maxGenerations: 1,
+					extraBodyFields: '{"series_style_guide": "calm blue"}',
+				},
+				undefined,
+				{
 					prompt: 'studio shot',
 					imageSource: 'both',
 					imageUrls: 'https://img.test/a.jpg',
@@ -31,14 +33,8 @@ test('images from URLs and files, 4K, every Product Details field, Other Service
 						platform: { value: { platform: 'custom', customPlatform: 'zalando' } },
 						outputLanguage: { value: { outputLanguage: 'custom', customOutputLanguage: 'de-at' } },
 					},
-					options: {
-						submitTimeout: 30,
-						maxGenerations: 1,
-						extraBodyFields: '{"series_style_guide": "calm blue"}',
-						waiting,
-					},
 				},
-			},
+			),
 		],
 		[photoItem()],
 	);
@@ -63,18 +59,11 @@ test("from an A+ module, Module Prompt and Style Guide replace the module item's
 	const result = await runOn(
 		sim,
 		[
-			{
-				parameters: {
-					resource: 'image',
-					operation: 'generateAndWait',
-					generationSource: 'aPlusModule',
-					options: {
-						planPrompt: 'Bottle on a trail at dawn',
-						seriesStyleGuide: 'Warm light, muted greens',
-						waiting,
-					},
-				},
-			},
+			generateAndWaitNode(
+				{ planPrompt: 'Bottle on a trail at dawn', seriesStyleGuide: 'Warm light, muted greens' },
+				undefined,
+				{ generationSource: 'aPlusModule', prompt: undefined },
+			),
 		],
 		[
 			{
@@ -105,24 +94,16 @@ test('Fixed Interval polling with On Timeout → Output Task State hands on the 
 	sim.configure({ taskOutcome: 'never' });
 	const result = await runOnVirtualClock(() =>
 		runOn(sim, [
-			{
-				parameters: {
-					resource: 'image',
-					operation: 'generateAndWait',
-					prompt: 'studio shot',
-					options: {
-						waiting: {
-							value: {
-								initialDelay: 0,
-								polling: 'fixed',
-								pollInterval: 5,
-								maxWaitTime: 20,
-								onTimeout: 'outputTaskState',
-							},
-						},
-					},
-				},
-			},
+			generateAndWaitNode(
+				quickWaiting({
+					polling: 'fixed',
+					pollInterval: 5,
+					maxWaitTime: 20,
+					onTimeout: 'outputTaskState',
+				}),
+				undefined,
+				{ prompt: 'studio shot' },
+			),
 		]),
 	);
 

@@ -6,6 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { binaryBytes, loadedPackage, NODE_TYPE, runWorkflow } from '../../harness/engine';
 import { credentialsFor, useSimulator } from '../../harness/simulator';
 import { runOnVirtualClock } from '../../harness/virtualClock';
+import { expectRefusedBeforeAnyRequest } from '../../harness/versionCases';
 
 const simulator = useSimulator();
 
@@ -319,14 +320,7 @@ test.each([
 	[{ maxWaitTime: 0 }, "'Max Wait Time'"],
 	[{ binaryPropertyName: ' ' }, "'Put Output File in Field'"],
 ])('bad wait options %j are refused before the submit', async (options, message) => {
-	const sim = simulator();
-	const result = await runWorkflow({
-		credentials: credentialsFor(sim),
-		nodes: [generateAndWait(options)],
-	});
-
-	expect(result.error?.message).toContain(message);
-	expect(sim.stats.requests).toHaveLength(0);
+	await expectRefusedBeforeAnyRequest(simulator(), generateAndWait(options), message);
 });
 
 test('the wait logs each status the task moves through, once', async () => {

@@ -1,5 +1,7 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { useSimulator } from '../../harness/simulator';
-import { runOn } from '../../harness/operations';
+import { quickWaiting, runOn, taskWaitNode } from '../../harness/operations';
 
 // The options no other suite of Wait for Completion sets, each seen in what the items hold.
 
@@ -7,14 +9,9 @@ const simulator = useSimulator();
 
 const submit = { parameters: { resource: 'image', operation: 'generate', prompt: 'a mug' } };
 
-const wait = (waiting: Record<string, unknown>, options: Record<string, unknown> = {}) => ({
-	parameters: {
-		resource: 'task',
-		operation: 'wait',
-		taskId: '={{ $json.task_id }}',
-		options: { waiting: { value: { initialDelay: 0, pollInterval: 0.1, ...waiting } }, ...options },
-	},
-});
+/** Task → Wait for Completion of the submitted task, with its Waiting `settings` and `options`. */
+const wait = (settings: INodeParameters, options: INodeParameters = {}) =>
+	taskWaitNode({}, { ...quickWaiting(settings), ...options });
 
 test('One Item per Task with Items in Parallel 1: each task on one item, its images in `images`, in input order', async () => {
 	const sim = simulator();

@@ -1,5 +1,4 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { STORED } from '../../descriptions/stored';
 
 import {
 	bundledList,
@@ -12,13 +11,14 @@ import {
 	withOther,
 } from '../../descriptions/choices';
 import {
-	generatedFileNameOption,
 	billingNotice,
+	generatedFileNameOption,
 	imageUrlsProperty,
 	optionsCollection,
 	productNameProperty,
 	promptProperty,
 	sellingPointsProperty,
+	STORED,
 	timeoutOption,
 } from '../../descriptions/common.descriptions';
 import {

@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { STORED } from '../../descriptions/stored';
 
 import { bundle } from '../../descriptions/choices';
 import {
@@ -8,6 +7,7 @@ import {
 	maxWaitTimeOption,
 	OPTION_BUNDLES,
 	sortedCollection,
+	STORED,
 	whenDownloading,
 } from '../../descriptions/common.descriptions';
 

@@ -5,8 +5,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { z } from 'zod';
-import { forOperation } from '../../../descriptions/operations';
-import { STORED } from '../../../descriptions/stored';
 
 import {
 	bundledList,
@@ -18,8 +16,10 @@ import {
 	withOther,
 } from '../../../descriptions/choices';
 import {
+	forOperation,
 	optionsCollection,
 	planImageUrlsProperty,
+	STORED,
 	timeoutOption,
 } from '../../../descriptions/common.descriptions';
 import { A_PLUS_MODULES, moduleTitle, planModuleItems, plainText } from '../../../helpers/aPlus';
@@ -256,12 +256,11 @@ export async function execute(
 	itemIndex: number,
 	request: PlanRequest,
 ): Promise<INodeExecutionData[]> {
-	const { plan, imageUrls, requestId } = await requestPlan(this, itemIndex, request);
+	const { plan, imageUrls } = await requestPlan(this, itemIndex, request);
 	const modules = planModuleItems(plan, request.modules, { ownKeys: true });
 	const review = planReview(modules, plan.notes, plan.global_style);
 	if (!request.splitModules) {
-		const json = { ...plan, ...(requestId ? { request_id: requestId } : {}) } as IDataObject;
-		Object.assign(json, review);
+		const json = { ...plan, ...review } as IDataObject;
 		return [
 			{
 				json: withInputFields(this, itemIndex, json, includeOtherFieldsOption, {

@@ -5,17 +5,19 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { forOperation } from '../../../descriptions/operations';
 import { DETAILS } from '../../../descriptions/choices';
 import {
+	forOperation,
 	imageUrlsProperty,
 	optionsCollection,
 	timeoutOption,
 } from '../../../descriptions/common.descriptions';
 import type { AnalysisRequest } from '../../../helpers/analysis';
-import { MAX_ANALYSIS_IMAGES, requestAnalysis } from '../../../helpers/analysis';
-import { readImageInputs } from '../../../helpers/imageInputs';
-import { readTimeoutMs } from '../../../helpers/parameters';
+import {
+	buildAnalysisRequest,
+	MAX_ANALYSIS_IMAGES,
+	requestAnalysis,
+} from '../../../helpers/analysis';
 import { analysisProductDetails } from '../../descriptions/generation.descriptions';
 import {
 	imageSourceFields,
@@ -58,15 +60,8 @@ export const description = forOperation('analysis', 'analyze', [
 export const runsConcurrently = true;
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): AnalysisRequest {
-	return {
-		timeoutMs: readTimeoutMs(this, itemIndex, timeoutOption),
-		timeoutLabel: timeoutOption.displayName,
-		productName: String(readField(this, 'productName', itemIndex, '', DETAILS.product)).trim(),
-		images: readImageInputs(this, itemIndex, shownImageFields(this, itemIndex), {
-			min: 1,
-			max: MAX_ANALYSIS_IMAGES,
-		}),
-	};
+	const productName = readField(this, 'productName', itemIndex, '', DETAILS.product);
+	return buildAnalysisRequest(this, itemIndex, productName, shownImageFields(this, itemIndex));
 }
 
 export async function execute(

@@ -1,14 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation } from '../../../descriptions/operations';
 import {
 	downloadFileNameOption,
 	downloadUrlProperty,
+	forOperation,
 	optionsCollection,
 } from '../../../descriptions/common.descriptions';
 import type { DownloadParameters } from '../../../helpers/imageDownload';
-import { downloadItem, readDownload } from '../../../helpers/imageDownload';
+import { readDownload } from '../../../helpers/imageDownload';
 import { outputFileFieldOption } from '../../descriptions/options.descriptions';
+
+export { downloadItem as execute } from '../../../helpers/imageDownload';
 
 export const description = forOperation('image', 'download', [
 	downloadUrlProperty,
@@ -17,12 +19,4 @@ export const description = forOperation('image', 'download', [
 
 export function readParameters(this: IExecuteFunctions, itemIndex: number): DownloadParameters {
 	return readDownload(this, itemIndex, outputFileFieldOption);
-}
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	parameters: DownloadParameters,
-): Promise<INodeExecutionData[]> {
-	return await downloadItem(this, itemIndex, parameters);
 }

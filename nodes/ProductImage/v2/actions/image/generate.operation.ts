@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { forOperation } from '../../../descriptions/operations';
+import { forOperation } from '../../../descriptions/common.descriptions';
 import type { GenerationRequest } from '../../../helpers/generation';
 import { submitGeneration } from '../../../helpers/generation';
 import {
@@ -8,9 +8,9 @@ import {
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
 import { submitsInParallelOption } from '../../descriptions/options.descriptions';
-import { generatedItemJson, readGeneration } from './readGeneration';
+import { generatedItemJson } from './readGeneration';
 
-export { checkRun } from './readGeneration';
+export { checkRun, readGeneration as readParameters } from './readGeneration';
 export { hintInputFieldsAside as afterRun } from '../../../helpers/inputFields';
 export { includeOtherFieldsOption as inputFieldsOption } from '../../descriptions/options.descriptions';
 
@@ -22,10 +22,6 @@ export const description = forOperation('image', 'generate', [
 /** Items in Parallel, one at a time unless set (each item waits only for its submit's answer). */
 export const runsConcurrently = true;
 export const concurrencyOption = submitsInParallelOption;
-
-export function readParameters(this: IExecuteFunctions, itemIndex: number): GenerationRequest {
-	return readGeneration(this, itemIndex);
-}
 
 export async function execute(
 	this: IExecuteFunctions,

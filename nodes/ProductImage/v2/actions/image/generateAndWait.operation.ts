@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { forOperation } from '../../../descriptions/operations';
+import { forOperation } from '../../../descriptions/common.descriptions';
 import type { GenerationRequest } from '../../../helpers/generation';
 import { submitGeneration } from '../../../helpers/generation';
 import type { WaitSettings } from '../../../helpers/waitForTask';
@@ -36,7 +36,7 @@ interface Parameters {
 export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
 	return {
 		settings: readWaitSettings(this, itemIndex, WAIT_OPTIONS),
-		request: readGeneration(this, itemIndex),
+		request: readGeneration.call(this, itemIndex),
 	};
 }
 

@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DETAILS } from '../../../descriptions/choices';
-import type { ModuleSource } from '../../../helpers/aPlus';
-import { coveringResolution } from '../../../helpers/aPlus';
-import type { GenerationRequest, GenerationValues } from '../../../helpers/generation';
+import { DETAILS, RESOLUTION_LONG_SIDES } from '../../../descriptions/choices';
+import type {
+	GenerationRequest,
+	GenerationValues,
+	ModuleSource,
+} from '../../../helpers/generation';
 import { buildGenerationRequest, checkGenerationCount } from '../../../helpers/generation';
 import {
 	labelOf,
@@ -11,7 +13,7 @@ import {
 	parameterError,
 	parameterOrDefault,
 } from '../../../helpers/parameters';
-import { isHttpUrl } from '../../../transport';
+import { isHttpUrl } from '../../../transport/send';
 import {
 	GENERATION_SOURCE,
 	generationOptions,
@@ -42,6 +44,12 @@ const text = (value: unknown) =>
 function styleGuideOf(value: unknown): string | undefined {
 	if (value && typeof value === 'object') return JSON.stringify(value);
 	return text(value);
+}
+
+/** The smallest label whose long side covers the module's long side (its aspect ratio is sent as is). */
+export function coveringResolution(width: number, height: number): string | undefined {
+	const longSide = Math.max(width, height);
+	return RESOLUTION_LONG_SIDES.find(([, side]) => side >= longSide)?.[0];
 }
 
 function describeItem(json: IDataObject): string {
@@ -138,13 +146,9 @@ function readGenerationValues(context: IExecuteFunctions, itemIndex: number): Ge
 	};
 }
 
-export function readGeneration(context: IExecuteFunctions, itemIndex: number): GenerationRequest {
-	return buildGenerationRequest(
-		context,
-		itemIndex,
-		properties,
-		readGenerationValues(context, itemIndex),
-	);
+/** Generate's readParameters, and Generate and Wait's request. */
+export function readGeneration(this: IExecuteFunctions, itemIndex: number): GenerationRequest {
+	return buildGenerationRequest(this, itemIndex, properties, readGenerationValues(this, itemIndex));
 }
 
 /** The pixel size, named as what it is: the size before any fitting. */

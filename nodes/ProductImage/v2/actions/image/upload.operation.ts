@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { forOperation } from '../../../descriptions/operations';
-import { uploadFieldProperty } from '../../../descriptions/common.descriptions';
+import { forOperation, uploadFieldProperty } from '../../../descriptions/common.descriptions';
 import { readUploadField, uploadBinaryField } from '../../../helpers/imageInputs';
 
 export const description = forOperation('image', 'upload', [uploadFieldProperty]);

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { forOperation } from '../../../descriptions/operations';
+import { forOperation } from '../../../descriptions/common.descriptions';
 import { queryTask, readTaskId } from '../../../helpers/task';
 import { outputProperties, TASK_OUTPUT } from '../../descriptions/output.descriptions';
 import { shapeOutput } from '../../output';

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { STORED } from '../../../descriptions/stored';
+import { STORED } from '../../../descriptions/common.descriptions';
 
 /** The Task ID field; it names each operation with its resource, as every other text does. */
 export const taskIdProperty: INodeProperties = {

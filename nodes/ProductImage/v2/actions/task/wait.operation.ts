@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { forOperation } from '../../../descriptions/operations';
-import { optionsCollection } from '../../../descriptions/common.descriptions';
+import { forOperation, optionsCollection } from '../../../descriptions/common.descriptions';
 import type { ImageOutputSettings } from '../../../helpers/output';
 import { hintFitting, hintHandOver } from '../../../helpers/output';
 import { readTaskId } from '../../../helpers/task';
