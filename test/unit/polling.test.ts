@@ -177,18 +177,26 @@ describe('the poll schedule', () => {
 		);
 	});
 
-	test('inside the window, polls half its width apart, at most once a second, the last where it ends', () => {
+	test('a window opening less than 0.75 s after a poll is polled 0.75 s after it, or where it ends if sooner', () => {
+		const later = { ...plan, rhythmAt: 30_000, window: { ...window, latestMs: 19_000 } };
+		expect(nextPollIn({ ...later, now: 17_800 })).toBe(750);
+		expect(nextPollIn({ ...later, window: { ...window, latestMs: 18_500 }, now: 17_900 })).toBe(
+			600,
+		);
+	});
+
+	test('inside the window, polls half its width apart, at most every 0.75 s, the last where it ends', () => {
 		const later = { ...plan, rhythmAt: 30_000 };
 		expect(nextPollIn({ ...later, now: 18_000 })).toBe(3_000);
 		expect(nextPollIn({ ...later, now: 22_000 })).toBe(2_000);
 		const narrow = { ...later, window: { ...window, latestMs: 19_000 } };
-		expect(nextPollIn({ ...narrow, now: 18_000 })).toBe(1_000);
+		expect(nextPollIn({ ...narrow, now: 18_000 })).toBe(750);
 		expect(nextPollIn({ ...narrow, now: 18_500 })).toBe(500);
 	});
 
-	test("past the window, polls as far apart as the time since it ended, at least a second; the fixed poller's come first", () => {
+	test("past the window, polls as far apart as the time since it ended, at least 0.75 s; the fixed poller's come first", () => {
 		const later = { ...plan, rhythmAt: 40_000 };
-		expect(nextPollIn({ ...later, now: 24_100 })).toBe(1_000);
+		expect(nextPollIn({ ...later, now: 24_100 })).toBe(750);
 		expect(nextPollIn({ ...later, now: 26_000 })).toBe(2_000);
 		expect(nextPollIn({ ...later, now: 28_000 })).toBe(4_000);
 		expect(nextPollIn({ ...plan, rhythmAt: 30_000, now: 28_000 })).toBe(2_000);
@@ -196,7 +204,7 @@ describe('the poll schedule', () => {
 
 	test('the one task the run still waits for, past the window: polls 3 % of its time so far apart', () => {
 		const alone = { ...plan, rhythmAt: 70_000, window: { ...window, alone: true } };
-		expect(nextPollIn({ ...alone, now: 24_100 })).toBe(1_000);
+		expect(nextPollIn({ ...alone, now: 24_100 })).toBe(750);
 		expect(nextPollIn({ ...alone, now: 60_000 })).toBe(1_800);
 		// Inside the window it is polled as any other.
 		expect(nextPollIn({ ...alone, now: 18_000 })).toBe(3_000);

@@ -6,7 +6,7 @@ import type { Task } from './task';
 
 export type PollingMode = 'adaptive' | 'fixed';
 
-const DENSEST_MS = 1_000;
+const DENSEST_MS = 750;
 /** Inside the window, polls this share of its width apart. */
 const INSIDE_SHARE = 1 / 2;
 /** The one task a run still waits for, past every duration seen: this share of its time so far apart. */
@@ -41,15 +41,15 @@ export function rhythmAfterPoll(
 	return next;
 }
 
-/** Where the window opens, then half its width apart; past it, as far apart as the time since it
- * ended, or for the one task the run still waits for, a small share of its time so far. */
+/** Where the window opens, then half its width apart to its end; past it, as far apart as the time
+ * since it ended, for the run's last task LAST_SHARE of its time; DENSEST_MS apart, but its end. */
 function windowGap(window: CompletionWindow, elapsedMs: number): number {
 	const { earliestMs, latestMs } = window;
-	if (elapsedMs < earliestMs) return earliestMs - elapsedMs;
-	const past = elapsedMs - latestMs;
-	if (past < 0)
-		return Math.min(-past, Math.max(DENSEST_MS, INSIDE_SHARE * (latestMs - earliestMs)));
-	return Math.max(DENSEST_MS, window.alone ? LAST_SHARE * elapsedMs : past);
+	const toEnd = latestMs - elapsedMs;
+	const step =
+		elapsedMs < earliestMs ? earliestMs - elapsedMs : INSIDE_SHARE * (latestMs - earliestMs);
+	if (toEnd > 0) return Math.min(toEnd, Math.max(DENSEST_MS, step));
+	return Math.max(DENSEST_MS, window.alone ? LAST_SHARE * elapsedMs : -toEnd);
 }
 
 /** Adaptive: the fixed poller's next poll, or sooner where the window has one: never later. */
