@@ -184,11 +184,10 @@ async function pauseUntilDue(wait: TaskWait, due: number, answeredAt?: number): 
 		const stop = replans ? AbortSignal.any([wait.signal, wait.taskDurations.learned]) : wait.signal;
 		if (await sleepUnlessCancelled(due - Date.now(), stop)) {
 			// Added polls planned together may exceed the budget: past it, the fixed poller's poll.
-			if (due >= Math.min(wait.rhythmAt, wait.deadline) || wait.taskDurations.mayAdd) return;
-			due = Math.min(wait.rhythmAt, wait.deadline);
-			continue;
-		}
-		if (!wait.signal.aborted) due = Math.min(due, pollDue(wait, answeredAt!) ?? due);
+			const fixedDue = Math.min(wait.rhythmAt, wait.deadline);
+			if (due >= fixedDue || wait.taskDurations.mayAdd) return;
+			due = fixedDue;
+		} else if (!wait.signal.aborted) due = Math.min(due, pollDue(wait, answeredAt!) ?? due);
 	}
 }
 
