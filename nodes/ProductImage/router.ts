@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { withInputFields } from './helpers/inputFields';
-import { optionOrDefault, readOptions } from './helpers/parameters';
+import { optionOrDefault, readOptions, withInputFields } from './helpers/parameters';
 import { goneAtTheService, NEXT_STEP } from './helpers/task';
 import type { AcceptedTask } from './transport/request';
 import { resumeAdvice, withoutAngleBrackets } from './transport/guidance';

@@ -1,16 +1,23 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { Details } from '../descriptions/choices';
 import { BUNDLE_GROUP, OTHER, OTHER_CHOICE, otherFieldName } from '../descriptions/choices';
 import { INPUT_BINARY_FIELDS } from '../descriptions/common.descriptions';
 import type { ShownImageFields } from '../helpers/imageInputs';
 import { BOTH_IMAGE_FIELDS, IMAGE_URLS } from '../helpers/imageInputs';
-import { labelOf, parameterError, parameterOrDefault } from '../helpers/parameters';
+import { labelOf, parameterError, parameterOrDefault, propertyIn } from '../helpers/parameters';
 import {
 	IMAGE_SOURCE,
 	imageSourceProperty,
 	waitOptions,
 } from './descriptions/options.descriptions';
+import type { OutputShape } from './descriptions/output.descriptions';
+import { OUTPUT, outputProperties } from './descriptions/output.descriptions';
 
 /** The stored value of a bundle's fields: `{ value: { platform, customPlatform } }`. */
 function bundleValues(value: unknown): IDataObject | undefined {
@@ -100,3 +107,34 @@ export function shownImageFields(context: IExecuteFunctions, itemIndex: number):
 
 /** Where this version's wait settings' labels and defaults are read; only Status Checks chooses the rhythm. */
 export const WAIT_OPTIONS = waitOptions(false);
+
+function pick(json: IDataObject, fields: readonly string[]): IDataObject {
+	return Object.fromEntries(
+		fields.filter((field) => json[field] !== undefined).map((field) => [field, json[field]]),
+	);
+}
+
+/** `derived` adds flattened fields (a task's image URLs) to choose from; binary data always stays. */
+export function shapeOutput(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	items: INodeExecutionData[],
+	shape: OutputShape,
+	derived: (json: IDataObject) => IDataObject = () => ({}),
+): INodeExecutionData[] {
+	const output = parameterOrDefault(
+		context,
+		itemIndex,
+		propertyIn(outputProperties(shape, ''), 'output'),
+	);
+	if (output !== OUTPUT.simplified && output !== OUTPUT.selected) return items;
+	const chosen = context.getNodeParameter('outputFields', itemIndex, []) as string[];
+	const fields = (json: IDataObject) => {
+		if (output === OUTPUT.selected) return [shape.key, ...chosen.filter((f) => f !== shape.key)];
+		return json.timed_out === true && shape.timedOut ? shape.timedOut : shape.simplified;
+	};
+	return items.map((item) => ({
+		...item,
+		json: pick({ ...item.json, ...derived(item.json) }, fields(item.json)),
+	}));
+}

@@ -12,9 +12,8 @@ import {
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
-import { hintInputFieldsAside } from '../../../helpers/inputFields';
-import { shapeOutput } from '../../output';
-import { WAIT_OPTIONS } from '../../reading';
+import { hintInputFieldsAside } from '../../../helpers/parameters';
+import { shapeOutput, WAIT_OPTIONS } from '../../reading';
 import { generatedItemJson, LARGER_ADVICE, readGeneration } from './readGeneration';
 
 export { checkRun } from './readGeneration';

@@ -8,8 +8,7 @@ import type { WaitSettings } from '../../../helpers/waitForTask';
 import { collectTask, readWaitSettings } from '../../../helpers/waitForTask';
 import { waitOptions } from '../../descriptions/options.descriptions';
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
-import { shapeOutput } from '../../output';
-import { WAIT_OPTIONS } from '../../reading';
+import { shapeOutput, WAIT_OPTIONS } from '../../reading';
 import { taskIdProperty } from './taskId.description';
 
 export const description = forOperation('task', 'wait', [
