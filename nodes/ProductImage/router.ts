@@ -186,10 +186,7 @@ function readEveryItem(
 	return parameters;
 }
 
-/**
- * Every item's parameters are read before the first request. Items may overlap in time, but each
- * one's output lands in its own slot, so the output follows input order and pairing.
- */
+/** Every item's parameters are read before the first request; outputs keep input order. */
 export async function router(
 	this: IExecuteFunctions,
 	{ resources, concurrencyOption, namesFailedItems, stopAdvice }: NodeVersion,

@@ -16,16 +16,12 @@ import {
 	validateParameter,
 } from './parameters';
 
-/**
- * A plan's fields as a version's panel holds them for one item, a list's Other typed value already
- * taken, its Platform default applied; the description already checked as the version takes it.
- */
+/** As the version's panel holds them for one item: Other typed in, Platform's default applied. */
 export interface PlanValues {
 	platform: unknown;
 	market: unknown;
 	language: unknown;
 	productDescription: string;
-	/** Where the item's photos are read, as the version shows them. */
 	imageFields: ShownImageFields;
 }
 
@@ -39,7 +35,6 @@ const planSchema = z
 
 export type Plan = z.infer<typeof planSchema>;
 
-/** A plan's parameters, read and checked; the input binaries are not uploaded yet. */
 export interface PlanRequest {
 	fields: IDataObject;
 	modules: string[];

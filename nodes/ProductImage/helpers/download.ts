@@ -62,11 +62,7 @@ function imageTypeOf(head: Buffer | undefined): string | undefined {
 	return undefined;
 }
 
-/**
- * Always passed to prepareBinaryData: without one it sniffs the bytes with an ESM-only module,
- * which is slower and fails in some runtimes. The bytes win over a generic type (object stores
- * answer application/octet-stream) or another image type.
- */
+/** Always given to prepareBinaryData, whose own sniffing fails in some runtimes; the bytes win. */
 export function chooseMimeType(
 	headerType: string | undefined,
 	fileName: string,

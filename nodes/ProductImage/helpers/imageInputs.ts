@@ -28,10 +28,7 @@ const FILES_PROPERTY = '_files';
 const FILES_PREFIX = `${FILES_PROPERTY}.`;
 const COMBINED = 'combined';
 
-/**
- * A name, a path in the item's JSON (combined binary mode), or the binary itself where combined
- * mode left it on the item (memory storage, which the engine does not convert).
- */
+/** A name, a path in the item's JSON, or the binary combined mode left on the item (memory storage). */
 type BinaryReference = string | IBinaryData;
 
 interface FoundBinaryField {
@@ -126,11 +123,7 @@ function assertBinaryField(
 	);
 }
 
-/**
- * Stored binaries are read as a stream by id, in-memory ones through the buffer helper. FormData
- * takes a Blob, which copies the bytes once more: the upload holds about the file's size in memory
- * (filesystem mode) or three times it (memory mode); `npm run bench` measures both.
- */
+/** The upload holds about the file's size in memory, three times it in memory mode (`npm run bench`). */
 async function readInputFile(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -306,10 +299,7 @@ export async function resolveImageUrls(
 	return [...inputs.urls, ...uploaded];
 }
 
-/**
- * A string splits on a comma only where the next entry starts a new http(s) address: CDN
- * transformation addresses (`/upload/w_400,h_300/x.jpg`) carry commas of their own.
- */
+/** Split on a comma only before an http(s) address: CDN addresses (`/w_400,h_300/x.jpg`) carry commas. */
 export function splitImageUrls(value: unknown): string[] {
 	if (value === undefined || value === null) return [];
 	const entries = Array.isArray(value)
@@ -318,10 +308,8 @@ export function splitImageUrls(value: unknown): string[] {
 	return entries.map((entry) => entry.trim()).filter((entry) => entry.length > 0);
 }
 
-/**
- * Best first: of BigCommerce's sizes the largest (`url_zoom`) serves best; `src` is Shopify's and
- * WooCommerce's, `link` Amazon's, `url` Upload's and Shopify GraphQL's (`originalSrc` its older).
- */
+// Best first: BigCommerce's largest size (`url_zoom`); `src` Shopify's and WooCommerce's, `link`
+// Amazon's, `url` Upload's and Shopify GraphQL's (`originalSrc` its older).
 const STORE_IMAGE_URL_KEYS = [
 	'src',
 	'url_zoom',
@@ -492,10 +480,7 @@ function parsedJson(text: string): unknown {
 	}
 }
 
-/**
- * The image addresses in whatever a drag from the input panel produced. `raw` is the parameter as
- * written (`={{ $json.images }}`), for a suggestion that names the user's own field.
- */
+/** Whatever a drag produced; `raw` (`={{ $json.images }}`) lets a suggestion name the user's field. */
 export function readImageAddresses(value: unknown, raw?: unknown): AddressReading {
 	const expression = draggedExpression(raw);
 	const addresses: string[] = [];

@@ -13,10 +13,7 @@ import { OPTION_BUNDLES } from '../descriptions/common.descriptions';
 import { isRecord } from '../transport/errors';
 import { withoutAngleBrackets } from '../transport/guidance';
 
-/**
- * The current version shows related options as one entry (Output Files, Waiting); their fields
- * are read as if each were an option of its own, under the names every version stores.
- */
+/** Version 2's bundled options (Output Files, Waiting) read as options of their own, as stored. */
 export function readOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const flat: IDataObject = { ...options };
@@ -149,10 +146,7 @@ export function readTimeoutMs(
 /** Where an input field named like one of the node's own is kept: one field, added beside them. */
 export const INPUT_FIELDS_ASIDE = 'input_fields';
 
-/**
- * A field named like one of the node's own keeps its value under 'input_fields', so a store's
- * `status` or `images` is neither lost nor taken for a result. `consumed` is left out.
- */
+/** A store's `status` or `images` goes under 'input_fields': not lost, nor taken for a result. */
 export function inputFieldsBeside(
 	input: IDataObject,
 	own: IDataObject,

@@ -56,10 +56,7 @@ export interface ChoiceIn {
 	details?: Details;
 }
 
-/**
- * Without `fallback` n8n fills in the field's default; with one, a field hidden for this item reads
- * as it. An empty Other field would send nothing while the generation is billed: refused.
- */
+/** With `fallback`, a field hidden for this item reads as it. An empty Other field is refused. */
 export function readChoice(
 	context: IExecuteFunctions,
 	name: string,
