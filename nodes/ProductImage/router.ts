@@ -31,7 +31,6 @@ export interface OperationModule<Parameters = unknown> {
 	concurrencyOption?: INodeProperties;
 	/** On, its items keep the input item's other fields, its failed items too. */
 	inputFieldsOption?: INodeProperties;
-	/** For hints about the output as a whole. */
 	afterRun?(this: IExecuteFunctions, output: INodeExecutionData[]): void;
 }
 
@@ -77,12 +76,7 @@ function errorItem(
 	itemIndex: number,
 	keep: INodeProperties | undefined,
 ): INodeExecutionData {
-	const record = (error ?? {}) as {
-		message?: string;
-		description?: string;
-		httpCode?: string;
-		context?: IDataObject;
-	};
+	const record = (error ?? {}) as Partial<NodeApiError>;
 	const facts = record.context ?? {};
 	const json: IDataObject = { error: record.message ?? String(error) };
 	if (record.description) json.description = record.description;
@@ -147,7 +141,6 @@ function withItemInTitle<E extends ItemError>(error: E): E {
 	return error;
 }
 
-/** Its own class kept, the item named. */
 function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex ??= itemIndex;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ENDPOINTS, requestResult } from '../transport/request';
 import type { Wording } from '../transport/guidance';
 import { A_PLUS_MODULE_IDS } from './aPlus';
-import type { ImageInputs, ShownImageFields } from './imageInputs';
+import type { ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls, splitCommaSeparated } from './imageInputs';
 import {
 	labelOf,
@@ -35,14 +35,7 @@ const planSchema = z
 
 export type Plan = z.infer<typeof planSchema>;
 
-export interface PlanRequest {
-	fields: IDataObject;
-	modules: string[];
-	images: ImageInputs;
-	timeoutMs: number;
-	splitModules: boolean;
-	wording: Wording;
-}
+export type PlanRequest = ReturnType<typeof buildPlanRequest>;
 
 const modulesSchema = z
 	.array(z.string())
@@ -129,7 +122,7 @@ export function buildPlanRequest(
 	itemIndex: number,
 	properties: INodeProperties[],
 	values: PlanValues,
-): PlanRequest {
+) {
 	const modulesShown = panelProperty(properties, 'modules');
 	const modules = validateParameter(
 		context,

@@ -75,19 +75,12 @@ export function chooseMimeType(
 	return fromName ?? headerType ?? 'application/octet-stream';
 }
 
-interface DownloadOptions {
-	fileName?: string;
-	errorContext?: IDataObject;
-	/** Read the pixel size from the stored file's first bytes. */
-	measure?: boolean;
-}
-
 /** Streams into n8n's binary store (memory, filesystem or S3, as the instance is set). */
 export async function downloadToBinary(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	address: string,
-	options: DownloadOptions = {},
+	options: { fileName?: string; errorContext?: IDataObject; measure?: boolean } = {},
 ): Promise<{ binary: IBinaryData; pixelSize?: PixelSize }> {
 	return (await downloadStream.call(context, {
 		kind: 'download',

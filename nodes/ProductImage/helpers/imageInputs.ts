@@ -16,12 +16,6 @@ const uploadedImageSchema = z
 	})
 	.passthrough();
 
-interface InputFile {
-	blob: Blob;
-	fileName: string;
-	mimeType: string;
-}
-
 // n8n-workflow 2.x's BINARY_IN_JSON_PROPERTY and BINARY_MODE_COMBINED, written out: the
 // n8n-workflow of an n8n 1.x has neither, and this node still loads there.
 const FILES_PROPERTY = '_files';
@@ -129,7 +123,7 @@ async function readInputFile(
 	itemIndex: number,
 	fieldName: string,
 	parameter: string,
-): Promise<InputFile> {
+): Promise<{ blob: Blob; fileName: string }> {
 	const { reference, binary } = assertBinaryField(context, itemIndex, fieldName, parameter);
 	const parts: Uint8Array[] = [];
 	if (binary.id) {
@@ -143,7 +137,6 @@ async function readInputFile(
 	return {
 		blob: new Blob(parts, { type: mimeType }),
 		fileName: binary.fileName || `${binaryFieldName(fieldName)}${extension}`,
-		mimeType,
 	};
 }
 
@@ -225,11 +218,6 @@ export const BOTH_IMAGE_FIELDS: ShownImageFields = {
 		'Enter image URLs, or name the binary fields of the input item that hold the product photos.',
 };
 
-export interface ImageCountLimits {
-	min?: number;
-	max?: number;
-}
-
 export interface ImageInputs {
 	urls: string[];
 	binaryFields: string[];
@@ -241,7 +229,7 @@ export function readImageInputs(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	shown: ShownImageFields,
-	limits: ImageCountLimits = {},
+	limits: { min?: number; max?: number } = {},
 ): ImageInputs {
 	const urls = imageAddressesOf(
 		context,

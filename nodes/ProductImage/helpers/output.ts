@@ -43,7 +43,6 @@ interface ResultImage {
 	[key: string]: unknown;
 }
 
-/** A bare address, or an object with it under a usual key. */
 function readResultImage(entry: unknown): ResultImage {
 	if (typeof entry === 'string') return { url: entry.trim() };
 	if (!isRecord(entry)) return {};

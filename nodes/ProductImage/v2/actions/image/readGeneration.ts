@@ -146,7 +146,6 @@ function readGenerationValues(context: IExecuteFunctions, itemIndex: number): Ge
 	};
 }
 
-/** Generate's readParameters, and Generate and Wait's request. */
 export function readGeneration(this: IExecuteFunctions, itemIndex: number): GenerationRequest {
 	return buildGenerationRequest(this, itemIndex, properties, readGenerationValues(this, itemIndex));
 }
