@@ -19,14 +19,7 @@ import {
 import type { OutputShape } from './descriptions/output.descriptions';
 import { OUTPUT, outputProperties } from './descriptions/output.descriptions';
 
-/** The stored value of a bundle's fields: `{ value: { platform, customPlatform } }`. */
-function bundleValues(value: unknown): IDataObject | undefined {
-	if (typeof value !== 'object' || value === null) return undefined;
-	const group = (value as IDataObject)[BUNDLE_GROUP];
-	return typeof group === 'object' && group !== null ? (group as IDataObject) : undefined;
-}
-
-/** The fields stored beside `name` in a details collection: its bundle's, or the collection's own. */
+/** Beside `name` in a details collection: its bundle's (`{ value: { platform, customPlatform } }`), or the collection's own. */
 function fieldsBeside(
 	context: IExecuteFunctions,
 	name: string,
@@ -34,7 +27,8 @@ function fieldsBeside(
 	details: Details,
 ): IDataObject {
 	const collection = context.getNodeParameter(details, itemIndex, {}) as IDataObject;
-	return bundleValues(collection[name]) ?? collection;
+	const group = (collection[name] as IDataObject | null | undefined)?.[BUNDLE_GROUP];
+	return typeof group === 'object' && group !== null ? (group as IDataObject) : collection;
 }
 
 /** A field in its details collection (or its bundle there), or top-level without `details`. */
