@@ -41,9 +41,6 @@ export function taskPath(taskId: string): string {
 	return `/v1/open/tasks/${encodeURIComponent(taskId)}`;
 }
 
-/** A task id no one owns: the credential test's probe (methods/credentialTest.ts). */
-export const CREDENTIAL_PROBE_TASK_ID = 'task_credential_check';
-
 /** The credential, read once per node run. */
 export interface ServiceAccess {
 	baseUrl: string;
