@@ -15,9 +15,7 @@ export const CREDENTIAL_TYPE = 'productImageApi';
 
 /** Base URL, redirect target, image addresses: anything else is a mistake or an attack. */
 export function isHttpUrl(url: string): boolean {
-	if (!/^https?:\/\/[^/\s]+/i.test(url) || !URL.canParse(url)) return false;
-	const { protocol } = new URL(url);
-	return protocol === 'http:' || protocol === 'https:';
+	return /^https?:\/\/[^/\s]+/i.test(url) && URL.canParse(url);
 }
 
 const MAX_REDIRECTS = 5;
