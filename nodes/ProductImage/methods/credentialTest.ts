@@ -171,31 +171,30 @@ function error(message: string): INodeCredentialTestResult {
 
 const PROBE_TIMEOUT_MS = 20_000;
 
-type Send = (authorization: string | undefined) => Promise<ProbeReply>;
-
 /**
  * A credential test gets only `helpers.request`, which the lint calls deprecated (n8n-io/n8n#25190):
  * it goes through n8n's outbound HTTP stack (proxy, SSRF policy), which a bare fetch would bypass.
  */
-function sender(context: ICredentialTestFunctions, probeUrl: string): Send {
-	const { helpers } = context;
-	return async (authorization) => {
-		const reply = (await helpers.request({
-			uri: probeUrl,
-			method: 'GET',
-			headers: {
-				Accept: 'application/json',
-				...(authorization ? { Authorization: authorization } : {}),
-			},
-			json: false,
-			followRedirect: false,
-			followAllRedirects: false,
-			simple: false,
-			resolveWithFullResponse: true,
-			timeout: PROBE_TIMEOUT_MS,
-		})) as ProbeReply;
-		return { ...reply, body: typeof reply.body === 'string' ? reply.body : '' };
-	};
+async function probe(
+	context: ICredentialTestFunctions,
+	probeUrl: string,
+	authorization?: string,
+): Promise<ProbeReply> {
+	const reply = (await context.helpers.request({
+		uri: probeUrl,
+		method: 'GET',
+		headers: {
+			Accept: 'application/json',
+			...(authorization ? { Authorization: authorization } : {}),
+		},
+		json: false,
+		followRedirect: false,
+		followAllRedirects: false,
+		simple: false,
+		resolveWithFullResponse: true,
+		timeout: PROBE_TIMEOUT_MS,
+	})) as ProbeReply;
+	return { ...reply, body: typeof reply.body === 'string' ? reply.body : '' };
 }
 
 /** Redirects are not followed: the key goes to the Base URL's origin only. */
@@ -212,13 +211,13 @@ export async function productImageApiConnection(
 		);
 	}
 	const probeUrl = `${baseUrl}${PROBE_PATH}`;
-	const send = sender(this, probeUrl);
 	try {
-		const verdict = probeVerdict(await send(`Bearer ${apiKey}`), probeUrl, [apiKey]);
+		const keyed = await probe(this, probeUrl, `Bearer ${apiKey}`);
+		const verdict = probeVerdict(keyed, probeUrl, [apiKey]);
 		if (verdict.status !== 'OK') return verdict;
 		// The same question without a key tells a route that checks the key from one that answers
 		// everybody alike (a Base URL with an extra path such as /v1 reaches no route at all).
-		return keylessVerdict(await send(undefined), probeUrl) ?? verdict;
+		return keylessVerdict(await probe(this, probeUrl), probeUrl) ?? verdict;
 	} catch (thrown) {
 		return thrownVerdict(thrown, probeUrl, [apiKey]);
 	}
