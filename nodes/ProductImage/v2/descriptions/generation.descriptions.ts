@@ -189,9 +189,7 @@ export const generationProperties: INodeProperties[] = [
 		displayOptions: onlyFromModule,
 	},
 	{ ...promptProperty, displayOptions: notFromModule },
-	...imageSourceFields([notShownFromModule(imageUrlsProperty)], {
-		urlsFromModule: [imageUrlsFromModule],
-	}),
+	...imageSourceFields([notShownFromModule(imageUrlsProperty), imageUrlsFromModule]),
 	...sizeAndResolution,
 	productDetails,
 ];

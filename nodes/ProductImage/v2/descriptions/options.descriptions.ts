@@ -48,12 +48,9 @@ export const imageSourceProperty: INodeProperties = {
  */
 export function imageSourceFields(
 	urls: INodeProperties[],
-	{
-		urlsFromModule = [],
-		required = false,
-	}: { urlsFromModule?: INodeProperties[]; required?: boolean } = {},
+	{ required = false }: { required?: boolean } = {},
 ): INodeProperties[] {
-	const shownFor = (property: INodeProperties, sources: string[]): INodeProperties[] => {
+	const shownFor = (property: INodeProperties, source: string): INodeProperties[] => {
 		const variant = (only: string[], isRequired: boolean): INodeProperties => ({
 			...property,
 			...(isRequired ? { required: true } : {}),
@@ -63,13 +60,13 @@ export function imageSourceFields(
 			},
 		});
 		return required
-			? [variant([sources[0]], true), variant([IMAGE_SOURCE.both], false)]
-			: [variant([...sources, IMAGE_SOURCE.both], false)];
+			? [variant([source], true), variant([IMAGE_SOURCE.both], false)]
+			: [variant([source, IMAGE_SOURCE.both], false)];
 	};
 	return [
 		imageSourceProperty,
-		...[...urls, ...urlsFromModule].flatMap((property) => shownFor(property, [IMAGE_SOURCE.urls])),
-		...shownFor(inputBinaryFieldsProperty, [IMAGE_SOURCE.binary]),
+		...urls.flatMap((property) => shownFor(property, IMAGE_SOURCE.urls)),
+		...shownFor(inputBinaryFieldsProperty, IMAGE_SOURCE.binary),
 	];
 }
 
