@@ -72,7 +72,6 @@ export const STORED = {
 	},
 } satisfies Record<string, Partial<INodeProperties>>;
 
-/** An operation's parameters, shown only where its resource and operation are chosen. */
 export function forOperation(
 	resource: string,
 	operation: string,
@@ -218,7 +217,6 @@ export const sellingPointsProperty: INodeProperties = {
 		'What makes the product worth buying, in a sentence or a list; the image can show or state it',
 };
 
-/** One parameter, whose text says where the name comes from when empty. */
 function fileNameOption(description: string): INodeProperties {
 	return {
 		displayName: 'File Name',

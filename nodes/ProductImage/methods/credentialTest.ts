@@ -99,7 +99,6 @@ function probeVerdict(
 	const json = asRecord(parseJson(reply.body));
 	const requestId = serviceRequestId(json, reply.headers);
 	const { statusCode } = reply;
-	const where = new URL(probeUrl).origin;
 	const serviceWords = (fallback: string) =>
 		redactSecrets(findServiceMessage(json) ?? fallback, secrets);
 
@@ -121,7 +120,7 @@ function probeVerdict(
 		);
 	}
 	return error(
-		`${where} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the ${SERVICE_NAME} answers. ${CHECK_BASE_URL}`,
+		`${new URL(probeUrl).origin} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the ${SERVICE_NAME} answers. ${CHECK_BASE_URL}`,
 	);
 }
 

@@ -29,7 +29,6 @@ import { classifyDownloadReply, classifyJsonReply, CREDENTIAL_TYPE, isHttpUrl, s
 // the credential, the retries (retry.ts decides them, send.ts makes each attempt) and the error
 // of the last failure (errors.ts reads it, guidance.ts words it).
 
-/** Below the credential's base URL. */
 export const ENDPOINTS = {
 	upload: '/v1/open/uploads/images',
 	generations: '/v1/open/product-images/generations',
