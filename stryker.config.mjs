@@ -57,10 +57,15 @@ export const GUARDED = {
 	// The credential's Test button: a valid key that fails it, or a wrong one that passes.
 	'nodes/ProductImage/methods/credentialTest.ts': '*',
 	// Where a list's Other value is read: a slip sends the list's own value ('custom').
-	'nodes/ProductImage/v2/reading.ts': ['bundleValues', 'fieldsBeside', 'readField', 'readChoice'],
+	// The output's shape (Simplified and Selected Fields) too.
+	'nodes/ProductImage/v2/reading.ts': [
+		'fieldsBeside',
+		'readField',
+		'readChoice',
+		'pick',
+		'shapeOutput',
+	],
 	'nodes/ProductImage/descriptions/choices.ts': ['otherFieldName'],
-	// The output's shape: Simplified and Selected Fields.
-	'nodes/ProductImage/v2/outputFields.ts': '*',
 	// The A+ plan's items per module, a store's description as plain text; a module item read as a
 	// generation's source.
 	'nodes/ProductImage/helpers/aPlus.ts': '*',

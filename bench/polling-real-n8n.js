@@ -212,14 +212,19 @@ function table(rows, totalMs, loadBefore) {
 		lines.push(
 			`| ${r.order.name} (${r.order.seconds.length} of ${r.order.durations}, ${r.order.lanes} in parallel) | ${r.polling} | ${r.ratio.toFixed(3)}× | ${(r.lastFinishMs / r.idealMs).toFixed(3)}× | ${seconds(r.idealMs)} s | ${r.queries} | ${r.queriesRatio.toFixed(2)} | ${seconds(r.medianMs)} s | ${seconds(r.p90Ms)} s |`,
 		);
-	const adaptive = rows.filter((r) => r.polling === 'adaptive');
-	const missed = (/** @type {(r: (typeof rows)[number]) => boolean} */ met) =>
-		adaptive.filter((r) => !met(r)).map((r) => r.order.name);
-	const within = missed((r) => r.ratio <= 1.05);
-	const budget = missed((r) => r.queriesRatio <= 1.5);
+	const met = (/** @type {boolean} */ ok) => (ok ? 'met' : 'NOT met');
 	lines.push(
 		'',
-		`Adaptive within 1.05× the ideal: ${within.length ? `not in ${within.join(', ')}` : 'in every order'}; at most 1.5× the fixed poller's queries: ${budget.length ? `not in ${budget.join(', ')}` : 'in every order'}. Last finish: when the service finished the batch's last task, from the node's start; the ideal counts no time for submits, downloads or n8n itself.`,
+		'Goals of Adaptive against the fixed poller of the same Check Interval, in every order:',
+		'',
+	);
+	for (const r of rows.filter((row) => row.polling === 'adaptive'))
+		lines.push(
+			`- ${r.order.name}: wall ≤ 1.05× the ideal: ${r.ratio.toFixed(3)}× (the fixed poller ${r.fixedRatio.toFixed(3)}×), ${met(r.ratio <= 1.05)}; ≤ 1.5× the fixed poller's queries: ${r.queriesRatio.toFixed(2)}×, ${met(r.queriesRatio <= 1.5)}`,
+		);
+	lines.push(
+		'',
+		"Last finish: when the service finished the batch's last task, from the node's start; the ideal counts no time for submits, downloads or n8n itself.",
 	);
 	return lines.join('\n');
 }

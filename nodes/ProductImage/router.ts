@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { withInputFields } from './helpers/inputFields';
-import { optionOrDefault, readOptions } from './helpers/parameters';
+import { optionOrDefault, readOptions, withInputFields } from './helpers/parameters';
 import { goneAtTheService, NEXT_STEP } from './helpers/task';
 import type { AcceptedTask } from './transport/request';
 import { resumeAdvice, withoutAngleBrackets } from './transport/guidance';
@@ -32,7 +31,6 @@ export interface OperationModule<Parameters = unknown> {
 	concurrencyOption?: INodeProperties;
 	/** On, its items keep the input item's other fields, its failed items too. */
 	inputFieldsOption?: INodeProperties;
-	/** For hints about the output as a whole. */
 	afterRun?(this: IExecuteFunctions, output: INodeExecutionData[]): void;
 }
 
@@ -78,12 +76,7 @@ function errorItem(
 	itemIndex: number,
 	keep: INodeProperties | undefined,
 ): INodeExecutionData {
-	const record = (error ?? {}) as {
-		message?: string;
-		description?: string;
-		httpCode?: string;
-		context?: IDataObject;
-	};
+	const record = (error ?? {}) as Partial<NodeApiError>;
 	const facts = record.context ?? {};
 	const json: IDataObject = { error: record.message ?? String(error) };
 	if (record.description) json.description = record.description;
@@ -148,7 +141,6 @@ function withItemInTitle<E extends ItemError>(error: E): E {
 	return error;
 }
 
-/** Its own class kept, the item named. */
 function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex ??= itemIndex;
@@ -187,10 +179,7 @@ function readEveryItem(
 	return parameters;
 }
 
-/**
- * Every item's parameters are read before the first request. Items may overlap in time, but each
- * one's output lands in its own slot, so the output follows input order and pairing.
- */
+/** Every item's parameters are read before the first request; outputs keep input order. */
 export async function router(
 	this: IExecuteFunctions,
 	{ resources, concurrencyOption, namesFailedItems, stopAdvice }: NodeVersion,

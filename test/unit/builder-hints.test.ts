@@ -85,8 +85,7 @@ test('the node tells a workflow builder when to choose it and which nodes go wit
 
 test('every parameter hint lands on a parameter of the current version, and none on version 1 alone', () => {
 	const built = hintsOf(description.properties);
-	for (const hint of PARAMETER_HINTS) {
-		const path = hint.value === undefined ? hint.parameter : `${hint.parameter}=${hint.value}`;
+	for (const [path, hint] of Object.entries(PARAMETER_HINTS)) {
 		const landed = built.filter(
 			([where, text, top]) =>
 				where === path &&

@@ -1,4 +1,4 @@
-import { readImageAddresses } from '../../nodes/ProductImage/helpers/imageAddresses';
+import { readImageAddresses } from '../../nodes/ProductImage/helpers/imageInputs';
 import {
 	amazonCatalogItem,
 	bigCommerceProduct,

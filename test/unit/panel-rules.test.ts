@@ -16,7 +16,7 @@ import {
 	TASK_OUTPUT,
 } from '../../nodes/ProductImage/v2/descriptions/output.descriptions';
 import { DEFAULT_VERSION as CURRENT } from '../../nodes/ProductImage/descriptions/versions';
-import { INPUT_FIELDS_ASIDE } from '../../nodes/ProductImage/helpers/inputFields';
+import { INPUT_FIELDS_ASIDE } from '../../nodes/ProductImage/helpers/parameters';
 import { NEXT_STEP } from '../../nodes/ProductImage/helpers/task';
 import type { ShownParameter } from '../harness/panelWalk';
 import { walkShown } from '../harness/panelWalk';

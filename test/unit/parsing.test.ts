@@ -5,7 +5,7 @@ import {
 	planModuleItems,
 } from '../../nodes/ProductImage/helpers/aPlus';
 import { chooseMimeType, fileNameFromAddress } from '../../nodes/ProductImage/helpers/download';
-import { splitImageUrls } from '../../nodes/ProductImage/helpers/imageAddresses';
+import { splitImageUrls } from '../../nodes/ProductImage/helpers/imageInputs';
 import { splitCommaSeparated } from '../../nodes/ProductImage/helpers/imageInputs';
 import {
 	classifyTask,

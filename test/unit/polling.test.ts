@@ -21,14 +21,14 @@ describe('the duration model', () => {
 	test('nothing is predicted before three tasks have finished', () => {
 		expect(modelOf([18_000, 24_000]).window()).toBeUndefined();
 		expect(modelOf([18_000, 24_000, 21_000]).window()).toMatchObject({
-			earliestMs: 18_000,
+			earliestMs: 21_000,
 			latestMs: 24_000,
 		});
 	});
 
-	test('the window runs from the shortest to the longest of the five tasks the service created last: durations that step leave the old ones behind', () => {
+	test('the window runs from the middle to the longest of the five tasks the service created last: durations that step leave the old ones behind', () => {
 		const model = modelOf([30_000, 29_000, 12_000, 11_000, 10_000, 13_000, 11_500]);
-		expect(model.window()).toMatchObject({ earliestMs: 10_000, latestMs: 13_000 });
+		expect(model.window()).toMatchObject({ earliestMs: 11_500, latestMs: 13_000 });
 		const long = modelOf([...Array(5).fill(20_000), ...Array(5).fill(8_000)]);
 		expect(long.window()).toMatchObject({ earliestMs: 8_000, latestMs: 8_000 });
 	});
@@ -38,7 +38,7 @@ describe('the duration model', () => {
 		model.noteRunning('a');
 		model.noteRunning('b');
 		model.forget('b');
-		expect(model.window()).toMatchObject({ earliestMs: 10_000, latestMs: 12_000 });
+		expect(model.window()).toMatchObject({ earliestMs: 11_000, latestMs: 12_000 });
 	});
 
 	test('a task without both times says nothing about durations', () => {
@@ -51,7 +51,7 @@ describe('the duration model', () => {
 		// Five tasks created in turn, each about 0.4 s shorter than the one before; the sixth runs.
 		const model = modelOf([20_000, 19_500, 19_300, 18_700, 18_500]);
 		model.noteRunning('next');
-		expect(model.window()).toMatchObject({ earliestMs: 18_500, latestMs: 20_000 });
+		expect(model.window()).toMatchObject({ earliestMs: 19_300, latestMs: 20_000 });
 		const window = model.window('next')!;
 		expect(window.latestMs).toBeLessThan(18_500);
 		expect(window.latestMs - window.earliestMs).toBeLessThan(1_000);
@@ -114,6 +114,20 @@ describe('the duration model', () => {
 		expect(model.window()!.alone).toBe(false);
 	});
 
+	test('polls between the fixed poller’s are allowed while the run has made at most half as many as the fixed poller’s; a poll that finds its task finished counts as the fixed poller’s', () => {
+		const model = new DurationModel();
+		expect(model.mayAdd).toBe(false);
+		model.notePoll(false);
+		expect(model.mayAdd).toBe(false);
+		model.notePoll(false);
+		expect(model.mayAdd).toBe(true);
+		model.notePoll(true);
+		expect(model.mayAdd).toBe(false);
+		model.notePoll(false);
+		model.notePoll(false);
+		expect(model.mayAdd).toBe(true);
+	});
+
 	test('what the run learns is announced: each finished or failed task aborts the signal the waits sleep on', () => {
 		const model = modelOf([10_000]);
 		const before = model.learned;
@@ -163,18 +177,26 @@ describe('the poll schedule', () => {
 		);
 	});
 
-	test('inside the window, polls half its width apart, at most once a second, the last where it ends', () => {
+	test('a window opening less than 0.75 s after a poll is polled 0.75 s after it, or where it ends if sooner', () => {
+		const later = { ...plan, rhythmAt: 30_000, window: { ...window, latestMs: 19_000 } };
+		expect(nextPollIn({ ...later, now: 17_800 })).toBe(750);
+		expect(nextPollIn({ ...later, window: { ...window, latestMs: 18_500 }, now: 17_900 })).toBe(
+			600,
+		);
+	});
+
+	test('inside the window, polls half its width apart, at most every 0.75 s, the last where it ends', () => {
 		const later = { ...plan, rhythmAt: 30_000 };
 		expect(nextPollIn({ ...later, now: 18_000 })).toBe(3_000);
 		expect(nextPollIn({ ...later, now: 22_000 })).toBe(2_000);
 		const narrow = { ...later, window: { ...window, latestMs: 19_000 } };
-		expect(nextPollIn({ ...narrow, now: 18_000 })).toBe(1_000);
+		expect(nextPollIn({ ...narrow, now: 18_000 })).toBe(750);
 		expect(nextPollIn({ ...narrow, now: 18_500 })).toBe(500);
 	});
 
-	test("past the window, polls as far apart as the time since it ended, at least a second; the fixed poller's come first", () => {
+	test("past the window, polls as far apart as the time since it ended, at least 0.75 s; the fixed poller's come first", () => {
 		const later = { ...plan, rhythmAt: 40_000 };
-		expect(nextPollIn({ ...later, now: 24_100 })).toBe(1_000);
+		expect(nextPollIn({ ...later, now: 24_100 })).toBe(750);
 		expect(nextPollIn({ ...later, now: 26_000 })).toBe(2_000);
 		expect(nextPollIn({ ...later, now: 28_000 })).toBe(4_000);
 		expect(nextPollIn({ ...plan, rhythmAt: 30_000, now: 28_000 })).toBe(2_000);
@@ -182,7 +204,7 @@ describe('the poll schedule', () => {
 
 	test('the one task the run still waits for, past the window: polls 3 % of its time so far apart', () => {
 		const alone = { ...plan, rhythmAt: 70_000, window: { ...window, alone: true } };
-		expect(nextPollIn({ ...alone, now: 24_100 })).toBe(1_000);
+		expect(nextPollIn({ ...alone, now: 24_100 })).toBe(750);
 		expect(nextPollIn({ ...alone, now: 60_000 })).toBe(1_800);
 		// Inside the window it is polled as any other.
 		expect(nextPollIn({ ...alone, now: 18_000 })).toBe(3_000);

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** Both versions show them alike; the canvas subtitle reads its words from them. */
 export const resourceProperty: INodeProperties = {
@@ -15,97 +15,82 @@ export const resourceProperty: INodeProperties = {
 	default: 'image',
 };
 
+/** A resource's Operation list: both versions show it alike. */
+function operationList(
+	resource: string,
+	defaultOperation: string,
+	options: Array<INodePropertyOptions & { value: string }>,
+) {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	} satisfies INodeProperties;
+}
+
 export const OPERATION_LISTS = {
-	image: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['image'] } },
-		options: [
-			{
-				name: 'Download',
-				value: 'download',
-				description: 'Download an image from its URL as a file',
-				action: 'Download image',
-			},
-			{
-				name: 'Generate and Wait',
-				value: 'generateAndWait',
-				description: 'Generate images, wait until they are ready and output them as files',
-				action: 'Generate images and wait',
-			},
-			{
-				name: 'Submit Generation (No Wait)',
-				value: 'generate',
-				description: 'Submit an image generation task and output its task ID without waiting',
-				action: 'Submit image generation without waiting',
-			},
-			{
-				name: 'Upload',
-				value: 'upload',
-				description: "Upload an image file and get its URL for 'Image URLs'",
-				action: 'Upload image',
-			},
-		],
-		default: 'generateAndWait',
-	},
-	task: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['task'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Retrieve a task: its status and, once finished, its image URLs',
-				action: 'Get task status',
-			},
-			{
-				name: 'Wait for Completion',
-				value: 'wait',
-				description: 'Wait for a task to finish and output its images as files',
-				action: 'Wait for task to complete',
-			},
-		],
-		default: 'get',
-	},
-	analysis: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['analysis'] } },
-		options: [
-			{
-				name: 'Analyze',
-				value: 'analyze',
-				description:
-					'Run a product analysis of the photos: product facts and a written product brief',
-				action: 'Analyze product photos',
-			},
-		],
-		default: 'analyze',
-	},
-	aPlusPlan: {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['aPlusPlan'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				description: 'Create a new A+ plan: a prompt per module, a style guide and notes',
-				action: 'Create A+ plan',
-			},
-		],
-		default: 'create',
-	},
-} satisfies Record<string, INodeProperties>;
+	image: operationList('image', 'generateAndWait', [
+		{
+			name: 'Download',
+			value: 'download',
+			description: 'Download an image from its URL as a file',
+			action: 'Download image',
+		},
+		{
+			name: 'Generate and Wait',
+			value: 'generateAndWait',
+			description: 'Generate images, wait until they are ready and output them as files',
+			action: 'Generate images and wait',
+		},
+		{
+			name: 'Submit Generation (No Wait)',
+			value: 'generate',
+			description: 'Submit an image generation task and output its task ID without waiting',
+			action: 'Submit image generation without waiting',
+		},
+		{
+			name: 'Upload',
+			value: 'upload',
+			description: "Upload an image file and get its URL for 'Image URLs'",
+			action: 'Upload image',
+		},
+	]),
+	task: operationList('task', 'get', [
+		{
+			name: 'Get',
+			value: 'get',
+			description: 'Retrieve a task: its status and, once finished, its image URLs',
+			action: 'Get task status',
+		},
+		{
+			name: 'Wait for Completion',
+			value: 'wait',
+			description: 'Wait for a task to finish and output its images as files',
+			action: 'Wait for task to complete',
+		},
+	]),
+	analysis: operationList('analysis', 'analyze', [
+		{
+			name: 'Analyze',
+			value: 'analyze',
+			description:
+				'Run a product analysis of the photos: product facts and a written product brief',
+			action: 'Analyze product photos',
+		},
+	]),
+	aPlusPlan: operationList('aPlusPlan', 'create', [
+		{
+			name: 'Create',
+			value: 'create',
+			description: 'Create a new A+ plan: a prompt per module, a style guide and notes',
+			action: 'Create A+ plan',
+		},
+	]),
+};
 
 /** The words of each resource's operations: "Generate and Wait · Image". */
 function subtitleWords(): Record<string, string> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ENDPOINTS, requestResult } from '../transport/request';
 import type { Wording } from '../transport/guidance';
 import { A_PLUS_MODULE_IDS } from './aPlus';
-import type { ImageInputs, ShownImageFields } from './imageInputs';
+import type { ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls, splitCommaSeparated } from './imageInputs';
 import {
 	labelOf,
@@ -16,16 +16,12 @@ import {
 	validateParameter,
 } from './parameters';
 
-/**
- * A plan's fields as a version's panel holds them for one item, a list's Other typed value already
- * taken, its Platform default applied; the description already checked as the version takes it.
- */
+/** As the version's panel holds them for one item: Other typed in, Platform's default applied. */
 export interface PlanValues {
 	platform: unknown;
 	market: unknown;
 	language: unknown;
 	productDescription: string;
-	/** Where the item's photos are read, as the version shows them. */
 	imageFields: ShownImageFields;
 }
 
@@ -39,15 +35,7 @@ const planSchema = z
 
 export type Plan = z.infer<typeof planSchema>;
 
-/** A plan's parameters, read and checked; the input binaries are not uploaded yet. */
-export interface PlanRequest {
-	fields: IDataObject;
-	modules: string[];
-	images: ImageInputs;
-	timeoutMs: number;
-	splitModules: boolean;
-	wording: Wording;
-}
+export type PlanRequest = ReturnType<typeof buildPlanRequest>;
 
 const modulesSchema = z
 	.array(z.string())
@@ -134,7 +122,7 @@ export function buildPlanRequest(
 	itemIndex: number,
 	properties: INodeProperties[],
 	values: PlanValues,
-): PlanRequest {
+) {
 	const modulesShown = panelProperty(properties, 'modules');
 	const modules = validateParameter(
 		context,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { productNameProperty, timeoutOption } from '../descriptions/common.descriptions';
 import { ENDPOINTS, requestResult } from '../transport/request';
-import type { ImageInputs, ShownImageFields } from './imageInputs';
+import type { ShownImageFields } from './imageInputs';
 import { IMAGE_URLS, readImageInputs, resolveImageUrls } from './imageInputs';
 import { readTimeoutMs } from './parameters';
 
@@ -21,12 +21,7 @@ const analysisSchema = z
 	})
 	.passthrough();
 
-/** An analysis, read and checked; the input binaries are not uploaded yet. */
-export interface AnalysisRequest {
-	timeoutMs: number;
-	productName: string;
-	images: ImageInputs;
-}
+export type AnalysisRequest = ReturnType<typeof buildAnalysisRequest>;
 
 /** Both versions keep Timeout alike; the product name and the photos' fields are as each shows them. */
 export function buildAnalysisRequest(
@@ -34,7 +29,7 @@ export function buildAnalysisRequest(
 	itemIndex: number,
 	productName: unknown,
 	imageFields: ShownImageFields,
-): AnalysisRequest {
+) {
 	return {
 		timeoutMs: readTimeoutMs(context, itemIndex, timeoutOption),
 		productName: String(productName).trim(),

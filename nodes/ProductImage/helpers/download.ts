@@ -62,11 +62,7 @@ function imageTypeOf(head: Buffer | undefined): string | undefined {
 	return undefined;
 }
 
-/**
- * Always passed to prepareBinaryData: without one it sniffs the bytes with an ESM-only module,
- * which is slower and fails in some runtimes. The bytes win over a generic type (object stores
- * answer application/octet-stream) or another image type.
- */
+/** Always given to prepareBinaryData, whose own sniffing fails in some runtimes; the bytes win. */
 export function chooseMimeType(
 	headerType: string | undefined,
 	fileName: string,
@@ -79,19 +75,12 @@ export function chooseMimeType(
 	return fromName ?? headerType ?? 'application/octet-stream';
 }
 
-interface DownloadOptions {
-	fileName?: string;
-	errorContext?: IDataObject;
-	/** Read the pixel size from the stored file's first bytes. */
-	measure?: boolean;
-}
-
 /** Streams into n8n's binary store (memory, filesystem or S3, as the instance is set). */
 export async function downloadToBinary(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	address: string,
-	options: DownloadOptions = {},
+	options: { fileName?: string; errorContext?: IDataObject; measure?: boolean } = {},
 ): Promise<{ binary: IBinaryData; pixelSize?: PixelSize }> {
 	return (await downloadStream.call(context, {
 		kind: 'download',

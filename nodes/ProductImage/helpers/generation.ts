@@ -30,10 +30,7 @@ export interface ModuleSource {
 	language?: string;
 }
 
-/**
- * A generation's fields as a version's panel holds them for one item, a list's Other typed value
- * already taken. From an A+ module item, `module` gives the prompt, size and resolution.
- */
+/** As the version's panel holds them for one item (Other typed in); `module` is an A+ module item's. */
 export interface GenerationValues {
 	prompt?: unknown;
 	size?: unknown;
@@ -42,7 +39,6 @@ export interface GenerationValues {
 	sellingPoints: unknown;
 	platform: unknown;
 	outputLanguage: unknown;
-	/** Where the item's photos are read, as the version shows them. */
 	imageFields: ShownImageFields;
 	module?: ModuleSource;
 }
@@ -94,13 +90,12 @@ function readExtraBodyFields(
 	return parsed as IDataObject;
 }
 
-/** A generation's parameters, read and checked; the input binaries are not uploaded yet. */
+/** Read and checked; the input binaries are not uploaded yet. */
 export interface GenerationRequest {
 	fields: IDataObject;
 	extra: IDataObject;
 	images: ImageInputs;
 	submitTimeoutMs: number;
-	/** When the request came from an A+ module item. */
 	target?: ModuleTarget;
 	inputFields?: IDataObject;
 	fileName?: string;
@@ -246,10 +241,7 @@ export function buildGenerationRequest(
 	return request;
 }
 
-/**
- * The spending guard. Without the option there is no limit, as before it existed; where the option
- * allows 0 (its `minValue`), 0 means none too.
- */
+/** The spending guard: unset, or 0 where its `minValue` allows 0, there is no limit. */
 export function checkGenerationCount(
 	context: IExecuteFunctions,
 	generations: number,
@@ -303,10 +295,7 @@ function submitWording(properties: INodeProperties[]): Wording {
 		},
 	};
 }
-/**
- * Submits once: the `billable` policy never repeats a request the service may have taken, and once
- * another item failed nothing is sent (transport/request.ts): the output would be lost.
- */
+/** Submits once: a request the service may have taken is never repeated (transport/request.ts). */
 export async function submitGeneration(
 	context: IExecuteFunctions,
 	itemIndex: number,

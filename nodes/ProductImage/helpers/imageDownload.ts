@@ -17,11 +17,7 @@ const addressSchema = z
 	.min(1, 'must not be empty')
 	.refine(isHttpUrl, 'must be an http(s) URL');
 
-export interface DownloadParameters {
-	url: string;
-	field: string;
-	fileName?: string;
-}
+export type DownloadParameters = ReturnType<typeof readDownload>;
 
 /** A dragged store image (an object, or a list of one) is read as Image URLs reads it. */
 function oneAddress(context: IExecuteFunctions, itemIndex: number, value: unknown): unknown {
@@ -45,7 +41,7 @@ export function readDownload(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	fieldOption: INodeProperties,
-): DownloadParameters {
+) {
 	const url = validateParameter(
 		context,
 		itemIndex,
@@ -66,7 +62,6 @@ export function readDownload(
 	return { url, field, fileName };
 }
 
-/** The operation's execute in both versions. */
 export async function downloadItem(
 	this: IExecuteFunctions,
 	itemIndex: number,

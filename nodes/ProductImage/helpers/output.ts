@@ -43,7 +43,6 @@ interface ResultImage {
 	[key: string]: unknown;
 }
 
-/** A bare address, or an object with it under a usual key. */
 function readResultImage(entry: unknown): ResultImage {
 	if (typeof entry === 'string') return { url: entry.trim() };
 	if (!isRecord(entry)) return {};
@@ -94,11 +93,7 @@ function productFileName(productName: string | undefined): string | undefined {
 	return slug === '' ? undefined : slug;
 }
 
-/**
- * The service's own name (a task id) only when nothing better is known. A module's image is named
- * by the module alone (`hero.png`): a size in the name would be wrong either before the image is
- * fitted (the service generates at a resolution) or after (Edit Image keeps the name).
- */
+/** A module's image is named by the module alone: a size in the name would be wrong once fitted. */
 function imageFileName(
 	purpose: ImagePurpose | undefined,
 	image: ResultImage,
@@ -130,25 +125,6 @@ function sizeFields(size: PixelSize | undefined, target: ModuleTarget | undefine
 	return fields;
 }
 
-function imageFields(
-	task: Task,
-	taskId: string,
-	image: ResultImage & { url: string },
-	index: number,
-	count: number,
-): IDataObject {
-	return {
-		task_id: taskId,
-		status: task.status,
-		image_index: index,
-		image_count: count,
-		url: image.url,
-		asset_id: image.asset_id,
-		expires_at: image.expires_at,
-		completed_at: task.completed_at ?? undefined,
-	};
-}
-
 /** An image smaller than its module would be stretched when fitted. */
 function flagBelowTarget(
 	context: IExecuteFunctions,
@@ -165,10 +141,7 @@ function flagBelowTarget(
 	});
 }
 
-/**
- * A path on the service is resolved against the Base URL (the transport then sends the key only if
- * it stays on that origin). Undefined for anything that does not lead to an http(s) address.
- */
+/** A path on the service is resolved against the Base URL; undefined where no http(s) address comes of it. */
 function resolvedAddress(
 	address: string | undefined,
 	baseUrl: string | undefined,
@@ -236,28 +209,6 @@ async function addressedImages(
 	);
 }
 
-/** With a purpose: named after it, measured, and its size fields added to `fields`. */
-async function downloadImage(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	taskId: string,
-	image: ResultImage & { url: string },
-	position: { index: number; count: number; fields: IDataObject },
-	purpose: ImagePurpose | undefined,
-): Promise<IBinaryData> {
-	const { index, count, fields } = position;
-	const { binary, pixelSize } = await downloadToBinary(context, itemIndex, image.url, {
-		fileName: imageFileName(purpose, image, taskId, index, count),
-		errorContext: { taskId },
-		measure: purpose !== undefined,
-	});
-	if (purpose) {
-		Object.assign(fields, sizeFields(pixelSize, purpose.target));
-		flagBelowTarget(context, taskId, index, pixelSize, purpose);
-	}
-	return binary;
-}
-
 export async function taskResultItems(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -266,20 +217,34 @@ export async function taskResultItems(
 	settings: ImageOutputSettings,
 ): Promise<INodeExecutionData[]> {
 	const images = await addressedImages(context, itemIndex, taskId, task);
-	const target = settings.purpose?.target;
-	const fields = images.map((image, index) => ({
-		...(target ?? {}),
-		...imageFields(task, taskId, image, index, images.length),
+	const purpose = settings.purpose;
+	const fields: IDataObject[] = images.map((image, index) => ({
+		...(purpose?.target ?? {}),
+		task_id: taskId,
+		status: task.status,
+		image_index: index,
+		image_count: images.length,
+		url: image.url,
+		asset_id: image.asset_id,
+		expires_at: image.expires_at,
+		completed_at: task.completed_at ?? undefined,
 	}));
 	if (!settings.downloadImages) return fields.map((json) => ({ json }));
 
 	const binaries: IBinaryData[] = [];
 	for (const [index, image] of images.entries()) {
-		const position = { index, count: images.length, fields: fields[index] };
 		try {
-			binaries.push(
-				await downloadImage(context, itemIndex, taskId, image, position, settings.purpose),
-			);
+			// With a purpose: named after it, measured, and its size fields added.
+			const { binary, pixelSize } = await downloadToBinary(context, itemIndex, image.url, {
+				fileName: imageFileName(purpose, image, taskId, index, images.length),
+				errorContext: { taskId },
+				measure: purpose !== undefined,
+			});
+			binaries.push(binary);
+			if (purpose) {
+				Object.assign(fields[index], sizeFields(pixelSize, purpose.target));
+				flagBelowTarget(context, taskId, index, pixelSize, purpose);
+			}
 		} catch (error) {
 			throw nameTaskInError(
 				error,

@@ -2,13 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Task } from './task';
 
-// When a waiting item polls its task next: on a fixed poller's rhythm, and in between where the
-// run's recent durations say the task should finish. docs/polling.md ("The two schedules") gives
-// the reasoning behind each rule and constant below.
+// When a waiting item polls its task next; docs/polling.md ("The two schedules") gives the reasons.
 
 export type PollingMode = 'adaptive' | 'fixed';
 
-const DENSEST_MS = 1_000;
+const DENSEST_MS = 750;
 /** Inside the window, polls this share of its width apart. */
 const INSIDE_SHARE = 1 / 2;
 /** The one task a run still waits for, past every duration seen: this share of its time so far apart. */
@@ -28,12 +26,8 @@ export interface PollPlan {
 	now: number;
 }
 
-/**
- * When a fixed poller polls next after a poll sent at `polledAt` and read by `repliedAt`: it sleeps
- * the interval after each answer. A poll on that rhythm (up to half an interval late) moves it on
- * from where the fixed poller's was due, so it never falls behind it; a poll further past it moves
- * it on by the interval and this latency.
- */
+/** A fixed poller's next poll after one sent at `polledAt`, answered at `repliedAt` (it sleeps the
+ * interval after each answer); a poll up to half an interval late keeps it where it was due. */
 export function rhythmAfterPoll(
 	rhythmAt: number,
 	pollMs: number,
@@ -47,24 +41,18 @@ export function rhythmAfterPoll(
 	return next;
 }
 
-/**
- * The next poll in the window: where it opens, then half its width apart up to its end; past it,
- * as far apart as the time since it ended (a task a little longer than the ones before it), or for
- * the one task the run still waits for, a small share of its time so far.
- */
+/** Where the window opens, then half its width apart to its end; past it, as far apart as the time
+ * since it ended, for the run's last task LAST_SHARE of its time; DENSEST_MS apart, but its end. */
 function windowGap(window: CompletionWindow, elapsedMs: number): number {
 	const { earliestMs, latestMs } = window;
-	if (elapsedMs < earliestMs) return earliestMs - elapsedMs;
-	const past = elapsedMs - latestMs;
-	if (past < 0)
-		return Math.min(-past, Math.max(DENSEST_MS, INSIDE_SHARE * (latestMs - earliestMs)));
-	return Math.max(DENSEST_MS, window.alone ? LAST_SHARE * elapsedMs : past);
+	const toEnd = latestMs - elapsedMs;
+	const step =
+		elapsedMs < earliestMs ? earliestMs - elapsedMs : INSIDE_SHARE * (latestMs - earliestMs);
+	if (toEnd > 0) return Math.min(toEnd, Math.max(DENSEST_MS, step));
+	return Math.max(DENSEST_MS, window.alone ? LAST_SHARE * elapsedMs : -toEnd);
 }
 
-/**
- * Adaptive: the fixed poller's next poll, or sooner where the window has one first. The window
- * only adds polls, so no task is seen finished later than a fixed poller would see it.
- */
+/** Adaptive: the fixed poller's next poll, or sooner where the window has one: never later. */
 export function nextPollIn({ mode, pollMs, window, startedAt, rhythmAt, now }: PollPlan): number {
 	if (mode === 'fixed') return pollMs;
 	// A poll of the window sent before the rhythm's poll and answered after it leaves it due: at once.
@@ -76,6 +64,8 @@ export function nextPollIn({ mode, pollMs, window, startedAt, rhythmAt, now }: P
 // The duration model: what the run's recent tasks say about the next one.
 
 const MIN_FINISHED = 3;
+/** The run's polls beyond a fixed poller's, as a share of the fixed poller's. */
+const ADDED_SHARE = 0.5;
 /** The most recently created finished tasks the window is drawn from: durations that step move it soon. */
 const RECENT_FINISHED = 5;
 /** How closely durations must follow the order the service created them for a trend to count. */
@@ -108,14 +98,18 @@ function slopeOf(finished: Array<{ place: number; ms: number }>): number {
 	return Math.abs(both) >= TREND_CORRELATION * Math.sqrt(places * durations) ? both / places : 0;
 }
 
-/**
- * What one node run learns about its tasks' durations (on the service's clock, so this machine's
- * does not matter), in the order the service created them: tasks created the same millisecond in
- * the order the run met them.
- */
+/** What one node run learns about its tasks' durations (on the service's clock), in the order the
+ * service created them: tasks created the same millisecond in the order the run met them. */
 export class DurationModel {
 	private readonly tasks = new Map<string, Seen>();
 	private news = new AbortController();
+	/** Polls a fixed poller makes too (one per interval, the one that sees a finish), and others. */
+	private readonly polls = { fixed: 0, added: 0 };
+	notePoll = (added: boolean) => void (this.polls[added ? 'added' : 'fixed'] += 1);
+	/** Whether one more poll between the fixed poller's keeps the run within its query budget. */
+	get mayAdd(): boolean {
+		return this.polls.added + 1 <= ADDED_SHARE * this.polls.fixed;
+	}
 
 	/** Aborted once the model next changes what it predicts: a task finished or failed. */
 	get learned(): AbortSignal {
@@ -152,7 +146,7 @@ export class DurationModel {
 	}
 
 	/**
-	 * From the shortest to the longest of the last finished durations, each first moved along their
+	 * From the middle to the longest of the last finished durations, each first moved along their
 	 * trend to the place of `taskId` (a task not yet met comes after every other).
 	 */
 	window(taskId?: string): CompletionWindow | undefined {
@@ -161,11 +155,11 @@ export class DurationModel {
 		if (finished.length < MIN_FINISHED) return undefined;
 		const at = placed.find((p) => p.id === taskId)?.place ?? placed.length;
 		const slope = taskId === undefined ? 0 : slopeOf(finished);
-		const durations = finished.map((f) => f.ms + slope * (at - f.place));
+		const durations = finished.map((f) => f.ms + slope * (at - f.place)).sort((a, b) => a - b);
 		const running = placed.filter((p) => p.ms === undefined);
 		return {
-			earliestMs: Math.min(...durations),
-			latestMs: Math.max(...durations),
+			earliestMs: durations[(durations.length - 1) >> 1],
+			latestMs: durations[durations.length - 1],
 			alone: running.length === 1 && running[0].id === taskId,
 		};
 	}

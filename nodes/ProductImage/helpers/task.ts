@@ -7,10 +7,8 @@ import { requestResult, runStateOf, taskPath } from '../transport/request';
 import { shortened } from '../transport/guidance';
 import { validateParameter } from './parameters';
 
-/**
- * The spec leaves much "not shown": a field accepts the variants a real service plausibly sends
- * (docs/decisions.md lists them), and unknown fields pass through untouched, as users may need them.
- */
+// The spec leaves much "not shown": fields take the variants docs/decisions.md lists, and unknown
+// fields pass through untouched, as users may need them.
 
 /** Ids sent as numbers are the same ids: they travel as text. */
 const id = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string());
@@ -42,8 +40,7 @@ const taskSchema = z.preprocess(
 			status: z.string().min(1),
 			created_at: time,
 			completed_at: time,
-			// Read by resultImageEntries, never refused: a finished task's result is billed, and a
-			// shape the node cannot read is handed to the user rather than lost in a schema error.
+			// Never refused: a billed result the node cannot read is handed to the user, not lost.
 			result: z.unknown().optional(),
 			images: z.unknown().optional(),
 			error: z.unknown().optional(),
@@ -61,11 +58,7 @@ export function resultImageEntries(task: Task): unknown[] | undefined {
 	return Array.isArray(list) ? list : [list];
 }
 
-/**
- * The `outcome` of an item that did not end well: a Continue On Fail item, or a wait's task state
- * (On Timeout → Output Task State). It tells a Data Table or an IF node what to do next; only the
- * service's own word makes it `final`. docs/reliability.md lists which failure gives which.
- */
+/** An unfinished item's `outcome`, for an IF node to act on; docs/reliability.md lists each cause. */
 export const NEXT_STEP = {
 	/** The service's own word ended it: running the item unchanged gives the same. */
 	final: 'final',
@@ -138,10 +131,7 @@ function statusWord(status: string): string {
 		.replace(/[\s-]+/g, '_');
 }
 
-/**
- * Some services keep an `error` object on every task and fill it only on failure
- * (`{code: null, message: ""}`): only content counts, not the object's presence.
- */
+/** Some services keep `{code: null, message: ""}` on every task: only content counts. */
 function hasError(error: unknown, depth = 0): boolean {
 	if (error === null || error === undefined || typeof error === 'boolean') return error === true;
 	if (typeof error === 'string') return error.trim() !== '';
@@ -156,11 +146,9 @@ export function resultImageCount(task: Task): number {
 }
 
 /**
- * A finished task is recognised by what it carries, not only by the spec's `succeeded`. A finished
- * word with images wins over a leftover error note: the images are what the user paid for. A
- * finished word without images is succeeded too, so the result step says so: a finished task does
- * not change, and waiting on would only hide it until Max Wait Time. Images without a completion
- * time (previews) are still working.
+ * Images with a finished word win over a leftover error note: they are what the user paid for. A
+ * finished word without images is succeeded too: waiting on would hide it until Max Wait Time.
+ * Images without a completion time (previews) are still working.
  */
 export function classifyTask(task: Task): TaskState {
 	const status = statusWord(task.status);
@@ -210,11 +198,7 @@ export function handedOverInError(context: IExecuteFunctions, taskId: string): v
 	if (at >= 0) acceptedTasks.splice(at, 1);
 }
 
-/**
- * A failure during a wait leaves a billed task: the error has to name it, or the obvious fix (run
- * the node again) submits a second one. `advice` is left out where the service said the task is
- * gone, and an unreadable reply gets its own (waiting again would read it again).
- */
+/** A failure during a wait leaves a billed task: unnamed, running the node again pays twice. */
 export function nameTaskInError(
 	error: unknown,
 	taskId: string,
@@ -235,7 +219,6 @@ export function nameTaskInError(
 	return error;
 }
 
-/** Task → Get, and each poll of a wait. */
 export async function queryTask(
 	context: IExecuteFunctions,
 	itemIndex: number,

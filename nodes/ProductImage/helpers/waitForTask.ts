@@ -14,7 +14,7 @@ import type { ImageOutputSettings } from './output';
 import { taskResultItems } from './output';
 import { maxWaitTimeOption } from '../descriptions/common.descriptions';
 import { optionOrDefault, panelProperty, readOptions, validateParameter } from './parameters';
-import type { DurationModel, PollingMode } from './pollSchedule';
+import type { PollingMode } from './pollSchedule';
 import { createdAt, durationModel, nextPollIn, rhythmAfterPoll } from './pollSchedule';
 import type { Task } from './task';
 import {
@@ -87,27 +87,7 @@ export function readWaitSettings(
 	};
 }
 
-interface TaskWait {
-	context: IExecuteFunctions;
-	itemIndex: number;
-	taskId: string;
-	settings: WaitSettings;
-	signal: AbortSignal;
-	startedAt: number;
-	deadline: number;
-	pollMs: number;
-	initialDelayMs: number;
-	taskDurations: DurationModel;
-	/** On this machine's clock, once known. */
-	taskStartedAt: number | undefined;
-	/** When a fixed poller of this task would poll next (see rhythmAfterPoll). */
-	rhythmAt: number;
-	lastAnswer: Task | undefined;
-	/** The last poll, when it could not be made. */
-	lastFailure: unknown;
-	/** In a row. */
-	missedPolls: number;
-}
+type TaskWait = ReturnType<typeof startWait>;
 
 function startWait(
 	context: IExecuteFunctions,
@@ -115,7 +95,7 @@ function startWait(
 	taskId: string,
 	settings: WaitSettings,
 	submittedAt: number | undefined,
-): TaskWait {
+) {
 	const startedAt = Date.now();
 	// Initial Delay is the spec's wait after a submit. A task this run did not submit may have
 	// finished long ago: the first poll is at once, unless the workflow set the delay itself.
@@ -132,10 +112,14 @@ function startWait(
 		pollMs: settings.pollInterval * 1000,
 		initialDelayMs,
 		taskDurations: durationModel(context),
+		/** On this machine's clock, once known. */
 		taskStartedAt: submittedAt,
+		/** When a fixed poller of this task would poll next (see rhythmAfterPoll). */
 		rhythmAt: startedAt + initialDelayMs,
-		lastAnswer: undefined,
-		lastFailure: undefined,
+		lastAnswer: undefined as Task | undefined,
+		/** The last poll, when it could not be made. */
+		lastFailure: undefined as unknown,
+		/** In a row. */
 		missedPolls: 0,
 	};
 }
@@ -143,7 +127,7 @@ function startWait(
 /** When the next poll is due, planned at the answer read at `answeredAt`; undefined past Max Wait Time. */
 function pollDue(wait: TaskWait, answeredAt: number): number | undefined {
 	const { settings, pollMs, taskStartedAt: startedAt, rhythmAt, deadline } = wait;
-	const window = wait.taskDurations.window(wait.taskId);
+	const window = wait.taskDurations.mayAdd ? wait.taskDurations.window(wait.taskId) : undefined;
 	const plan = { mode: settings.polling, pollMs, window, startedAt, rhythmAt, now: answeredAt };
 	const due = answeredAt + nextPollIn(plan);
 	if (settings.polling === 'fixed') return due > deadline ? undefined : due;
@@ -154,8 +138,7 @@ function pollDue(wait: TaskWait, answeredAt: number): number | undefined {
 function cancelled(wait: TaskWait): NodeOperationError {
 	const { context, itemIndex, taskId } = wait;
 	const aborted = context.getExecutionCancelSignal?.()?.aborted;
-	// A canceled execution keeps n8n's own error: its log is the one place left to name the task.
-	// After another item's failure the router's error lists it instead.
+	// n8n keeps its own error for a canceled execution: only its log can name the task.
 	if (aborted) {
 		context.logger.warn(
 			`Product Image: the execution was canceled while waiting for task ${taskId}; ${resumeTask(taskId)}`,
@@ -182,8 +165,12 @@ async function pauseUntilDue(wait: TaskWait, due: number, answeredAt?: number): 
 		if (wait.signal.aborted) throw cancelled(wait);
 		if (due <= Date.now()) return;
 		const stop = replans ? AbortSignal.any([wait.signal, wait.taskDurations.learned]) : wait.signal;
-		if (await sleepUnlessCancelled(due - Date.now(), stop)) return;
-		if (!wait.signal.aborted) due = Math.min(due, pollDue(wait, answeredAt!) ?? due);
+		if (await sleepUnlessCancelled(due - Date.now(), stop)) {
+			// Added polls planned together may exceed the budget: past it, the fixed poller's poll.
+			const fixedDue = Math.min(wait.rhythmAt, wait.deadline);
+			if (due >= fixedDue || wait.taskDurations.mayAdd) return;
+			due = fixedDue;
+		} else if (!wait.signal.aborted) due = Math.min(due, pollDue(wait, answeredAt!) ?? due);
 	}
 }
 
@@ -202,10 +189,7 @@ async function poll(wait: TaskWait): Promise<{ task: Task; requestId?: string } 
 	}
 }
 
-/**
- * The delay after a task query that failed for a passing reason, or undefined when the failure
- * ends the wait (a lasting one, or a Retry-After longer than the transport waits for).
- */
+/** Undefined when the failure ends the wait: a lasting one, or a Retry-After the transport would not wait. */
 function missedPollDelay(error: unknown, pollMs: number, missedPolls: number): number | undefined {
 	const context = (
 		error as { context?: { transient?: unknown; retryAfterMs?: unknown } } | undefined
@@ -216,10 +200,7 @@ function missedPollDelay(error: unknown, pollMs: number, missedPolls: number): n
 	return Math.max(pollMs, retryAfterMs, backoffDelay(missedPolls));
 }
 
-/**
- * Only this poll failed, not the task; items that poll in step would keep hitting the same storm,
- * so the next one backs off with jitter. When; undefined when that would pass Max Wait Time.
- */
+/** Only this poll failed, not the task: the next backs off with jitter, so items stop polling in step. */
 function backOff(wait: TaskWait): number | undefined {
 	const { lastFailure: error, taskId } = wait;
 	const delayMs = missedPollDelay(error, wait.pollMs, wait.missedPolls);
@@ -352,6 +333,7 @@ async function waitForTask(
 		const polledAt = Date.now();
 		const reply = await poll(wait);
 		const end = reply && finish(wait, reply);
+		if (reply) wait.taskDurations.notePoll(polledAt < wait.rhythmAt && !end);
 		if (end) return end;
 		const answeredAt = Date.now();
 		if (reply) wait.rhythmAt = rhythmAfterPoll(wait.rhythmAt, wait.pollMs, polledAt, answeredAt);

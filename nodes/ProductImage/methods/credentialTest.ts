@@ -15,7 +15,7 @@ import {
 	networkCodeNote,
 	unreachableReason,
 } from '../transport/guidance';
-import { CREDENTIAL_PROBE_TASK_ID, normalizeBaseUrl, taskPath } from '../transport/request';
+import { normalizeBaseUrl, taskPath } from '../transport/request';
 import {
 	asRecord,
 	findNetworkCode,
@@ -27,7 +27,7 @@ import {
 import { header, htmlHeadline, isHttpUrl, looksLikeHtml, parseJson } from '../transport/send';
 
 /** No "who am I" endpoint: a task id that cannot exist is the cheapest read that needs the key. */
-const PROBE_PATH = taskPath(CREDENTIAL_PROBE_TASK_ID);
+const PROBE_PATH = taskPath('task_credential_check');
 
 interface ProbeReply {
 	statusCode: number;
@@ -63,12 +63,13 @@ function describeFound(reply: ProbeReply, json: Record<string, unknown> | undefi
 }
 
 /** The same request moved (http → https, new host) gives the Base URL; a sign-in page does not. */
-function redirectVerdict(
-	statusCode: number,
-	location: string,
-	probeUrl: string,
-): INodeCredentialTestResult {
-	const code = ` (HTTP ${statusCode})`;
+function redirectVerdict(reply: ProbeReply, probeUrl: string): INodeCredentialTestResult {
+	const location = header(reply.headers, 'location');
+	const code = ` (HTTP ${reply.statusCode})`;
+	if (!location)
+		return error(
+			`${new URL(probeUrl).origin} forwards the request without saying where to. Check ${BASE_URL}.${code}`,
+		);
 	if (!URL.canParse(location, probeUrl)) {
 		return error(
 			`${BASE_URL} forwards to "${location.slice(0, 200)}", which is not a URL. Check ${BASE_URL}.${code}`,
@@ -98,18 +99,10 @@ function probeVerdict(
 	const json = asRecord(parseJson(reply.body));
 	const requestId = serviceRequestId(json, reply.headers);
 	const { statusCode } = reply;
-	const where = new URL(probeUrl).origin;
 	const serviceWords = (fallback: string) =>
 		redactSecrets(findServiceMessage(json) ?? fallback, secrets);
 
-	if (statusCode >= 300 && statusCode < 400) {
-		const location = header(reply.headers, 'location');
-		if (!location)
-			return error(
-				`${where} forwards the request without saying where to. Check ${BASE_URL}. (HTTP ${statusCode})`,
-			);
-		return redirectVerdict(statusCode, location, probeUrl);
-	}
+	if (statusCode >= 300 && statusCode < 400) return redirectVerdict(reply, probeUrl);
 	if (requestId) {
 		const tag = ` (request ID ${requestId})`;
 		if (statusCode === 401)
@@ -127,7 +120,7 @@ function probeVerdict(
 		);
 	}
 	return error(
-		`${where} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the ${SERVICE_NAME} answers. ${CHECK_BASE_URL}`,
+		`${new URL(probeUrl).origin} answered with ${redactSecrets(describeFound(reply, json), secrets)}, not as the ${SERVICE_NAME} answers. ${CHECK_BASE_URL}`,
 	);
 }
 
@@ -145,18 +138,24 @@ function keylessVerdict(
 	);
 }
 
-/** Why, in words, then what to check; the socket code last. */
-function unreachableVerdict(
+/** n8n's refusal, or why nothing answered in words, then what to check; the socket code last. */
+function thrownVerdict(
+	thrown: unknown,
 	probeUrl: string,
-	code: string | undefined,
-	message: string,
 	secrets: readonly string[],
 ): INodeCredentialTestResult {
+	const refusal = findRefusal(thrown, probeUrl);
+	if (refusal) {
+		const { message, description } = describeRefusal(refusal, 'request', 'Nothing was sent.');
+		return error(`${message}. ${description}`);
+	}
 	const where = new URL(probeUrl).origin;
+	const code = findNetworkCode(thrown);
 	if (isTlsCode(code))
 		return error(
 			`${where} does not answer over https. If your provider's URL starts with http://, enter that as ${BASE_URL}.${networkCodeNote(code)}`,
 		);
+	const message = (thrown as Error).message ?? String(thrown);
 	const why = code
 		? unreachableReason(where, code)
 		: `${where} could not be reached: ${redactSecrets(message, secrets)}.`;
@@ -171,31 +170,30 @@ function error(message: string): INodeCredentialTestResult {
 
 const PROBE_TIMEOUT_MS = 20_000;
 
-type Send = (authorization: string | undefined) => Promise<ProbeReply>;
-
 /**
  * A credential test gets only `helpers.request`, which the lint calls deprecated (n8n-io/n8n#25190):
  * it goes through n8n's outbound HTTP stack (proxy, SSRF policy), which a bare fetch would bypass.
  */
-function sender(context: ICredentialTestFunctions, probeUrl: string): Send {
-	const { helpers } = context;
-	return async (authorization) => {
-		const reply = (await helpers.request({
-			uri: probeUrl,
-			method: 'GET',
-			headers: {
-				Accept: 'application/json',
-				...(authorization ? { Authorization: authorization } : {}),
-			},
-			json: false,
-			followRedirect: false,
-			followAllRedirects: false,
-			simple: false,
-			resolveWithFullResponse: true,
-			timeout: PROBE_TIMEOUT_MS,
-		})) as ProbeReply;
-		return { ...reply, body: typeof reply.body === 'string' ? reply.body : '' };
-	};
+async function probe(
+	context: ICredentialTestFunctions,
+	probeUrl: string,
+	authorization?: string,
+): Promise<ProbeReply> {
+	const reply = (await context.helpers.request({
+		uri: probeUrl,
+		method: 'GET',
+		headers: {
+			Accept: 'application/json',
+			...(authorization ? { Authorization: authorization } : {}),
+		},
+		json: false,
+		followRedirect: false,
+		followAllRedirects: false,
+		simple: false,
+		resolveWithFullResponse: true,
+		timeout: PROBE_TIMEOUT_MS,
+	})) as ProbeReply;
+	return { ...reply, body: typeof reply.body === 'string' ? reply.body : '' };
 }
 
 /** Redirects are not followed: the key goes to the Base URL's origin only. */
@@ -212,24 +210,14 @@ export async function productImageApiConnection(
 		);
 	}
 	const probeUrl = `${baseUrl}${PROBE_PATH}`;
-	const send = sender(this, probeUrl);
 	try {
-		const verdict = probeVerdict(await send(`Bearer ${apiKey}`), probeUrl, [apiKey]);
+		const keyed = await probe(this, probeUrl, `Bearer ${apiKey}`);
+		const verdict = probeVerdict(keyed, probeUrl, [apiKey]);
 		if (verdict.status !== 'OK') return verdict;
 		// The same question without a key tells a route that checks the key from one that answers
 		// everybody alike (a Base URL with an extra path such as /v1 reaches no route at all).
-		return keylessVerdict(await send(undefined), probeUrl) ?? verdict;
-	} catch (error) {
-		const refusal = findRefusal(error, probeUrl);
-		if (refusal) {
-			const { message, description } = describeRefusal(refusal, 'request', 'Nothing was sent.');
-			return { status: 'Error', message: `${message}. ${description}` };
-		}
-		return unreachableVerdict(
-			probeUrl,
-			findNetworkCode(error),
-			(error as Error).message ?? String(error),
-			[apiKey],
-		);
+		return keylessVerdict(await probe(this, probeUrl), probeUrl) ?? verdict;
+	} catch (thrown) {
+		return thrownVerdict(thrown, probeUrl, [apiKey]);
 	}
 }

@@ -29,7 +29,6 @@ import { classifyDownloadReply, classifyJsonReply, CREDENTIAL_TYPE, isHttpUrl, s
 // the credential, the retries (retry.ts decides them, send.ts makes each attempt) and the error
 // of the last failure (errors.ts reads it, guidance.ts words it).
 
-/** Below the credential's base URL. */
 export const ENDPOINTS = {
 	upload: '/v1/open/uploads/images',
 	generations: '/v1/open/product-images/generations',
@@ -40,9 +39,6 @@ export const ENDPOINTS = {
 export function taskPath(taskId: string): string {
 	return `/v1/open/tasks/${encodeURIComponent(taskId)}`;
 }
-
-/** A task id no one owns: the credential test's probe (methods/credentialTest.ts). */
-export const CREDENTIAL_PROBE_TASK_ID = 'task_credential_check';
 
 /** The credential, read once per node run. */
 export interface ServiceAccess {

@@ -15,9 +15,7 @@ export const CREDENTIAL_TYPE = 'productImageApi';
 
 /** Base URL, redirect target, image addresses: anything else is a mistake or an attack. */
 export function isHttpUrl(url: string): boolean {
-	if (!/^https?:\/\/[^/\s]+/i.test(url) || !URL.canParse(url)) return false;
-	const { protocol } = new URL(url);
-	return protocol === 'http:' || protocol === 'https:';
+	return /^https?:\/\/[^/\s]+/i.test(url) && URL.canParse(url);
 }
 
 const MAX_REDIRECTS = 5;
@@ -50,6 +48,8 @@ export interface RawReply {
 
 /** What a reply means: a value to hand on, or the failure the retry policy decides on. */
 export type Classified<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+
+const failed = (failure: Failure) => ({ ok: false, failure }) as const;
 
 export interface JsonReply {
 	status: number;
@@ -343,28 +343,24 @@ function envelopeFailure(body: unknown, reply: RawReply): Failure | undefined {
 }
 
 export async function classifyJsonReply(reply: RawReply): Promise<Classified<JsonReply>> {
-	if (reply.status < 200 || reply.status >= 300)
-		return { ok: false, failure: await failedReply(reply) };
+	if (reply.status < 200 || reply.status >= 300) return failed(await failedReply(reply));
 	const { text, truncated } = await readLimited(reply.stream, JSON_BODY_LIMIT);
-	if (truncated) return { ok: false, failure: { kind: 'tooLarge', status: reply.status } };
+	if (truncated) return failed({ kind: 'tooLarge', status: reply.status });
 	let body: unknown;
 	try {
 		body = JSON.parse(text);
 	} catch {
 		const html = looksLikeHtml(text, header(reply.headers, 'content-type'));
-		return {
-			ok: false,
-			failure: {
-				kind: 'malformed',
-				status: reply.status,
-				html,
-				serviceMessage: html ? htmlHeadline(text) : undefined,
-				requestId: findRequestId(undefined, reply.headers),
-			},
-		};
+		return failed({
+			kind: 'malformed',
+			status: reply.status,
+			html,
+			serviceMessage: html ? htmlHeadline(text) : undefined,
+			requestId: findRequestId(undefined, reply.headers),
+		});
 	}
 	const failure = envelopeFailure(body, reply);
-	if (failure) return { ok: false, failure };
+	if (failure) return failed(failure);
 	return {
 		ok: true,
 		value: { status: reply.status, body, requestId: findRequestId(body, reply.headers) },
@@ -381,7 +377,7 @@ export const GENERIC_TYPES = new Set([
 /** An image/* type is trusted; a generic or missing one is judged by the first bytes. */
 export async function classifyDownloadReply(reply: RawReply): Promise<Classified<DownloadInfo>> {
 	if (reply.status < 200 || reply.status >= 300)
-		return { ok: false, failure: { ...(await failedReply(reply)), url: reply.url } };
+		return failed({ ...(await failedReply(reply)), url: reply.url });
 	const contentType = header(reply.headers, 'content-type');
 	const mimeType = contentType?.split(';')[0].trim().toLowerCase() || undefined;
 	const info = { mimeType, finalUrl: reply.url };
@@ -392,19 +388,16 @@ export async function classifyDownloadReply(reply: RawReply): Promise<Classified
 	}
 	const { text } = await readLimited(reply.stream, ERROR_BODY_LIMIT);
 	const parsed = parseJson(text);
-	return {
-		ok: false,
-		failure: {
-			kind: 'notImage',
-			status: reply.status,
-			contentType: mimeType ?? 'no content type',
-			html: looksLikeHtml(text, mimeType),
-			serviceMessage:
-				htmlHeadline(text) ??
-				xmlErrorHeadline(text) ??
-				(parsed === undefined ? undefined : findServiceMessage(parsed)),
-			requestId: findRequestId(parsed, reply.headers),
-			url: reply.url,
-		},
-	};
+	return failed({
+		kind: 'notImage',
+		status: reply.status,
+		contentType: mimeType ?? 'no content type',
+		html: looksLikeHtml(text, mimeType),
+		serviceMessage:
+			htmlHeadline(text) ??
+			xmlErrorHeadline(text) ??
+			(parsed === undefined ? undefined : findServiceMessage(parsed)),
+		requestId: findRequestId(parsed, reply.headers),
+		url: reply.url,
+	});
 }

@@ -4,6 +4,7 @@ import {
 	downloadImagesOption,
 	INPUT_BINARY_FIELDS,
 	maxWaitTimeOption,
+	onTimeoutOption,
 	STORED,
 	whenDownloading,
 } from '../descriptions/common.descriptions';
@@ -101,21 +102,8 @@ export const waitOptions: INodeProperties[] = [
 	},
 	initialDelayOption,
 	maxConcurrencyOption,
-	{
-		displayName: 'On Timeout',
-		...STORED.onTimeout,
-		options: [
-			{ name: 'Stop', value: 'error', description: 'Stop the run and name the task ID' },
-			{
-				name: 'Output Task State',
-				value: 'outputTaskState',
-				description:
-					"Output the task ID and its last status with 'timed_out' true, so a scheduled workflow can collect it later",
-			},
-		],
-		description:
-			"What happens when 'Max Wait Time' runs out before the task finishes. Defaults to 'Stop'.",
-	},
+	// Stop first, as 0.2.0 listed them.
+	{ ...onTimeoutOption, options: [...(onTimeoutOption.options ?? [])].reverse() },
 	maxWaitTimeOption,
 	pollingOption,
 	pollIntervalOption,

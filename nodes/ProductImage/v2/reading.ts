@@ -1,25 +1,25 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { Details } from '../descriptions/choices';
 import { BUNDLE_GROUP, OTHER, OTHER_CHOICE, otherFieldName } from '../descriptions/choices';
 import { INPUT_BINARY_FIELDS } from '../descriptions/common.descriptions';
 import type { ShownImageFields } from '../helpers/imageInputs';
 import { BOTH_IMAGE_FIELDS, IMAGE_URLS } from '../helpers/imageInputs';
-import { labelOf, parameterError, parameterOrDefault } from '../helpers/parameters';
+import { labelOf, parameterError, parameterOrDefault, propertyIn } from '../helpers/parameters';
 import {
 	IMAGE_SOURCE,
 	imageSourceProperty,
 	waitOptions,
 } from './descriptions/options.descriptions';
+import type { OutputShape } from './descriptions/output.descriptions';
+import { OUTPUT, outputProperties } from './descriptions/output.descriptions';
 
-/** The stored value of a bundle's fields: `{ value: { platform, customPlatform } }`. */
-function bundleValues(value: unknown): IDataObject | undefined {
-	if (typeof value !== 'object' || value === null) return undefined;
-	const group = (value as IDataObject)[BUNDLE_GROUP];
-	return typeof group === 'object' && group !== null ? (group as IDataObject) : undefined;
-}
-
-/** The fields stored beside `name` in a details collection: its bundle's, or the collection's own. */
+/** Beside `name` in a details collection: its bundle's (`{ value: { platform, customPlatform } }`), or the collection's own. */
 function fieldsBeside(
 	context: IExecuteFunctions,
 	name: string,
@@ -27,7 +27,8 @@ function fieldsBeside(
 	details: Details,
 ): IDataObject {
 	const collection = context.getNodeParameter(details, itemIndex, {}) as IDataObject;
-	return bundleValues(collection[name]) ?? collection;
+	const group = (collection[name] as IDataObject | null | undefined)?.[BUNDLE_GROUP];
+	return typeof group === 'object' && group !== null ? (group as IDataObject) : collection;
 }
 
 /** A field in its details collection (or its bundle there), or top-level without `details`. */
@@ -49,10 +50,7 @@ export interface ChoiceIn {
 	details?: Details;
 }
 
-/**
- * Without `fallback` n8n fills in the field's default; with one, a field hidden for this item reads
- * as it. An empty Other field would send nothing while the generation is billed: refused.
- */
+/** With `fallback`, a field hidden for this item reads as it. An empty Other field is refused. */
 export function readChoice(
 	context: IExecuteFunctions,
 	name: string,
@@ -100,3 +98,34 @@ export function shownImageFields(context: IExecuteFunctions, itemIndex: number):
 
 /** Where this version's wait settings' labels and defaults are read; only Status Checks chooses the rhythm. */
 export const WAIT_OPTIONS = waitOptions(false);
+
+function pick(json: IDataObject, fields: readonly string[]): IDataObject {
+	return Object.fromEntries(
+		fields.filter((field) => json[field] !== undefined).map((field) => [field, json[field]]),
+	);
+}
+
+/** `derived` adds flattened fields (a task's image URLs) to choose from; binary data always stays. */
+export function shapeOutput(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	items: INodeExecutionData[],
+	shape: OutputShape,
+	derived: (json: IDataObject) => IDataObject = () => ({}),
+): INodeExecutionData[] {
+	const output = parameterOrDefault(
+		context,
+		itemIndex,
+		propertyIn(outputProperties(shape, ''), 'output'),
+	);
+	if (output !== OUTPUT.simplified && output !== OUTPUT.selected) return items;
+	const chosen = context.getNodeParameter('outputFields', itemIndex, []) as string[];
+	const fields = (json: IDataObject) => {
+		if (output === OUTPUT.selected) return [shape.key, ...chosen.filter((f) => f !== shape.key)];
+		return json.timed_out === true && shape.timedOut ? shape.timedOut : shape.simplified;
+	};
+	return items.map((item) => ({
+		...item,
+		json: pick({ ...item.json, ...derived(item.json) }, fields(item.json)),
+	}));
+}

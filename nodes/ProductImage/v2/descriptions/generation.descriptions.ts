@@ -1,4 +1,4 @@
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import {
 	bundledList,
@@ -31,25 +31,39 @@ import {
 
 export const GENERATION_SOURCE = { module: 'aPlusModule', define: 'define' } as const;
 
-const notFromModule = { hide: { generationSource: [GENERATION_SOURCE.module] } };
-const onlyFromModule = { show: { generationSource: [GENERATION_SOURCE.module] } };
+/** Conditions on Image Settings From: inside a collection they name it from the top. */
+function conditionsOn(source: string) {
+	return {
+		notFromModule: { hide: { [source]: [GENERATION_SOURCE.module] } },
+		onlyFromModule: { show: { [source]: [GENERATION_SOURCE.module] } },
+	};
+}
+
+const { notFromModule, onlyFromModule } = conditionsOn('generationSource');
+const inCollection = conditionsOn('/generationSource');
 
 function notShownFromModule(property: INodeProperties): INodeProperties {
 	return { ...property, displayOptions: { ...property.displayOptions, ...notFromModule } };
 }
 
-/** From a module item an empty field means the plan's value: the same parameter, other words. */
+/**
+ * From a module item an empty field means the plan's value: the same parameter, other words. Both
+ * are entries of a collection.
+ */
 function shownFromModule(
 	property: INodeProperties,
 	changes: Partial<INodeProperties>,
 ): INodeProperties[] {
 	const own = property.displayOptions ?? {};
 	return [
-		notShownFromModule(property),
+		{ ...property, displayOptions: { ...own, ...inCollection.notFromModule } },
 		{
 			...property,
 			...changes,
-			displayOptions: { ...own, show: { ...(own.show ?? {}), ...onlyFromModule.show } },
+			displayOptions: {
+				...own,
+				show: { ...(own.show ?? {}), ...inCollection.onlyFromModule.show },
+			},
 		},
 	];
 }
@@ -126,33 +140,12 @@ const sizeAndResolution: INodeProperties[] = [
 	).map(notShownFromModule),
 ];
 
-/** Inside a collection a condition on Image Settings From names it from the top (`/generationSource`). */
-function fromTop(property: INodeProperties): INodeProperties {
-	const rename = (condition?: IDisplayOptions['show']) =>
-		condition &&
-		Object.fromEntries(
-			Object.entries(condition).map(([key, value]) => [
-				key === 'generationSource' ? '/generationSource' : key,
-				value,
-			]),
-		);
-	const own = property.displayOptions;
-	if (!own) return property;
-	return {
-		...property,
-		displayOptions: {
-			...(own.show ? { show: rename(own.show) } : {}),
-			...(own.hide ? { hide: rename(own.hide) } : {}),
-		},
-	};
-}
-
 /** Each list and its Other field are one entry, shown together once added. */
 const productDetails: INodeProperties = detailsCollection('Product Details', DETAILS.product, [
 	productNameProperty,
 	sellingPointsProperty,
-	bundledList(platformLists.map(fromTop)),
-	bundledList(outputLanguageLists.map(fromTop)),
+	bundledList(platformLists),
+	bundledList(outputLanguageLists),
 ]);
 
 /** Analyze tells the service the product's name the same way. */
@@ -196,9 +189,7 @@ export const generationProperties: INodeProperties[] = [
 		displayOptions: onlyFromModule,
 	},
 	{ ...promptProperty, displayOptions: notFromModule },
-	...imageSourceFields([notShownFromModule(imageUrlsProperty)], {
-		urlsFromModule: [imageUrlsFromModule],
-	}),
+	...imageSourceFields([notShownFromModule(imageUrlsProperty), imageUrlsFromModule]),
 	...sizeAndResolution,
 	productDetails,
 ];
@@ -226,14 +217,14 @@ const aPlusOverrideOptions: INodeProperties[] = [
 		displayName: 'Module Prompt',
 		...STORED.planPrompt,
 		description: "Replaces the module item's prompt ('recommended_prompt') for every item",
-		displayOptions: { show: { '/generationSource': [GENERATION_SOURCE.module] } },
+		displayOptions: inCollection.onlyFromModule,
 	},
 	{
 		displayName: 'Style Guide',
 		...STORED.seriesStyleGuide,
 		description:
 			"Replaces the plan's style guide ('global_style') that keeps all module images alike",
-		displayOptions: { show: { '/generationSource': [GENERATION_SOURCE.module] } },
+		displayOptions: inCollection.onlyFromModule,
 	},
 ];
 

@@ -5,6 +5,7 @@ import {
 	downloadImagesOption,
 	INPUT_BINARY_FIELDS,
 	maxWaitTimeOption,
+	onTimeoutOption,
 	OPTION_BUNDLES,
 	sortedCollection,
 	STORED,
@@ -47,12 +48,9 @@ export const imageSourceProperty: INodeProperties = {
  */
 export function imageSourceFields(
 	urls: INodeProperties[],
-	{
-		urlsFromModule = [],
-		required = false,
-	}: { urlsFromModule?: INodeProperties[]; required?: boolean } = {},
+	{ required = false }: { required?: boolean } = {},
 ): INodeProperties[] {
-	const shownFor = (property: INodeProperties, sources: string[]): INodeProperties[] => {
+	const shownFor = (property: INodeProperties, source: string): INodeProperties[] => {
 		const variant = (only: string[], isRequired: boolean): INodeProperties => ({
 			...property,
 			...(isRequired ? { required: true } : {}),
@@ -62,13 +60,13 @@ export function imageSourceFields(
 			},
 		});
 		return required
-			? [variant([sources[0]], true), variant([IMAGE_SOURCE.both], false)]
-			: [variant([...sources, IMAGE_SOURCE.both], false)];
+			? [variant([source], true), variant([IMAGE_SOURCE.both], false)]
+			: [variant([source, IMAGE_SOURCE.both], false)];
 	};
 	return [
 		imageSourceProperty,
-		...[...urls, ...urlsFromModule].flatMap((property) => shownFor(property, [IMAGE_SOURCE.urls])),
-		...shownFor(inputBinaryFieldsProperty, [IMAGE_SOURCE.binary]),
+		...urls.flatMap((property) => shownFor(property, IMAGE_SOURCE.urls)),
+		...shownFor(inputBinaryFieldsProperty, IMAGE_SOURCE.binary),
 	];
 }
 
@@ -165,23 +163,6 @@ const imagesOutputOption: INodeProperties = {
 				"All images of the task on one item, in numbered binary fields: 'data_0', 'data_1', … for the field name 'data'",
 		},
 	],
-};
-
-/** Sorted as n8n's guidelines ask of lists; Stop stays the default. */
-const onTimeoutOption: INodeProperties = {
-	displayName: 'On Timeout',
-	...STORED.onTimeout,
-	options: [
-		{
-			name: 'Output Task State',
-			value: 'outputTaskState',
-			description:
-				"Output the task ID and its last status with 'timed_out' true, so a scheduled workflow can collect it later",
-		},
-		{ name: 'Stop', value: 'error', description: 'Stop the run and name the task ID' },
-	],
-	description:
-		"What happens when 'Max Wait Time' runs out before the task finishes. Defaults to 'Stop'.",
 };
 
 /** One entry of Options, since the last three mean something only while images are downloaded. */

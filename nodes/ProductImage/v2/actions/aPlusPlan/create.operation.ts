@@ -30,6 +30,7 @@ import {
 	parameterError,
 	parameterOrDefault,
 	validateParameter,
+	withInputFields,
 } from '../../../helpers/parameters';
 import {
 	detailsCollection,
@@ -38,12 +39,10 @@ import {
 	itemsInParallelOption,
 } from '../../descriptions/options.descriptions';
 import { outputProperties, PLAN_MODULE_OUTPUT } from '../../descriptions/output.descriptions';
-import { withInputFields } from '../../../helpers/inputFields';
-import { shapeOutput } from '../../output';
-import { readChoice, shownImageFields } from '../../reading';
+import { readChoice, shapeOutput, shownImageFields } from '../../reading';
 import { planReview, REVIEW_FIELDS } from '../../review';
 
-export { hintInputFieldsAside as afterRun } from '../../../helpers/inputFields';
+export { hintInputFieldsAside as afterRun } from '../../../helpers/parameters';
 export { includeOtherFieldsOption as inputFieldsOption };
 
 /** The fields of an 'Analysis → Analyze' item: what a plan is made from, not handed on. */

@@ -24,11 +24,11 @@ import {
 	includeOtherFieldsOption,
 	itemsInParallelOption,
 } from '../../descriptions/options.descriptions';
-import { withInputFields } from '../../../helpers/inputFields';
+import { withInputFields } from '../../../helpers/parameters';
 import { readField, shownImageFields } from '../../reading';
 import { analysisReview } from '../../review';
 
-export { hintInputFieldsAside as afterRun } from '../../../helpers/inputFields';
+export { hintInputFieldsAside as afterRun } from '../../../helpers/parameters';
 export { includeOtherFieldsOption as inputFieldsOption };
 
 /** The service guesses some facts; where the brief goes next is said where it is taken. */

@@ -11,7 +11,7 @@ import { submitsInParallelOption } from '../../descriptions/options.descriptions
 import { generatedItemJson } from './readGeneration';
 
 export { checkRun, readGeneration as readParameters } from './readGeneration';
-export { hintInputFieldsAside as afterRun } from '../../../helpers/inputFields';
+export { hintInputFieldsAside as afterRun } from '../../../helpers/parameters';
 export { includeOtherFieldsOption as inputFieldsOption } from '../../descriptions/options.descriptions';
 
 export const description = forOperation('image', 'generate', [

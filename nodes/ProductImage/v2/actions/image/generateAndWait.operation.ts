@@ -3,18 +3,15 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { forOperation } from '../../../descriptions/common.descriptions';
 import type { GenerationRequest } from '../../../helpers/generation';
 import { submitGeneration } from '../../../helpers/generation';
-import type { WaitSettings } from '../../../helpers/waitForTask';
 import { collectTask, readWaitSettings } from '../../../helpers/waitForTask';
-import type { ImageOutputSettings } from '../../../helpers/output';
 import { hintFitting, hintHandOver } from '../../../helpers/output';
 import {
 	generationOptions,
 	generationProperties,
 } from '../../descriptions/generation.descriptions';
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
-import { hintInputFieldsAside } from '../../../helpers/inputFields';
-import { shapeOutput } from '../../output';
-import { WAIT_OPTIONS } from '../../reading';
+import { hintInputFieldsAside } from '../../../helpers/parameters';
+import { shapeOutput, WAIT_OPTIONS } from '../../reading';
 import { generatedItemJson, LARGER_ADVICE, readGeneration } from './readGeneration';
 
 export { checkRun } from './readGeneration';
@@ -28,12 +25,7 @@ export const description = forOperation('image', 'generateAndWait', [
 
 export const runsConcurrently = true;
 
-interface Parameters {
-	request: GenerationRequest;
-	settings: WaitSettings & ImageOutputSettings;
-}
-
-export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
+export function readParameters(this: IExecuteFunctions, itemIndex: number) {
 	return {
 		settings: readWaitSettings(this, itemIndex, WAIT_OPTIONS),
 		request: readGeneration.call(this, itemIndex),
@@ -43,7 +35,7 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ request, settings }: Parameters,
+	{ request, settings }: ReturnType<typeof readParameters>,
 ): Promise<INodeExecutionData[]> {
 	const { task_id: taskId } = await submitGeneration(this, itemIndex, request);
 	const purpose = {

@@ -8,6 +8,7 @@ import type {
 } from '../../../helpers/generation';
 import { buildGenerationRequest, checkGenerationCount } from '../../../helpers/generation';
 import {
+	inputFieldsBeside,
 	labelOf,
 	panelProperty,
 	parameterError,
@@ -21,7 +22,6 @@ import {
 	generationSourceProperty,
 } from '../../descriptions/generation.descriptions';
 import { TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
-import { inputFieldsBeside } from '../../../helpers/inputFields';
 import { readChoice, readField, shownImageFields } from '../../reading';
 
 /** Where a generation's labels and defaults are read, its Options included. */
@@ -146,7 +146,6 @@ function readGenerationValues(context: IExecuteFunctions, itemIndex: number): Ge
 	};
 }
 
-/** Generate's readParameters, and Generate and Wait's request. */
 export function readGeneration(this: IExecuteFunctions, itemIndex: number): GenerationRequest {
 	return buildGenerationRequest(this, itemIndex, properties, readGenerationValues(this, itemIndex));
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { forOperation } from '../../../descriptions/common.descriptions';
 import { queryTask, readTaskId } from '../../../helpers/task';
 import { outputProperties, TASK_OUTPUT } from '../../descriptions/output.descriptions';
-import { shapeOutput } from '../../output';
+import { shapeOutput } from '../../reading';
 import { taskIdProperty } from './taskId.description';
 
 export const description = forOperation('task', 'get', [

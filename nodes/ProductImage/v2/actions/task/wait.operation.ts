@@ -1,15 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { forOperation, optionsCollection } from '../../../descriptions/common.descriptions';
-import type { ImageOutputSettings } from '../../../helpers/output';
 import { hintFitting, hintHandOver } from '../../../helpers/output';
 import { readTaskId } from '../../../helpers/task';
-import type { WaitSettings } from '../../../helpers/waitForTask';
 import { collectTask, readWaitSettings } from '../../../helpers/waitForTask';
 import { waitOptions } from '../../descriptions/options.descriptions';
 import { outputProperties, TASK_IMAGE_OUTPUT } from '../../descriptions/output.descriptions';
-import { shapeOutput } from '../../output';
-import { WAIT_OPTIONS } from '../../reading';
+import { shapeOutput, WAIT_OPTIONS } from '../../reading';
 import { taskIdProperty } from './taskId.description';
 
 export const description = forOperation('task', 'wait', [
@@ -20,12 +17,7 @@ export const description = forOperation('task', 'wait', [
 
 export const runsConcurrently = true;
 
-interface Parameters {
-	taskId: string;
-	settings: WaitSettings & ImageOutputSettings;
-}
-
-export function readParameters(this: IExecuteFunctions, itemIndex: number): Parameters {
+export function readParameters(this: IExecuteFunctions, itemIndex: number) {
 	return {
 		taskId: readTaskId(this, itemIndex, taskIdProperty.displayName),
 		settings: readWaitSettings(this, itemIndex, WAIT_OPTIONS),
@@ -35,7 +27,7 @@ export function readParameters(this: IExecuteFunctions, itemIndex: number): Para
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ taskId, settings }: Parameters,
+	{ taskId, settings }: ReturnType<typeof readParameters>,
 ): Promise<INodeExecutionData[]> {
 	const items = await collectTask(this, itemIndex, taskId, settings);
 	return shapeOutput(this, itemIndex, items, TASK_IMAGE_OUTPUT);
