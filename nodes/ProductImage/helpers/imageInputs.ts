@@ -16,8 +16,7 @@ const uploadedImageSchema = z
 	})
 	.passthrough();
 
-// n8n-workflow 2.x's BINARY_IN_JSON_PROPERTY and BINARY_MODE_COMBINED, written out: the
-// n8n-workflow of an n8n 1.x has neither, and this node still loads there.
+// n8n-workflow 2.x's BINARY_IN_JSON_PROPERTY and BINARY_MODE_COMBINED: n8n 1.x's has neither.
 const FILES_PROPERTY = '_files';
 const FILES_PREFIX = `${FILES_PROPERTY}.`;
 const COMBINED = 'combined';
@@ -73,8 +72,7 @@ function candidates(
 	const name = binaryFieldName(typed);
 	if (!isCombinedBinaryMode(context)) return typed === name ? [typed] : [typed, name];
 	const paths = typed === name ? [typed, `${FILES_PREFIX}${typed}`] : [typed];
-	// Combined mode on memory storage: the engine leaves files on the item, where a path cannot
-	// reach them; n8n 2.x's helpers take the binary itself.
+	// Combined mode on memory storage leaves files on the item, beyond a path's reach.
 	const leftOnItem = context.getInputData()[itemIndex]?.binary?.[name];
 	return leftOnItem ? [...paths, leftOnItem] : paths;
 }
