@@ -382,16 +382,9 @@ function unknownImage(image: Json, inList: boolean, expression: string | undefin
 
 /** Amazon's catalog gives each picture (`variant`) in several sizes: the largest stands for it. */
 function largestPerVariant(list: unknown[]): unknown[] {
-	const variantOf = (entry: unknown) =>
-		isRecord(entry) && typeof entry.variant === 'string' ? entry.variant : undefined;
-	if (
-		list.length < 2 ||
-		!list.every(
-			(entry) => variantOf(entry) !== undefined && typeof (entry as Json).link === 'string',
-		)
-	) {
-		return list;
-	}
+	const isVariant = (entry: unknown) =>
+		isRecord(entry) && typeof entry.variant === 'string' && typeof entry.link === 'string';
+	if (list.length < 2 || !list.every(isVariant)) return list;
 	const area = (entry: Json) => (Number(entry.width) || 0) * (Number(entry.height) || 0);
 	const chosen = new Map<string, Json>();
 	for (const entry of list as Json[]) {
