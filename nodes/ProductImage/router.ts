@@ -62,8 +62,7 @@ function nextStepOf(error: unknown): NextStep {
 	if (context.mayHaveCreatedTask === true) return NEXT_STEP.unknown;
 	if (context.serviceReply !== undefined || goneAtTheService(record, context))
 		return NEXT_STEP.final;
-	// A task that was not reported failed may be fine, whatever kept this run from seeing it; a
-	// request turned away for now, or stopped before it was sent, may be sent again.
+	// A task not reported failed may be fine; a request turned away for now may be sent again.
 	if (context.taskId !== undefined || context.transient === true || context.stopped === true)
 		return NEXT_STEP.lookAgainLater;
 	return NEXT_STEP.final;

@@ -16,8 +16,7 @@ const uploadedImageSchema = z
 	})
 	.passthrough();
 
-// n8n-workflow 2.x's BINARY_IN_JSON_PROPERTY and BINARY_MODE_COMBINED, written out: the
-// n8n-workflow of an n8n 1.x has neither, and this node still loads there.
+// n8n-workflow 2.x's BINARY_IN_JSON_PROPERTY and BINARY_MODE_COMBINED: n8n 1.x's has neither.
 const FILES_PROPERTY = '_files';
 const FILES_PREFIX = `${FILES_PROPERTY}.`;
 const COMBINED = 'combined';
@@ -73,8 +72,7 @@ function candidates(
 	const name = binaryFieldName(typed);
 	if (!isCombinedBinaryMode(context)) return typed === name ? [typed] : [typed, name];
 	const paths = typed === name ? [typed, `${FILES_PREFIX}${typed}`] : [typed];
-	// Combined mode on memory storage: the engine leaves files on the item, where a path cannot
-	// reach them; n8n 2.x's helpers take the binary itself.
+	// Combined mode on memory storage leaves files on the item, beyond a path's reach.
 	const leftOnItem = context.getInputData()[itemIndex]?.binary?.[name];
 	return leftOnItem ? [...paths, leftOnItem] : paths;
 }
@@ -384,16 +382,9 @@ function unknownImage(image: Json, inList: boolean, expression: string | undefin
 
 /** Amazon's catalog gives each picture (`variant`) in several sizes: the largest stands for it. */
 function largestPerVariant(list: unknown[]): unknown[] {
-	const variantOf = (entry: unknown) =>
-		isRecord(entry) && typeof entry.variant === 'string' ? entry.variant : undefined;
-	if (
-		list.length < 2 ||
-		!list.every(
-			(entry) => variantOf(entry) !== undefined && typeof (entry as Json).link === 'string',
-		)
-	) {
-		return list;
-	}
+	const isVariant = (entry: unknown) =>
+		isRecord(entry) && typeof entry.variant === 'string' && typeof entry.link === 'string';
+	if (list.length < 2 || !list.every(isVariant)) return list;
 	const area = (entry: Json) => (Number(entry.width) || 0) * (Number(entry.height) || 0);
 	const chosen = new Map<string, Json>();
 	for (const entry of list as Json[]) {

@@ -7,8 +7,7 @@ import { requestResult, runStateOf, taskPath } from '../transport/request';
 import { shortened } from '../transport/guidance';
 import { validateParameter } from './parameters';
 
-// The spec leaves much "not shown": fields take the variants docs/decisions.md lists, and unknown
-// fields pass through untouched, as users may need them.
+// Fields take the variants docs/decisions.md lists; unknown fields pass through, as users may need them.
 
 /** Ids sent as numbers are the same ids: they travel as text. */
 const id = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string());

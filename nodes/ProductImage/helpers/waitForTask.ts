@@ -97,8 +97,7 @@ function startWait(
 	submittedAt: number | undefined,
 ) {
 	const startedAt = Date.now();
-	// Initial Delay is the spec's wait after a submit. A task this run did not submit may have
-	// finished long ago: the first poll is at once, unless the workflow set the delay itself.
+	// Initial Delay follows a submit: a task this run did not submit may have finished long ago.
 	const initialDelayMs =
 		submittedAt === undefined && !settings.initialDelayGiven ? 0 : settings.initialDelay * 1000;
 	return {

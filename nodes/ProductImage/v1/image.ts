@@ -13,8 +13,8 @@ import {
 	checkGenerationCount,
 	submitGeneration,
 } from '../helpers/generation';
-import type { DownloadParameters } from '../helpers/imageDownload';
-import { downloadItem, readDownload } from '../helpers/imageDownload';
+import type { DownloadParameters } from '../helpers/download';
+import { downloadItem, readDownload } from '../helpers/download';
 import { BOTH_IMAGE_FIELDS, readUploadField, uploadBinaryField } from '../helpers/imageInputs';
 import type { ImageOutputSettings } from '../helpers/output';
 import { hintFitting } from '../helpers/output';

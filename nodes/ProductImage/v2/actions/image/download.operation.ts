@@ -6,11 +6,11 @@ import {
 	forOperation,
 	optionsCollection,
 } from '../../../descriptions/common.descriptions';
-import type { DownloadParameters } from '../../../helpers/imageDownload';
-import { readDownload } from '../../../helpers/imageDownload';
+import type { DownloadParameters } from '../../../helpers/download';
+import { readDownload } from '../../../helpers/download';
 import { outputFileFieldOption } from '../../descriptions/options.descriptions';
 
-export { downloadItem as execute } from '../../../helpers/imageDownload';
+export { downloadItem as execute } from '../../../helpers/download';
 
 export const description = forOperation('image', 'download', [
 	downloadUrlProperty,

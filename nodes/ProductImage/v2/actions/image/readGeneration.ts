@@ -69,21 +69,17 @@ function describeItem(json: IDataObject): string {
 /** An item that is not an A+ module is refused, naming what it lacks, before anything is sent. */
 function readModuleSource(context: IExecuteFunctions, itemIndex: number): ModuleSource {
 	const json = (context.getInputData()[itemIndex]?.json ?? {}) as IDataObject;
-	const module = text(json.module);
-	const prompt = text(json.recommended_prompt);
-	const size = text(json.aspect_ratio);
-	const width = positive(json.target_width);
-	const height = positive(json.target_height);
-	const missing = [
-		['module', module],
-		['recommended_prompt', prompt],
-		['aspect_ratio', size],
-		['target_width', width],
-		['target_height', height],
-	]
-		.filter(([, value]) => value === undefined)
-		.map(([name]) => name);
-	if (missing.length || !module || !prompt || !size || !width || !height) {
+	const found = {
+		module: text(json.module),
+		recommended_prompt: text(json.recommended_prompt),
+		aspect_ratio: text(json.aspect_ratio),
+		target_width: positive(json.target_width),
+		target_height: positive(json.target_height),
+	};
+	const { module, recommended_prompt: prompt, aspect_ratio: size } = found;
+	const { target_width: width, target_height: height } = found;
+	if (!module || !prompt || !size || !width || !height) {
+		const missing = Object.keys(found).filter((name) => !found[name as keyof typeof found]);
 		throw parameterError(
 			context,
 			itemIndex,
