@@ -78,22 +78,19 @@ export function describeRefusal(refusal: Refusal, noun: string, nothing: string)
 			description: `n8n refused to send it: "${shortened(refusal.message)}". ${nothing} This is a setting of this n8n, not of the service: ask its administrator.`,
 		};
 	const range = `${ip}/${ip.includes(':') ? 128 : 32}`;
-	const [why, allow] =
+	const inRange = 'in an IP range this n8n blocks (N8N_SSRF_BLOCKED_IP_RANGES)';
+	const [blocked, allow] =
 		refusal.by === 'hostname'
 			? [
 					`${host} is on this n8n's list of blocked hostnames (N8N_SSRF_BLOCKED_HOSTNAMES)`,
 					`adding ${host} to N8N_SSRF_ALLOWED_HOSTNAMES`,
 				]
 			: ip === host
-				? [`${host} is`, `adding ${range} to N8N_SSRF_ALLOWED_IP_RANGES`]
+				? [`${host} is ${inRange}`, `adding ${range} to N8N_SSRF_ALLOWED_IP_RANGES`]
 				: [
-						`${host} resolves to ${ip},`,
+						`${host} resolves to ${ip}, ${inRange}`,
 						`adding ${host} to N8N_SSRF_ALLOWED_HOSTNAMES (or ${range} to N8N_SSRF_ALLOWED_IP_RANGES)`,
 					];
-	const blocked =
-		refusal.by === 'hostname'
-			? why
-			: `${why} in an IP range this n8n blocks (N8N_SSRF_BLOCKED_IP_RANGES)`;
 	return {
 		message: `n8n's SSRF protection blocked ${host}`,
 		description: `n8n did not connect: ${blocked}. ${nothing} An n8n administrator can allow it by ${allow} and restarting n8n.`,

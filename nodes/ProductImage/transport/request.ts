@@ -7,6 +7,7 @@ import type { Failure } from './errors';
 import {
 	failureFromException,
 	failureResponse,
+	isRecord,
 	redactFailure,
 	redactSecrets,
 	submitMayHaveLanded,
@@ -309,16 +310,12 @@ const ENVELOPE_KEYS = new Set(['code', 'request_id', 'requestId', 'message', 'ms
  * lacks; otherwise the top level without the envelope's own fields.
  */
 export function unwrapEnvelope(body: unknown): Record<string, unknown> {
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
-	const record = body as Record<string, unknown>;
-	const data = record.data;
+	if (!isRecord(body)) return {};
 	const beside = Object.fromEntries(
-		Object.entries(record).filter(([key]) => !ENVELOPE_KEYS.has(key) && key !== 'data'),
+		Object.entries(body).filter(([key]) => !ENVELOPE_KEYS.has(key) && key !== 'data'),
 	);
-	if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
-		return Object.keys(beside).length ? { ...beside, ...data } : (data as Record<string, unknown>);
-	}
-	return beside;
+	if (!isRecord(body.data)) return beside;
+	return Object.keys(beside).length ? { ...beside, ...body.data } : body.data;
 }
 
 const MAX_QUOTED_REPLY = 2000;

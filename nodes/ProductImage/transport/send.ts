@@ -127,8 +127,7 @@ type ByteStream = AsyncIterable<Uint8Array | string> & { destroy?: () => void };
 
 /** What a peek needs of a Node readable stream (a download body is an IncomingMessage). */
 interface PausableStream {
-	once(event: 'data', listener: (chunk: Buffer) => void): unknown;
-	once(event: 'end' | 'error', listener: (error?: Error) => void): unknown;
+	once(event: string, listener: (...args: never[]) => void): unknown;
 	on(event: 'newListener', listener: (event: string | symbol) => void): unknown;
 	removeListener(event: string, listener: (...args: never[]) => void): unknown;
 	pause(): unknown;
@@ -208,29 +207,22 @@ export async function peekFirstChunk(stream: unknown): Promise<Buffer | undefine
 	if (typeof stream === 'string') return Buffer.from(stream);
 	if (!isPausable(stream)) return undefined;
 	return await new Promise<Buffer | undefined>((resolve, reject) => {
-		const onData = (chunk: Buffer) => {
-			stream.pause();
-			stream.unshift(chunk);
-			resumeForNextReader(stream);
-			settle();
-			resolve(Buffer.from(chunk));
+		const listeners = {
+			data: (chunk: Buffer) => {
+				stream.pause();
+				stream.unshift(chunk);
+				resumeForNextReader(stream);
+				settle(() => resolve(Buffer.from(chunk)));
+			},
+			end: () => settle(() => resolve(undefined)),
+			error: (error?: Error) => settle(() => reject(error)),
 		};
-		const onEnd = () => {
-			settle();
-			resolve(undefined);
+		const settle = (then: () => void) => {
+			for (const [event, listener] of Object.entries(listeners))
+				stream.removeListener(event, listener);
+			then();
 		};
-		const onError = (error?: Error) => {
-			settle();
-			reject(error);
-		};
-		const settle = () => {
-			stream.removeListener('data', onData);
-			stream.removeListener('end', onEnd);
-			stream.removeListener('error', onError);
-		};
-		stream.once('data', onData);
-		stream.once('end', onEnd);
-		stream.once('error', onError);
+		for (const [event, listener] of Object.entries(listeners)) stream.once(event, listener);
 	});
 }
 

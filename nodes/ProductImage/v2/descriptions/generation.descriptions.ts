@@ -47,28 +47,9 @@ function notShownFromModule(property: INodeProperties): INodeProperties {
 }
 
 /**
- * From a module item an empty field means the plan's value: the same parameter, other words. Both
- * are entries of a collection.
+ * A list (and its Other field) of a collection whose empty entry, from a module item, takes the
+ * plan's value: the same parameter, other words.
  */
-function shownFromModule(
-	property: INodeProperties,
-	changes: Partial<INodeProperties>,
-): INodeProperties[] {
-	const own = property.displayOptions ?? {};
-	return [
-		{ ...property, displayOptions: { ...own, ...inCollection.notFromModule } },
-		{
-			...property,
-			...changes,
-			displayOptions: {
-				...own,
-				show: { ...(own.show ?? {}), ...inCollection.onlyFromModule.show },
-			},
-		},
-	];
-}
-
-/** A list (and its Other field) whose empty entry, from a module item, takes the plan's value. */
 function planDefaultFromModule(
 	[list, other]: INodeProperties[],
 	planValue: string,
@@ -76,7 +57,13 @@ function planDefaultFromModule(
 	const [empty, ...rest] = (list.options ?? []) as INodePropertyOptions[];
 	const description = `The module item's ${planValue}; nothing is sent when the plan has none`;
 	const fromPlan = { ...empty, name: 'From the A+ Plan', description };
-	return [...shownFromModule(list, { options: [fromPlan, ...rest] }), other];
+	const own = list.displayOptions ?? {};
+	const show = { ...(own.show ?? {}), ...inCollection.onlyFromModule.show };
+	return [
+		{ ...list, displayOptions: { ...own, ...inCollection.notFromModule } },
+		{ ...list, options: [fromPlan, ...rest], displayOptions: { ...own, show } },
+		other,
+	];
 }
 
 /** Image URLs as a module item reads it: empty is the photos the plan was made from. */
