@@ -69,7 +69,7 @@ export const GUARDED = {
 	// The A+ plan's items per module, a store's description as plain text; a module item read as a
 	// generation's source.
 	'nodes/ProductImage/helpers/aPlus.ts': '*',
-	'nodes/ProductImage/v2/actions/image/moduleSource.ts': '*',
+	'nodes/ProductImage/v2/actions/image/readGeneration.ts': ['readModuleSource', 'describeItem'],
 	// The plan's request read from either version's panel: the description, the modules, the target.
 	'nodes/ProductImage/helpers/aPlusPlan.ts': '*',
 	// The label an error names, as the version's panel shows it.
