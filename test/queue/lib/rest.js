@@ -6,6 +6,7 @@
 
 const { ownerSession } = require('../../e2e/lib/n8n-server');
 const { LOADED_MACHINE_MS, LOADED_BATCH_MS } = require('../../e2e/lib/waits');
+const { until } = require('./until');
 
 /**
  * The owner account, set up as the editor suites do, and a client of its session.
@@ -21,20 +22,13 @@ async function setupOwner(baseUrl) {
  * happen mid-run, and answers again once a later check succeeds.
  * @param {string} baseUrl
  */
-async function databaseReady(baseUrl) {
-	const deadline = Date.now() + LOADED_MACHINE_MS;
-	while (
-		!(await fetch(`${baseUrl}/healthz/readiness`).then(
+function databaseReady(baseUrl) {
+	const ready = () =>
+		fetch(`${baseUrl}/healthz/readiness`).then(
 			(r) => r.ok,
 			() => false,
-		))
-	) {
-		if (Date.now() > deadline)
-			throw new Error(
-				`${baseUrl}/healthz/readiness did not answer ready within ${LOADED_MACHINE_MS / 1000} s`,
-			);
-		await new Promise((r) => setTimeout(r, 1000));
-	}
+		);
+	return until(ready, `${baseUrl}/healthz/readiness to answer ready`, { everyMs: 1000 });
 }
 
 /** @param {string} baseUrl @param {Record<string, string>} session */
