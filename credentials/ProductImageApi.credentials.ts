@@ -1,6 +1,6 @@
 import type { IAuthenticate, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-export const SERVICE_NAME = 'Product Image Generation Service';
+import { BASE_URL_LABEL, SERVICE_NAME } from '../nodes/ProductImage/serviceFacts';
 
 /**
  * Tested by the Product Image node (`testedBy`): a declarative `test` here would take precedence
@@ -22,7 +22,7 @@ export class ProductImageApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
-			displayName: 'Base URL',
+			displayName: BASE_URL_LABEL,
 			name: 'baseUrl',
 			type: 'string',
 			default: '',

@@ -1,4 +1,10 @@
-// What the service promises, written once for every text and timeout that depends on it.
+// What the service promises, written once for every text and timeout that depends on it, and the
+// names the credential gives it and its address, which the advice repeats.
+
+export const SERVICE_NAME = 'Product Image Generation Service';
+
+/** The credential's field for the service's address. */
+export const BASE_URL_LABEL = 'Base URL';
 
 /** Uploaded images, tasks and their result images are kept this long. */
 export const KEPT_FOR = '3 days';

@@ -4,7 +4,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
+import { SERVICE_NAME } from '../serviceFacts';
 import {
 	BASE_URL,
 	CHECK_BASE_URL,

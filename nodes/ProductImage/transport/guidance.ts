@@ -1,5 +1,4 @@
-import { ProductImageApi, SERVICE_NAME } from '../../../credentials/ProductImageApi.credentials';
-import { KEPT_FOR, SYNC_OPERATION_SECONDS } from '../serviceFacts';
+import { BASE_URL_LABEL, KEPT_FOR, SERVICE_NAME, SYNC_OPERATION_SECONDS } from '../serviceFacts';
 import type { Failure, Refusal } from './errors';
 import { isTimeoutCode, isTlsCode, nothingSent, submitMayHaveLanded } from './errors';
 import type { RequestKind } from './retry';
@@ -21,10 +20,7 @@ export function shortened(text: string): string {
 		: oneLine;
 }
 
-const credentialLabel = (name: string) =>
-	new ProductImageApi().properties.find((property) => property.name === name)?.displayName ?? name;
-
-export const BASE_URL = `'${credentialLabel('baseUrl')}'`;
+export const BASE_URL = `'${BASE_URL_LABEL}'`;
 export const CHECK_BASE_URL = `Check ${BASE_URL}: the URL your provider gave you, without /v1.`;
 export const KEY_REJECTED = 'The service rejected the API key';
 export const KEY_NOT_ALLOWED = 'The API key is not allowed to do this';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { SERVICE_NAME } from '../../../../credentials/ProductImageApi.credentials';
+import { SERVICE_NAME } from '../../serviceFacts';
 import { OPERATION_LISTS } from '../../descriptions/operations';
 
 export const NODE_DESCRIPTION =
