@@ -65,7 +65,7 @@ export const GUARDED = {
 		'pick',
 		'shapeOutput',
 	],
-	'nodes/ProductImage/descriptions/choices.ts': ['otherFieldName'],
+	'nodes/ProductImage/descriptions/common.descriptions.ts': ['otherFieldName'],
 	// The A+ plan's items per module, a store's description as plain text; a module item read as a
 	// generation's source.
 	'nodes/ProductImage/helpers/aPlus.ts': '*',

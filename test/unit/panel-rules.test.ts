@@ -9,7 +9,7 @@ import type {
 import { titleCase } from 'title-case';
 
 import { ProductImage } from '../../nodes/ProductImage/ProductImage.node';
-import { OTHER, otherFieldName } from '../../nodes/ProductImage/descriptions/choices';
+import { OTHER, otherFieldName } from '../../nodes/ProductImage/descriptions/common.descriptions';
 import {
 	PLAN_MODULE_OUTPUT,
 	TASK_IMAGE_OUTPUT,

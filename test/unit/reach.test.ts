@@ -6,7 +6,7 @@ import * as ts from 'typescript';
 // reach, directly or through other files, stay few, so a newcomer following one operation reads a
 // handful of files.
 
-const MAX_REACH = 21;
+const MAX_REACH = 20;
 const ROOT = path.join(__dirname, '..', '..');
 const OPERATIONS = path.join(ROOT, 'nodes', 'ProductImage', 'v2', 'actions');
 

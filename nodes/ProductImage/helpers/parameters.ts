@@ -8,8 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { BUNDLE_GROUP } from '../descriptions/choices';
-import { OPTION_BUNDLES } from '../descriptions/common.descriptions';
+import { BUNDLE_GROUP, OPTION_BUNDLES } from '../descriptions/common.descriptions';
 import { isRecord } from '../transport/errors';
 import { withoutAngleBrackets } from '../transport/guidance';
 

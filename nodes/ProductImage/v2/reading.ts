@@ -5,9 +5,14 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { Details } from '../descriptions/choices';
-import { BUNDLE_GROUP, OTHER, OTHER_CHOICE, otherFieldName } from '../descriptions/choices';
-import { INPUT_BINARY_FIELDS } from '../descriptions/common.descriptions';
+import type { Details } from '../descriptions/common.descriptions';
+import {
+	BUNDLE_GROUP,
+	INPUT_BINARY_FIELDS,
+	OTHER,
+	OTHER_CHOICE,
+	otherFieldName,
+} from '../descriptions/common.descriptions';
 import type { ShownImageFields } from '../helpers/imageInputs';
 import { BOTH_IMAGE_FIELDS, IMAGE_URLS } from '../helpers/imageInputs';
 import { labelOf, parameterError, parameterOrDefault, propertyIn } from '../helpers/parameters';

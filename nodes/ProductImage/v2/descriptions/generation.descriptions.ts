@@ -1,25 +1,23 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import {
+	billingNotice,
 	bundledList,
 	DETAILS,
-	OUTPUT_LANGUAGE_CHOICES,
-	platformList,
-	RESOLUTION_CHOICES,
-	serviceDefaultList,
-	SIZE_CHOICES,
-	withOther,
-} from '../../descriptions/choices';
-import {
-	billingNotice,
 	generatedFileNameOption,
 	imageUrlsProperty,
 	optionsCollection,
+	OUTPUT_LANGUAGE_CHOICES,
+	platformList,
 	productNameProperty,
 	promptProperty,
+	RESOLUTION_CHOICES,
 	sellingPointsProperty,
+	serviceDefaultList,
+	SIZE_CHOICES,
 	STORED,
 	timeoutOption,
+	withOther,
 } from '../../descriptions/common.descriptions';
 import {
 	detailsCollection,

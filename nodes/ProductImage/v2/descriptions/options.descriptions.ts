@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { bundle } from '../../descriptions/choices';
 import {
+	bundle,
 	downloadImagesOption,
 	INPUT_BINARY_FIELDS,
 	maxWaitTimeOption,

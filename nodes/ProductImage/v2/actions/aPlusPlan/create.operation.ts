@@ -9,18 +9,16 @@ import { z } from 'zod';
 import {
 	bundledList,
 	DETAILS,
+	forOperation,
 	MARKET_CHOICES,
+	optionsCollection,
 	PLAN_LANGUAGE_CHOICES,
+	planImageUrlsProperty,
 	PLATFORM_CHOICES,
 	serviceDefaultList,
-	withOther,
-} from '../../../descriptions/choices';
-import {
-	forOperation,
-	optionsCollection,
-	planImageUrlsProperty,
 	STORED,
 	timeoutOption,
+	withOther,
 } from '../../../descriptions/common.descriptions';
 import { A_PLUS_MODULES, moduleTitle, planModuleItems, plainText } from '../../../helpers/aPlus';
 import type { PlanRequest } from '../../../helpers/aPlusPlan';

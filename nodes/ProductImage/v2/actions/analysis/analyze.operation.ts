@@ -5,8 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { DETAILS } from '../../../descriptions/choices';
 import {
+	DETAILS,
 	forOperation,
 	imageUrlsProperty,
 	optionsCollection,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DETAILS, RESOLUTION_LONG_SIDES } from '../../../descriptions/choices';
+import { DETAILS, RESOLUTION_LONG_SIDES } from '../../../descriptions/common.descriptions';
 import type {
 	GenerationRequest,
 	GenerationValues,
