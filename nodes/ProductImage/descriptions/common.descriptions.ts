@@ -83,9 +83,6 @@ export function forOperation(
 	);
 }
 
-const byLabel = (options: INodeProperties[]) =>
-	[...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
-
 /** A collection's entries in alphabetical order, as n8n's guidelines ask. */
 export function sortedCollection(
 	displayName: string,
@@ -99,7 +96,7 @@ export function sortedCollection(
 		type: 'collection',
 		placeholder,
 		default: {},
-		options: byLabel(options),
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 

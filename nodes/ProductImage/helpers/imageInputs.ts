@@ -24,11 +24,6 @@ const COMBINED = 'combined';
 /** A name, a path in the item's JSON, or the binary combined mode left on the item (memory storage). */
 type BinaryReference = string | IBinaryData;
 
-interface FoundBinaryField {
-	reference: BinaryReference;
-	binary: IBinaryData;
-}
-
 /** n8n 1.x has neither the setting nor getWorkflowSettings on every context. */
 function isCombinedBinaryMode(context: IExecuteFunctions): boolean {
 	if (typeof context.getWorkflowSettings !== 'function') return false;
@@ -78,11 +73,7 @@ function candidates(
 }
 
 /** Through n8n's own resolution (`assertBinaryData`), in either binary mode. */
-function findBinaryField(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	typed: string,
-): FoundBinaryField | undefined {
+function findBinaryField(context: IExecuteFunctions, itemIndex: number, typed: string) {
 	for (const reference of candidates(context, itemIndex, typed)) {
 		try {
 			return { reference, binary: context.helpers.assertBinaryData(itemIndex, reference) };
@@ -99,7 +90,7 @@ function assertBinaryField(
 	itemIndex: number,
 	fieldName: string,
 	parameter: string,
-): FoundBinaryField {
+) {
 	const found = findBinaryField(context, itemIndex, fieldName);
 	if (found) return found;
 	const available = binaryFieldsOfItem(context, itemIndex);

@@ -120,8 +120,6 @@ const WORKING_STATUSES = new Set([
 	'generating',
 ]);
 
-export type TaskState = 'succeeded' | 'failed' | 'pending';
-
 /** `In Progress`, `in-progress` and `IN_PROGRESS` are one word. */
 function statusWord(status: string): string {
 	return status
@@ -149,7 +147,7 @@ export function resultImageCount(task: Task): number {
  * finished word without images is succeeded too: waiting on would hide it until Max Wait Time.
  * Images without a completion time (previews) are still working.
  */
-export function classifyTask(task: Task): TaskState {
+export function classifyTask(task: Task): 'succeeded' | 'failed' | 'pending' {
 	const status = statusWord(task.status);
 	const images = resultImageCount(task);
 	if (FINISHED_STATUSES.has(status) && images > 0) return 'succeeded';
