@@ -183,10 +183,10 @@ function longWaitWorkflow() {
  * (id, title, image.src), ids from `firstId`. With `trigger`, a run started with a body
  * `{products: n}` on that webhook reads n products instead. With `page`, it answers as the submit
  * example's paged read does: one item `{products: [...]}` holding the page after the cursor
- * (the `after` of its input, Shopify's since_id) of at most `page` products (an expression), made in time
- * proportional to the page, not the catalog.
+ * (`page.sinceId`, Shopify's since_id) of at most `page.limit` products (both the read's own
+ * expressions), made in time proportional to the page, not the catalog.
  * @param {{id: string, name: string, position: number[]}} like @param {number} products @param {number} firstId
- * @param {string} [trigger] @param {string} [page]
+ * @param {string} [trigger] @param {{limit: string, sinceId: string}} [page]
  */
 function catalogueNode(like, products, firstId, trigger, page) {
 	const count = trigger
@@ -194,7 +194,7 @@ function catalogueNode(like, products, firstId, trigger, page) {
 		: String(products);
 	const product = `(i) => ({ id: ${firstId} + i, title: 'Product ' + (i + 1), image: { src: 'https://shop.example/p' + (i + 1) + '.png' } })`;
 	const jsCode = page
-		? `const count = ${count};\nconst after = Number($input.first().json.after || 0);\nconst start = after ? after - ${firstId} + 1 : 0;\nconst size = Math.max(0, Math.min(${page}, count - start));\nreturn [{ json: { products: Array.from({ length: size }, (_, k) => (${product})(start + k)) } }];`
+		? `const count = ${count};\nconst after = Number(${page.sinceId});\nconst start = after ? after - ${firstId} + 1 : 0;\nconst size = Math.max(0, Math.min(${page.limit}, count - start));\nreturn [{ json: { products: Array.from({ length: size }, (_, k) => (${product})(start + k)) } }];`
 		: `return Array.from({ length: ${count} }, (_, i) => ({ json: (${product})(i) }));`;
 	return {
 		id: like.id,
@@ -273,7 +273,7 @@ function submitCollectCopies(products, o = {}) {
 			// prepareWorkflow has made the schedule a Manual Trigger already.
 			if (n.type === MANUAL_TYPE) return webhookNode(n, webhookPath, responseMode);
 			if (n.name === 'Get products')
-				return catalogueNode(n, products, CATALOG_FIRST_ID, trigger, pageSize(n));
+				return catalogueNode(n, products, CATALOG_FIRST_ID, trigger, pageOf(n));
 			if (n.name === 'Settings')
 				for (const key of /** @type {const} */ ([
 					'submitsPerMinute',
@@ -301,15 +301,21 @@ function submitCollectCopies(products, o = {}) {
 }
 
 /**
- * The page size a store node asks for (its `limit` query parameter, an expression without its
- * braces), or none: a node that reads the whole catalog.
+ * The page a store node asks for: its `limit` and `since_id` query parameters (expressions without
+ * their braces), or none: a node that reads the whole catalog.
  * @param {any} node
+ * @returns {{limit: string, sinceId: string} | undefined}
  */
-function pageSize(node) {
-	const limit = (node.parameters.queryParameters?.parameters ?? []).find(
-		(/** @type {any} */ p) => p.name === 'limit',
-	)?.value;
-	return typeof limit === 'string' ? limit.replace(/^=\{\{\s*|\s*\}\}$/g, '') : undefined;
+function pageOf(node) {
+	/** @param {string} name */
+	const query = (name) => {
+		const value = (node.parameters.queryParameters?.parameters ?? []).find(
+			(/** @type {any} */ p) => p.name === name,
+		)?.value;
+		return typeof value === 'string' ? value.replace(/^=\{\{\s*|\s*\}\}$/g, '') : undefined;
+	};
+	const [limit, sinceId] = [query('limit'), query('since_id')];
+	return limit && sinceId ? { limit, sinceId } : undefined;
 }
 
 /** A Set node's assignment, which must exist: a renamed setting fails here, not silently. @param {any} node @param {string} name @param {unknown} value */
