@@ -68,8 +68,8 @@ const MIN_FINISHED = 3;
 const ADDED_SHARE = 0.5;
 /** The most recently created finished tasks the window is drawn from: durations that step move it soon. */
 const RECENT_FINISHED = 5;
-/** How closely durations must follow the order the service created them for a trend to count. */
-const TREND_CORRELATION = 0.8;
+/** A trend counts from this correlation: five durations in no order reach it 1 time in 25. */
+const TREND_CORRELATION = 0.9;
 
 function epoch(value: string | null | undefined): number | undefined {
 	const parsed = Date.parse(value ?? '');
