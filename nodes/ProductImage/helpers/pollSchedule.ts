@@ -7,8 +7,6 @@ import type { Task } from './task';
 export type PollingMode = 'adaptive' | 'fixed';
 
 const DENSEST_MS = 750;
-/** Inside the window, polls this share of its width apart. */
-const INSIDE_SHARE = 1 / 2;
 /** The one task a run still waits for, past every duration seen: this share of its time so far apart. */
 const LAST_SHARE = 0.03;
 
@@ -19,9 +17,7 @@ export interface PollPlan {
 	mode: PollingMode;
 	pollMs: number;
 	window: CompletionWindow | undefined;
-	/** When the task started, on this machine's clock, if known. */
 	startedAt: number | undefined;
-	/** When a fixed poller of this task would poll next (see rhythmAfterPoll). */
 	rhythmAt: number;
 	now: number;
 }
@@ -46,8 +42,7 @@ export function rhythmAfterPoll(
 function windowGap(window: CompletionWindow, elapsedMs: number): number {
 	const { earliestMs, latestMs } = window;
 	const toEnd = latestMs - elapsedMs;
-	const step =
-		elapsedMs < earliestMs ? earliestMs - elapsedMs : INSIDE_SHARE * (latestMs - earliestMs);
+	const step = elapsedMs < earliestMs ? earliestMs - elapsedMs : (latestMs - earliestMs) / 2;
 	if (toEnd > 0) return Math.min(toEnd, Math.max(DENSEST_MS, step));
 	return Math.max(DENSEST_MS, window.alone ? LAST_SHARE * elapsedMs : -toEnd);
 }
@@ -77,9 +72,7 @@ function epoch(value: string | null | undefined): number | undefined {
 }
 
 /** The start of a task this run did not submit: its `created_at`, read on this machine's clock. */
-export function createdAt(task: Task): number | undefined {
-	return epoch(task.created_at);
-}
+export const createdAt = (task: Task): number | undefined => epoch(task.created_at);
 
 /** A task the run waits for: when the service created it, and its duration once finished. */
 type Seen = { createdAt: number; ms?: number };
@@ -103,6 +96,8 @@ function slopeOf(finished: Array<{ place: number; ms: number }>): number {
 export class DurationModel {
 	private readonly tasks = new Map<string, Seen>();
 	private news = new AbortController();
+	/** The last durations the window no longer draws from: a step down leaves longer tasks running. */
+	private earlier: number[] = [];
 	/** Polls a fixed poller makes too (one per interval, the one that sees a finish), and others. */
 	private readonly polls = { fixed: 0, added: 0 };
 	notePoll = (added: boolean) => void (this.polls[added ? 'added' : 'fixed'] += 1);
@@ -122,10 +117,8 @@ export class DurationModel {
 	}
 
 	noteRunning(taskId: string, task?: Task): void {
-		const known = this.tasks.get(taskId);
-		this.tasks.set(taskId, {
-			createdAt: (task && createdAt(task)) ?? known?.createdAt ?? Infinity,
-		});
+		const created = (task && createdAt(task)) ?? this.tasks.get(taskId)?.createdAt ?? Infinity;
+		this.tasks.set(taskId, { createdAt: created });
 	}
 
 	noteFinished(taskId: string, task: Task): void {
@@ -133,9 +126,12 @@ export class DurationModel {
 		if (created === undefined || completed === undefined || completed < created)
 			this.tasks.delete(taskId);
 		else this.tasks.set(taskId, { createdAt: created, ms: completed - created });
-		// Only the last finished count: older ones only shift every later place alike.
+		// Only the last finished are placed: older ones only shift every later place alike.
 		const finished = this.inOrder().filter(([, seen]) => seen.ms !== undefined);
-		for (const [id] of finished.slice(0, -RECENT_FINISHED)) this.tasks.delete(id);
+		for (const [id, { ms }] of finished.slice(0, -RECENT_FINISHED)) {
+			this.tasks.delete(id);
+			this.earlier = [...this.earlier, ms!].slice(-2 * RECENT_FINISHED);
+		}
 		this.changed();
 	}
 
@@ -147,21 +143,24 @@ export class DurationModel {
 
 	/**
 	 * From the middle to the longest of the last finished durations, each first moved along their
-	 * trend to the place of `taskId` (a task not yet met comes after every other).
+	 * trend to the place of `taskId` (a task not yet met comes after every other); for a task past
+	 * them all, of the earlier ones longer still, when at least three lie past a gap wider than it.
 	 */
-	window(taskId?: string): CompletionWindow | undefined {
+	window(taskId?: string, elapsedMs = NaN): CompletionWindow | undefined {
 		const placed = this.inOrder().map(([id, seen], place) => ({ id, place, ms: seen.ms }));
 		const finished = placed.filter((p): p is typeof p & { ms: number } => p.ms !== undefined);
 		if (finished.length < MIN_FINISHED) return undefined;
 		const at = placed.find((p) => p.id === taskId)?.place ?? placed.length;
 		const slope = taskId === undefined ? 0 : slopeOf(finished);
-		const durations = finished.map((f) => f.ms + slope * (at - f.place)).sort((a, b) => a - b);
+		const recent = finished.map((f) => f.ms + slope * (at - f.place)).sort((a, b) => a - b);
+		const span = (ms: number[]) => [ms[(ms.length - 1) >> 1], ms[ms.length - 1]];
+		const [middle, end] = span(recent);
+		const longer = this.earlier.filter((ms) => ms > elapsedMs).sort((a, b) => a - b);
+		const stepped = !slope && elapsedMs >= end && longer.length >= MIN_FINISHED;
+		const [earliestMs, latestMs] =
+			stepped && longer[0] - end > end - middle ? span(longer) : [middle, end];
 		const running = placed.filter((p) => p.ms === undefined);
-		return {
-			earliestMs: durations[(durations.length - 1) >> 1],
-			latestMs: durations[durations.length - 1],
-			alone: running.length === 1 && running[0].id === taskId,
-		};
+		return { earliestMs, latestMs, alone: running.length === 1 && running[0].id === taskId };
 	}
 
 	/** The order the service created the tasks in; the run's Map keeps the order it met them in. */
