@@ -144,7 +144,7 @@ export class DurationModel {
 	/**
 	 * From the middle to the longest of the last finished durations, each first moved along their
 	 * trend to the place of `taskId` (a task not yet met comes after every other); for a task past
-	 * them all, of the earlier ones longer still, when at least three lie past a gap wider than it.
+	 * that window by its width, of the earlier durations longer than its time, when three or more are.
 	 */
 	window(taskId?: string, elapsedMs = NaN): CompletionWindow | undefined {
 		const placed = this.inOrder().map(([id, seen], place) => ({ id, place, ms: seen.ms }));
@@ -156,9 +156,8 @@ export class DurationModel {
 		const span = (ms: number[]) => [ms[(ms.length - 1) >> 1], ms[ms.length - 1]];
 		const [middle, end] = span(recent);
 		const longer = this.earlier.filter((ms) => ms > elapsedMs).sort((a, b) => a - b);
-		const stepped = !slope && elapsedMs >= end && longer.length >= MIN_FINISHED;
-		const [earliestMs, latestMs] =
-			stepped && longer[0] - end > end - middle ? span(longer) : [middle, end];
+		const stepped = !slope && elapsedMs >= 2 * end - middle && longer.length >= MIN_FINISHED;
+		const [earliestMs, latestMs] = stepped ? span(longer) : [middle, end];
 		const running = placed.filter((p) => p.ms === undefined);
 		return { earliestMs, latestMs, alone: running.length === 1 && running[0].id === taskId };
 	}
