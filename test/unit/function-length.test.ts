@@ -62,7 +62,7 @@ test(`no function in nodes/ or credentials/ is over ${MAX_LINES} lines`, () => {
 // growth goes into sharing, not into another copy. 0.3.0 had 8,474 lines; the AI tool's own
 // description of each operation added 82, and folding single-use files into their users took
 // back 173.
-const MAX_NODE_LINES = 8042;
+const MAX_NODE_LINES = 8041;
 
 test(`the node and the credential hold at most ${MAX_NODE_LINES} lines of code`, () => {
 	const lines = ['nodes', 'credentials']
