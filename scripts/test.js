@@ -271,10 +271,9 @@ async function runLane(steps, installs) {
 			finished(step.label, started, code);
 			continue;
 		}
-		// The build made dist/ from this tree, which no step changes: the real-n8n suites pack it.
-		const env = step.label.startsWith('real n8n')
-			? { ...process.env, PRODUCT_IMAGE_E2E_SKIP_BUILD: '1' }
-			: process.env;
+		// The build made dist/ from this tree, which no step changes: jest loads it and the real-n8n
+		// suites pack it as it is, so neither rebuilds it while another reads it.
+		const env = { ...process.env, PRODUCT_IMAGE_E2E_SKIP_BUILD: '1' };
 		const run = runLogged(step, env);
 		if (step.beside) beside.push(run);
 		else await run;

@@ -60,6 +60,8 @@ module.exports = async function buildDist() {
 	// Under `npm run mutation` Stryker's build command has built dist/ from the mutated sources in
 	// its sandbox, whose node_modules (and this stamp) is the project's own: leave both alone.
 	if (process.env.STRYKER_MUTATOR_WORKER !== undefined) return;
+	// `npm test` built dist/ from this tree as its first step (scripts/test.js).
+	if (process.env.PRODUCT_IMAGE_E2E_SKIP_BUILD === '1' && builtEntriesExist()) return;
 	const sources = sourcesFingerprint();
 	if (
 		builtEntriesExist() &&
