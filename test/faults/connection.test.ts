@@ -174,9 +174,10 @@ test.each([
 	async (route, operation, label) => {
 		const sim = simulator();
 		// Held far longer than the Timeout: the run must end on the Timeout, before the reply
-		// would have come, however busy the machine (the socket's timer is Node's own: real time).
+		// would have come. The Timeout's clock is Node's own (real time) and starts before the
+		// connection does, so it leaves a busy machine 2 s to get the request to the simulator.
 		sim.addFault({ route, delayMs: 10_000 });
-		const options = { timeout: 0.3 };
+		const options = { timeout: 2 };
 		const result = await run(sim, {
 			nodes: [{ parameters: route === 'analysis' ? analyze(sim, options) : plan(sim, options) }],
 		});
@@ -189,16 +190,17 @@ test.each([
 		finishCase(sim, result, {
 			case: `slow ${route} past Timeout`,
 			operation,
-			injected: `${route}: reply after 10 s, Timeout 0.3 s`,
+			injected: `${route}: reply after 10 s, Timeout 2 s`,
 		});
 	},
 );
 
 test('a submit reply slower than the submit timeout is not retried: one task, a clear error', async () => {
 	const sim = simulator();
-	sim.addFault({ route: 'submit', delayMs: 1_500 });
+	// As above: 2 s for a busy machine to get the request there, the reply long after.
+	sim.addFault({ route: 'submit', delayMs: 10_000 });
 	const result = await run(sim, {
-		nodes: [{ parameters: generateAndWait({ submitTimeout: 0.4 }) }],
+		nodes: [{ parameters: generateAndWait({ submitTimeout: 2 }) }],
 	});
 
 	expect(result.error?.message).toBe(
@@ -219,7 +221,7 @@ test('a submit reply slower than the submit timeout is not retried: one task, a 
 	finishCase(sim, result, {
 		case: 'slow submit past timeout (task taken)',
 		operation: 'image/generateAndWait',
-		injected: 'submit: reply after 1.5 s, Submit Timeout 0.4 s',
+		injected: 'submit: reply after 10 s, Submit Timeout 2 s',
 	});
 });
 

@@ -48,10 +48,11 @@ test('a 429 storm on submit gives up with advice to lower Max Concurrency', asyn
 
 test('a submit reply slower than the Submit Timeout is not retried, and the advice names it', async () => {
 	const sim = simulator();
-	sim.addFault({ route: 'submit', delayMs: 1_500 });
+	// The Submit Timeout's clock runs from before the connection: 2 s leaves a busy machine room.
+	sim.addFault({ route: 'submit', delayMs: 10_000 });
 	const result = await runWorkflow({
 		credentials: credentialsFor(sim),
-		nodes: [generateAndWait({ submitTimeout: 0.4 })],
+		nodes: [generateAndWait({ submitTimeout: 2 })],
 	});
 
 	expect(result.error?.message).toBe(
