@@ -227,8 +227,8 @@ test('a submit reply slower than the submit timeout is not retried: one task, a 
 
 test('a task query slower than its timeout is retried', async () => {
 	const sim = simulator();
-	restoreTimeouts = shrinkFixedTimeouts({ 30_000: 300 });
-	sim.addFault({ route: 'task', delayMs: 1_000 });
+	restoreTimeouts = shrinkFixedTimeouts({ 30_000: 2_000 });
+	sim.addFault({ route: 'task', delayMs: 10_000 });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	expect(result.error).toBeUndefined();
@@ -240,14 +240,14 @@ test('a task query slower than its timeout is retried', async () => {
 	finishCase(sim, result, {
 		case: 'slow task query past timeout',
 		operation: 'image/generateAndWait',
-		injected: 'task: reply after 1 s, timeout cut to 0.3 s',
+		injected: 'task: reply after 10 s, timeout cut to 2 s',
 	});
 });
 
 test('a download slower than its timeout is retried', async () => {
 	const sim = simulator();
-	restoreTimeouts = shrinkFixedTimeouts({ 120_000: 300 });
-	sim.addFault({ route: 'asset', delayMs: 1_000 });
+	restoreTimeouts = shrinkFixedTimeouts({ 120_000: 2_000 });
+	sim.addFault({ route: 'asset', delayMs: 10_000 });
 	const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 	expect(result.error).toBeUndefined();
@@ -256,7 +256,7 @@ test('a download slower than its timeout is retried', async () => {
 	finishCase(sim, result, {
 		case: 'slow download past timeout',
 		operation: 'image/generateAndWait',
-		injected: 'asset: reply after 1 s, timeout cut to 0.3 s',
+		injected: 'asset: reply after 10 s, timeout cut to 2 s',
 	});
 });
 

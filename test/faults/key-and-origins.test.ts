@@ -385,8 +385,8 @@ describe('a request to another host names that host, never the credential', () =
 	test('a result image on another host that does not answer in time', async () => {
 		const sim = simulator();
 		sim.configure({ downloads: 'cdn' });
-		restoreTimeouts = shrinkFixedTimeouts({ 120_000: 300 });
-		sim.addFault({ route: 'cdn', delayMs: 1_000, times: Infinity });
+		restoreTimeouts = shrinkFixedTimeouts({ 120_000: 2_000 });
+		sim.addFault({ route: 'cdn', delayMs: 10_000, times: Infinity });
 		const result = await run(sim, { nodes: [{ parameters: generateAndWait() }] });
 
 		const host = new URL(sim.cdnUrl).host;
@@ -402,7 +402,7 @@ describe('a request to another host names that host, never the credential', () =
 		finishCase(sim, result, {
 			case: 'timeout at the cdn a result points to',
 			operation: 'image/generateAndWait',
-			injected: 'cdn: reply after 1 s × ∞, timeout cut to 0.3 s',
+			injected: 'cdn: reply after 10 s × ∞, timeout cut to 2 s',
 		});
 	});
 
