@@ -1,0 +1,119 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FilterValue, INode, INodeExecutionData, INodeTypes, IRunData } from 'n8n-workflow';
+import { createRunExecutionData, executeFilter, Workflow } from 'n8n-workflow';
+
+// The submit run's first decision, on the row named submit in catalogue_runs: none yet (the run
+// writes it), a row whose lease_until is a number (the run tries to take it, and waits while another
+// run holds it), or a row whose lease_until is anything else (the run ends saying what to set). The
+// Switch's rules are resolved and evaluated by n8n-workflow, as the Switch node does it.
+
+interface Rule {
+	conditions: FilterValue;
+}
+interface SwitchParameters {
+	rules: { values: Rule[] };
+	options: { fallbackOutput?: string };
+}
+
+const workflow = JSON.parse(
+	fs.readFileSync(path.join(__dirname, '..', '..', 'examples', 'catalogue-submit.json'), 'utf8'),
+) as { nodes: INode[]; connections: Record<string, { main: Array<Array<{ node: string }>> }> };
+const CHECK = 'Which run state?';
+const node = (name: string) => workflow.nodes.find((n) => n.name === name) as INode;
+const check = node(CHECK).parameters as unknown as SwitchParameters;
+const noTypes = { description: { properties: [] } };
+const nodeTypes = {
+	getByName: () => noTypes,
+	getByNameAndVersion: () => noTypes,
+	getKnownTypes: () => ({}),
+} as unknown as INodeTypes;
+// The Workflow fills each node's parameters from its type: it gets copies.
+const expressions = new Workflow({
+	nodes: structuredClone(workflow.nodes),
+	connections: workflow.connections as never,
+	active: false,
+	nodeTypes,
+}).expression;
+
+/** The nodes the row goes on to from the run-state check. */
+function nextAfterCheck(row: Record<string, unknown>): string[] {
+	const items: INodeExecutionData[] = [{ json: row as never }];
+	const { values } = check.rules;
+	let output = values.findIndex((rule) =>
+		executeFilter(
+			expressions.getParameterValue(
+				rule.conditions as never,
+				null,
+				0,
+				0,
+				CHECK,
+				items,
+				'trigger',
+				{},
+			) as FilterValue,
+		),
+	);
+	if (output === -1 && check.options.fallbackOutput === 'extra') output = values.length;
+	return (workflow.connections[CHECK].main[output] ?? []).map((c) => c.node);
+}
+
+/** What this run did's `problem`, after the run has executed the nodes given with their output. */
+function problemAfter(ran: Record<string, Record<string, unknown>>): unknown {
+	const runData: IRunData = {};
+	for (const [name, json] of Object.entries(ran))
+		runData[name] = [
+			{
+				startTime: 0,
+				executionTime: 0,
+				executionIndex: 0,
+				source: [],
+				data: { main: [[{ json }]] },
+			},
+		] as never;
+	const summary = node('What this run did').parameters.assignments as {
+		assignments: Array<{ name: string; value: string }>;
+	};
+	const problem = summary.assignments.find((a) => a.name === 'problem')?.value;
+	return expressions.getParameterValue(
+		problem as string,
+		createRunExecutionData({ resultData: { runData } }),
+		0,
+		0,
+		'What this run did',
+		[{ json: ran[CHECK] as never }],
+		'trigger',
+		{},
+	);
+}
+
+const row = (leaseUntil: unknown) => ({
+	name: 'submit',
+	holder: '',
+	lease_until: leaseUntil,
+	after: '',
+	sending: '',
+});
+
+it('writes the run state on the first run ever', () => {
+	expect(nextAfterCheck({})).toEqual(['Create the run state']);
+});
+
+it('tries to take a row whose lease_until is a number, free or held by another run', () => {
+	expect(nextAfterCheck(row(0))).toEqual(['Take the run']);
+	expect(nextAfterCheck({ ...row(Date.now() + 60_000), holder: '41' })).toEqual(['Take the run']);
+	expect(nextAfterCheck(row(String(Date.now())))).toEqual(['Take the run']);
+	// Only a run whose hold has lapsed is taken: a held row comes out as it was, and the run waits.
+	const take = node('Take the run').parameters.filters as { conditions: unknown[] };
+	expect(take.conditions).toContainEqual(
+		expect.objectContaining({ keyName: 'lease_until', condition: 'lt' }),
+	);
+	expect(problemAfter({ 'Run state': row(0), [CHECK]: row(0), 'Take the run': row(0) })).toBe('');
+});
+
+it.each([null, '', 'soon'])('ends saying what to set when lease_until is %j', (leaseUntil) => {
+	expect(nextAfterCheck(row(leaseUntil))).toEqual(['What this run did']);
+	expect(problemAfter({ 'Run state': row(leaseUntil), [CHECK]: row(leaseUntil) })).toBe(
+		`The row named submit in the Data Table catalogue_runs has lease_until ${JSON.stringify(leaseUntil)}, not a number: set it to 0 (a Number column), or delete the row and the next run writes it again.`,
+	);
+});
