@@ -58,8 +58,11 @@ function nextAfterCheck(row: Record<string, unknown>): string[] {
 	return (workflow.connections[CHECK].main[output] ?? []).map((c) => c.node);
 }
 
-/** What this run did's `problem`, after the run has executed the nodes given with their output. */
-function problemAfter(ran: Record<string, Record<string, unknown>>): unknown {
+/**
+ * What this run did's fields, each of its expressions evaluated as the Set node does, after the run
+ * has executed the nodes given with their output: an expression that fails fails the run there.
+ */
+function whatThisRunDid(ran: Record<string, Record<string, unknown>>): Record<string, unknown> {
 	const runData: IRunData = {};
 	for (const [name, json] of Object.entries(ran))
 		runData[name] = [
@@ -71,19 +74,23 @@ function problemAfter(ran: Record<string, Record<string, unknown>>): unknown {
 				data: { main: [[{ json }]] },
 			},
 		] as never;
-	const summary = node('What this run did').parameters.assignments as {
+	const fields = node('What this run did').parameters.assignments as {
 		assignments: Array<{ name: string; value: string }>;
 	};
-	const problem = summary.assignments.find((a) => a.name === 'problem')?.value;
-	return expressions.getParameterValue(
-		problem as string,
-		createRunExecutionData({ resultData: { runData } }),
-		0,
-		0,
-		'What this run did',
-		[{ json: ran[CHECK] as never }],
-		'trigger',
-		{},
+	return Object.fromEntries(
+		fields.assignments.map((a) => [
+			a.name,
+			expressions.getParameterValue(
+				a.value,
+				createRunExecutionData({ resultData: { runData } }),
+				0,
+				0,
+				'What this run did',
+				[{ json: ran[CHECK] as never }],
+				'trigger',
+				{},
+			),
+		]),
 	);
 }
 
@@ -101,19 +108,31 @@ it('writes the run state on the first run ever', () => {
 
 it('tries to take a row whose lease_until is a number, free or held by another run', () => {
 	expect(nextAfterCheck(row(0))).toEqual(['Take the run']);
-	expect(nextAfterCheck({ ...row(Date.now() + 60_000), holder: '41' })).toEqual(['Take the run']);
 	expect(nextAfterCheck(row(String(Date.now())))).toEqual(['Take the run']);
+	const held = { ...row(Date.now() + 60_000), holder: '41' };
+	expect(nextAfterCheck(held)).toEqual(['Take the run']);
 	// Only a run whose hold has lapsed is taken: a held row comes out as it was, and the run waits.
 	const take = node('Take the run').parameters.filters as { conditions: unknown[] };
 	expect(take.conditions).toContainEqual(
 		expect.objectContaining({ keyName: 'lease_until', condition: 'lt' }),
 	);
-	expect(problemAfter({ 'Run state': row(0), [CHECK]: row(0), 'Take the run': row(0) })).toBe('');
+	// Held for all of the wait: the run says so and ends, with nothing to set.
+	const waited = whatThisRunDid({
+		'Run state': held,
+		[CHECK]: held,
+		'Take the run': held,
+		'Keep waiting?': held,
+	});
+	expect([waited.result, waited.problem, waited.unknown_rows]).toEqual([
+		'Another run held the run for 90 s: nothing submitted; the next tick tries again.',
+		'',
+		0,
+	]);
 });
 
 it.each([null, '', 'soon'])('ends saying what to set when lease_until is %j', (leaseUntil) => {
 	expect(nextAfterCheck(row(leaseUntil))).toEqual(['What this run did']);
-	expect(problemAfter({ 'Run state': row(leaseUntil), [CHECK]: row(leaseUntil) })).toBe(
+	expect(whatThisRunDid({ 'Run state': row(leaseUntil), [CHECK]: row(leaseUntil) }).problem).toBe(
 		`The row named submit in the Data Table catalogue_runs has lease_until ${JSON.stringify(leaseUntil)}, not a number: set it to 0 (a Number column), or delete the row and the next run writes it again.`,
 	);
 });
