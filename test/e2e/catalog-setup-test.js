@@ -9,9 +9,10 @@
 // typed. Then one submit run from the Execute button against the simulator and a stand-in store
 // (Shopify's product list, lib/shop.js): it creates both Data Tables and submits every product;
 // one collect sweep marks every row done; a second submit run says nothing was new, having read
-// the store once. The page is saved at each step (catalog-setup-NN-<step>.png in the user folder,
-// kept with the work folder after a failure or with PRODUCT_IMAGE_E2E_KEEP=1); a wait that runs
-// out names what it waited for, and the page is saved as it then was.
+// the store once; a third, after the run state's lease_until was emptied, ends in Stop: what to
+// set, saying to set it to 0. The page is saved at each step (catalog-setup-NN-<step>.png in the
+// user folder, kept with the work folder after a failure or with PRODUCT_IMAGE_E2E_KEEP=1); a wait
+// that runs out names what it waited for, and the page is saved as it then was.
 //
 // It shares its n8n start with the other server suites (lib/server-suites.js), a start set to its
 // clock: alone, `node test/e2e/catalog-setup-test.js`. `--n8n 2.41.0` narrows the n8n versions.
@@ -202,17 +203,46 @@ const lastOutput = (runData, node) => {
 	return runs[runs.length - 1]?.data?.main?.[0]?.[0]?.json;
 };
 
-/** The rows of a Data Table, by its name. @param {import('./lib/n8n-server').N8nServer} server @param {string} name */
-async function tableRows(server, name) {
+/** A Data Table's REST route, by its name. @param {import('./lib/n8n-server').N8nServer} server @param {string} name */
+async function tableRoute(server, name) {
 	const project = (await server.rest('GET', '/projects/personal')).json.data;
 	const tables = (await server.rest('GET', `/projects/${project.id}/data-tables`)).json.data.data;
 	const table = tables.find((/** @type {any} */ t) => t.name === name);
 	if (!table) throw new Error(`no Data Table ${name}`);
-	const rows = await server.rest(
-		'GET',
-		`/projects/${project.id}/data-tables/${table.id}/rows?take=1000&skip=0`,
-	);
+	return `/projects/${project.id}/data-tables/${table.id}`;
+}
+
+/** The rows of a Data Table, by its name. @param {import('./lib/n8n-server').N8nServer} server @param {string} name */
+async function tableRows(server, name) {
+	const rows = await server.rest('GET', `${await tableRoute(server, name)}/rows?take=1000&skip=0`);
 	return /** @type {Record<string, any>[]} */ (rows.json.data.data);
+}
+
+/**
+ * The run state's lease_until emptied, as a person editing the row in the table's view may leave
+ * it: the next submit run takes nothing and submits nothing, and ends in Stop: what to set, saying
+ * which value to set.
+ * @param {import('playwright-core').Page} page @param {import('./lib/n8n-server').N8nServer} server
+ * @param {string} n8nDir @param {import('./lib/simulator').RunningSimulator} sim @param {string} submitId
+ */
+async function emptiedRunState(page, server, n8nDir, sim, submitId) {
+	await server.rest('PATCH', `${await tableRoute(server, 'catalogue_runs')}/rows`, {
+		filter: { type: 'and', filters: [{ columnName: 'name', condition: 'eq', value: 'submit' }] },
+		data: { lease_until: null },
+	});
+	const tasksBefore = (await sim.tasks()).length;
+	const run = await execute(page, server, n8nDir, submitId);
+	const stops = run.runData['Stop: what to set'] ?? [];
+	const message = String(stops[stops.length - 1]?.error?.message ?? '');
+	if (
+		run.status !== 'error' ||
+		!message.includes('has lease_until null, not a number: set it to 0') ||
+		run.runData['Take the run'] ||
+		(await sim.tasks()).length !== tasksBefore
+	)
+		throw new Error(
+			`the submit run after lease_until was emptied ended ${run.status} at ${Object.keys(run.runData).pop()}: ${message}`,
+		);
 }
 
 /**
@@ -293,6 +323,9 @@ async function setUpAndRun(page, server, n8nDir, sim, shop, snap) {
 		throw new Error(`the second submit run ended ${again.status}: ${result}`);
 	if (shop.reads() - readsBefore !== 1)
 		throw new Error(`the second submit run read the store ${shop.reads() - readsBefore} times`);
+
+	await emptiedRunState(page, server, n8nDir, sim, submitId);
+	await snap(`${SUBMIT} run with lease_until emptied`);
 }
 
 /**
