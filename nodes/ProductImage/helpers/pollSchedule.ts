@@ -16,7 +16,8 @@ export type CompletionWindow = { earliestMs: number; latestMs: number; alone: bo
 export interface PollPlan {
 	mode: PollingMode;
 	pollMs: number;
-	window: CompletionWindow | undefined;
+	/** Null before the run has learned any duration, undefined past its query budget. */
+	window: CompletionWindow | null | undefined;
 	startedAt: number | undefined;
 	rhythmAt: number;
 	now: number;
@@ -52,8 +53,10 @@ export function nextPollIn({ mode, pollMs, window, startedAt, rhythmAt, now }: P
 	if (mode === 'fixed') return pollMs;
 	// A poll of the window sent before the rhythm's poll and answered after it leaves it due: at once.
 	const bound = Math.max(0, rhythmAt - now);
-	if (!window || startedAt === undefined) return bound;
-	return Math.min(bound, windowGap(window, now - startedAt));
+	if (window === undefined || startedAt === undefined) return bound;
+	if (window) return Math.min(bound, windowGap(window, now - startedAt));
+	// Nothing learned yet (null): from its third interval on, a task is also polled halfway to the next.
+	return now - startedAt >= 3 * pollMs && bound > pollMs / 2 ? bound - pollMs / 2 : bound;
 }
 
 // The duration model: what the run's recent tasks say about the next one.
@@ -80,14 +83,12 @@ type Seen = { createdAt: number; ms?: number };
 /** Milliseconds per place in the order the service created the tasks, or 0 without a clear trend. */
 function slopeOf(finished: Array<{ place: number; ms: number }>): number {
 	if (finished.length < RECENT_FINISHED) return 0;
-	const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
-	const [place, ms] = [mean(finished.map((f) => f.place)), mean(finished.map((f) => f.ms))];
-	let [both, places, durations] = [0, 0, 0];
-	for (const f of finished) {
-		both += (f.place - place) * (f.ms - ms);
-		places += (f.place - place) ** 2;
-		durations += (f.ms - ms) ** 2;
-	}
+	const sum = (of: (f: (typeof finished)[number]) => number) =>
+		finished.reduce((total, f) => total + of(f), 0);
+	const [place, ms] = [sum((f) => f.place) / finished.length, sum((f) => f.ms) / finished.length];
+	const both = sum((f) => (f.place - place) * (f.ms - ms));
+	const places = sum((f) => (f.place - place) ** 2);
+	const durations = sum((f) => (f.ms - ms) ** 2);
 	return Math.abs(both) >= TREND_CORRELATION * Math.sqrt(places * durations) ? both / places : 0;
 }
 
@@ -171,7 +172,6 @@ export class DurationModel {
 const models = new WeakMap<IExecuteFunctions, DurationModel>();
 
 export function durationModel(context: IExecuteFunctions): DurationModel {
-	let model = models.get(context);
-	if (!model) models.set(context, (model = new DurationModel()));
-	return model;
+	if (!models.has(context)) models.set(context, new DurationModel());
+	return models.get(context)!;
 }

@@ -126,8 +126,8 @@ function startWait(
 /** When the next poll is due, planned at the answer read at `answeredAt`; undefined past Max Wait Time. */
 function pollDue(wait: TaskWait, answeredAt: number): number | undefined {
 	const { settings, pollMs, taskId, taskStartedAt: startedAt, rhythmAt, deadline } = wait;
-	const model = wait.taskDurations;
-	const window = model.mayAdd ? model.window(taskId, answeredAt - (startedAt ?? NaN)) : undefined;
+	const [model, elapsedMs] = [wait.taskDurations, answeredAt - (startedAt ?? NaN)];
+	const window = model.mayAdd ? (model.window(taskId, elapsedMs) ?? null) : undefined;
 	const plan = { mode: settings.polling, pollMs, window, startedAt, rhythmAt, now: answeredAt };
 	const due = answeredAt + nextPollIn(plan);
 	if (settings.polling === 'fixed') return due > deadline ? undefined : due;
