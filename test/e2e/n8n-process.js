@@ -106,12 +106,13 @@ async function createN8n(options) {
 
 	/**
 	 * @param {string[]} args
-	 * @param {{timeoutMs?: number, echo?: 'none' | 'all' | 'throttled', label?: string}} [o]
+	 * @param {{timeoutMs?: number, echo?: 'none' | 'all' | 'throttled', label?: string, env?: NodeJS.ProcessEnv}} [o]
+	 *   `env`: settings of this command alone, after the instance's
 	 */
 	const cli = (args, o = {}) =>
 		run(install.node.node, [install.entry, ...args], {
 			cwd: userFolder,
-			env,
+			env: { ...env, ...o.env },
 			timeoutMs: o.timeoutMs ?? LOADED_RUN_MS,
 			echo: o.echo ?? 'none',
 			label: o.label ?? `n8n ${install.version}`,
@@ -153,11 +154,12 @@ async function createN8n(options) {
 		/**
 		 * Never throws for a failed workflow: the caller decides whether a failure was wanted.
 		 * @param {string} id
-		 * @param {{timeoutMs?: number}} [o]
+		 * @param {{timeoutMs?: number, env?: NodeJS.ProcessEnv}} [o] `env`: settings of this run alone
 		 */
 		executeWorkflow: async (id, o = {}) => {
 			const result = await cli(['execute', `--id=${id}`, '--rawOutput'], {
 				timeoutMs: o.timeoutMs,
+				env: o.env,
 			});
 			const parsed = parseRunOutput(result.stdout);
 			const runOutcome = normaliseRun(parsed);

@@ -30,6 +30,7 @@ const { startFakeOpenAi } = require('./lib/fake-openai');
 const { liveService } = require('./lib/live-service');
 const { hasCombinedBinaryMode } = require('./n8n-process');
 const { prepareUserFolder, runOnPins, runSuite } = require('./lib/suite');
+const { includedNodes, runnerEnv } = require('./lib/boot-scope');
 const { loadExpectation, makeContext } = require('./lib/expectation');
 const { summary } = require('./lib/run-data');
 const { redact } = require('./lib/redact');
@@ -121,6 +122,7 @@ function indent(text) {
 /**
  * @param {object} o
  * @param {Awaited<ReturnType<typeof import('./n8n-process').createN8n>>} o.n8n
+ * @param {import('./install-n8n').N8nInstall} o.install
  * @param {{name: string, id: string, workflow: any}} o.workflow the imported copy this mode runs
  * @param {RunMode} o.mode
  * @param {import('./lib/expectation').Expectation | undefined} o.expectation
@@ -130,7 +132,7 @@ function indent(text) {
  * @param {string} o.logDir
  * @returns {Promise<{ok: boolean, detail: string}>}
  */
-async function runOne({ n8n, workflow, mode, expectation, sim, apiKey, llm, logDir }) {
+async function runOne({ n8n, install, workflow, mode, expectation, sim, apiKey, llm, logDir }) {
 	const run = workflow;
 	await sim?.reset();
 	if (expectation?.simulator) await sim?.configure(expectation.simulator);
@@ -139,7 +141,10 @@ async function runOne({ n8n, workflow, mode, expectation, sim, apiKey, llm, logD
 
 	n8n.setBinaryMode(mode === 'combined' ? 'filesystem' : mode);
 	const timeoutMs = expectation?.timeoutMs ?? LOADED_RUN_MS;
-	const execution = await n8n.executeWorkflow(run.id, { timeoutMs });
+	const execution = await n8n.executeWorkflow(run.id, {
+		timeoutMs,
+		env: runnerEnv(install, run.workflow),
+	});
 	const logFile = path.join(logDir, `${workflow.id}.${n8n.version}.${mode}.log`);
 	fs.writeFileSync(logFile, redact(`${execution.stdout}\n----- stderr -----\n${execution.stderr}`));
 
@@ -278,6 +283,8 @@ async function runPin(
 					return copy;
 				}),
 	});
+	// The commands from here on run workflows only: n8n loads the node types they hold.
+	n8n.env.NODES_INCLUDE = includedNodes([...workflows.map((w) => w.workflow), ...copies.values()]);
 	for (const run of forVersion) {
 		const key = workflowKey(run);
 		const imported = /** @type {NonNullable<(typeof workflows)[number]>} */ (
@@ -293,6 +300,7 @@ async function runPin(
 		try {
 			result = await runOne({
 				n8n,
+				install,
 				workflow,
 				mode: run.mode,
 				expectation: expectationOf(run, live),

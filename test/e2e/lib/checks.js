@@ -37,4 +37,4 @@ function lastNodeItems(ctx) {
 	return { last, items };
 }
 
-module.exports = { productImageNodesRan, lastNodeItems };
+module.exports = { productImageNodesRan, lastNodeItems, NODE_TYPE };
