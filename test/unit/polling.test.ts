@@ -18,8 +18,11 @@ function modelOf(durations: number[]): DurationModel {
 }
 
 describe('the duration model', () => {
-	test('nothing is predicted before three tasks have finished', () => {
-		expect(modelOf([18_000, 24_000]).window()).toBeUndefined();
+	test('nothing is predicted before three tasks have finished: a first wave of several tasks (null), a lone task (undefined)', () => {
+		expect(modelOf([18_000, 24_000]).window()).toBeNull();
+		const lone = new DurationModel();
+		lone.noteRunning('only');
+		expect(lone.window('only', 60_000)).toBeUndefined();
 		expect(modelOf([18_000, 24_000, 21_000]).window()).toMatchObject({
 			earliestMs: 21_000,
 			latestMs: 24_000,
@@ -56,7 +59,7 @@ describe('the duration model', () => {
 	test('a task without both times says nothing about durations', () => {
 		const model = modelOf([10_000, 11_000]);
 		model.noteFinished('no-times', { status: 'succeeded' });
-		expect(model.window()).toBeUndefined();
+		expect(model.window()).toBeNull();
 	});
 
 	test("durations that fall in the order the service created its tasks: a later task's window lies below every duration seen", () => {
@@ -180,6 +183,13 @@ describe('the poll schedule', () => {
 
 	test('Adaptive with nothing learned polls when the fixed poller does', () => {
 		expect(nextPollIn({ ...plan, window: undefined, now: 15_010 })).toBe(4_990);
+	});
+
+	test('in a first wave, a task that has run three intervals is also polled halfway to the next', () => {
+		const firstWave = { ...plan, window: null };
+		expect(nextPollIn({ ...firstWave, rhythmAt: 15_000, now: 10_000 })).toBe(5_000);
+		expect(nextPollIn({ ...firstWave, now: 15_000 })).toBe(2_500);
+		expect(nextPollIn({ ...firstWave, now: 17_500 })).toBe(2_500);
 	});
 
 	test("the window's first poll where it opens: a task as long as the shortest before it is seen at once", () => {

@@ -16,7 +16,7 @@ export type CompletionWindow = { earliestMs: number; latestMs: number; alone: bo
 export interface PollPlan {
 	mode: PollingMode;
 	pollMs: number;
-	/** Null before the run has learned any duration, undefined past its query budget. */
+	/** Null in a first wave (several tasks, no duration learned), undefined past the query budget. */
 	window: CompletionWindow | null | undefined;
 	startedAt: number | undefined;
 	rhythmAt: number;
@@ -143,14 +143,14 @@ export class DurationModel {
 	}
 
 	/**
-	 * From the middle to the longest of the last finished durations, each first moved along their
-	 * trend to the place of `taskId` (a task not yet met comes after every other); for a task past
-	 * that window by its width, of the earlier durations longer than its time, when three or more are.
+	 * The middle to the longest of the last finished durations, moved along their trend to the place
+	 * of `taskId` (one not yet met: last); for a task past that by its width, the earlier durations
+	 * longer than its time, when three are. Before three finish: null in a first wave, else undefined.
 	 */
-	window(taskId?: string, elapsedMs = NaN): CompletionWindow | undefined {
+	window(taskId?: string, elapsedMs = NaN): CompletionWindow | null | undefined {
 		const placed = this.inOrder().map(([id, seen], place) => ({ id, place, ms: seen.ms }));
 		const finished = placed.filter((p): p is typeof p & { ms: number } => p.ms !== undefined);
-		if (finished.length < MIN_FINISHED) return undefined;
+		if (finished.length < MIN_FINISHED) return placed.length > 1 ? null : undefined;
 		const at = placed.find((p) => p.id === taskId)?.place ?? placed.length;
 		const slope = taskId === undefined ? 0 : slopeOf(finished);
 		const recent = finished.map((f) => f.ms + slope * (at - f.place)).sort((a, b) => a - b);

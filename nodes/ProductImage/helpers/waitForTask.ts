@@ -127,7 +127,7 @@ function startWait(
 function pollDue(wait: TaskWait, answeredAt: number): number | undefined {
 	const { settings, pollMs, taskId, taskStartedAt: startedAt, rhythmAt, deadline } = wait;
 	const [model, elapsedMs] = [wait.taskDurations, answeredAt - (startedAt ?? NaN)];
-	const window = model.mayAdd ? (model.window(taskId, elapsedMs) ?? null) : undefined;
+	const window = model.mayAdd ? model.window(taskId, elapsedMs) : undefined;
 	const plan = { mode: settings.polling, pollMs, window, startedAt, rhythmAt, now: answeredAt };
 	const due = answeredAt + nextPollIn(plan);
 	if (settings.polling === 'fixed') return due > deadline ? undefined : due;
