@@ -24,23 +24,29 @@ const { LOADED_MACHINE_MS, LOADED_RUN_MS } = require('./lib/waits');
  * @property {NodeJS.ProcessEnv} [env] extra variables
  */
 
+/** The installed n8n's task-runner settings, as `@n8n/config` reads them. @param {N8nInstall} install */
+const runnersConfig = (install) =>
+	fs.readFileSync(
+		path.join(
+			install.dir,
+			'node_modules',
+			'@n8n',
+			'config',
+			'dist',
+			'configs',
+			'runners.config.js',
+		),
+		'utf8',
+	);
+
 /**
  * The task broker's port variable, read from the installed `@n8n/config` so a version that
  * renames it is noticed here rather than by two runs fighting over port 5679.
  * @param {N8nInstall} install
  */
 function brokerPortVariable(install) {
-	const file = path.join(
-		install.dir,
-		'node_modules',
-		'@n8n',
-		'config',
-		'dist',
-		'configs',
-		'runners.config.js',
-	);
 	try {
-		const match = /Env\)\('([A-Z0-9_]*BROKER_PORT)'/.exec(fs.readFileSync(file, 'utf8'));
+		const match = /Env\)\('([A-Z0-9_]*BROKER_PORT)'/.exec(runnersConfig(install));
 		if (match) return match[1];
 	} catch {
 		/* fall through to the name every version so far has used */
@@ -229,4 +235,4 @@ async function waitForHttp(url, timeoutMs, child) {
 	throw new Error(`n8n did not answer on ${url} within ${Math.round(timeoutMs / 1000)} s`);
 }
 
-module.exports = { createN8n, brokerPortVariable, hasCombinedBinaryMode };
+module.exports = { createN8n, brokerPortVariable, hasCombinedBinaryMode, runnersConfig };

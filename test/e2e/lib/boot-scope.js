@@ -10,6 +10,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { NODE_TYPE } = require('./checks');
+const { runnersConfig } = require('../n8n-process');
 
 /** The call a node makes to hand its work to n8n's task runner (the Code node's sandboxes). */
 const RUNNER_CALL = 'startJob';
@@ -70,16 +71,7 @@ function callsRunner(install, type) {
  * @returns {Record<string, string>}
  */
 function runnerEnv(install, workflow) {
-	const config = path.join(
-		install.dir,
-		'node_modules',
-		'@n8n',
-		'config',
-		'dist',
-		'configs',
-		'runners.config.js',
-	);
-	if (fs.readFileSync(config, 'utf8').includes('N8N_RUNNERS_ENABLED')) return {};
+	if (runnersConfig(install).includes('N8N_RUNNERS_ENABLED')) return {};
 	if ([...new Set(typesOf([workflow]))].some((type) => callsRunner(install, type))) return {};
 	return { N8N_RUNNERS_MODE: 'external', N8N_RUNNERS_AUTH_TOKEN: 'no-runner-connects' };
 }
