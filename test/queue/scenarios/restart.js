@@ -30,6 +30,19 @@ async function runRestart(ctx, copies, o) {
 		first.status === 200,
 		`the submit run was accepted by its webhook (HTTP ${first.status})`,
 	);
+	// The run's worker is found first, so that only one read of the table lies between the kill
+	// point and the kill, however busy the machine.
+	/** @type {any} */
+	let running;
+	await until(async () => {
+		running = (await ctx.stack.rest.executions(copies.submit.workflow.id)).find(
+			(e) => e.status === 'running',
+		);
+		return Boolean(running && executionsByWorker(ctx.stack.workers).has(String(running.id)));
+	}, 'the submit run running on a worker');
+	const workerName = executionsByWorker(ctx.stack.workers).get(String(running.id));
+	const victim = ctx.stack.workers.find((w) => w.name === workerName);
+	if (!victim?.pid) throw new Error(`no worker logged execution ${running.id}`);
 	// Each task id is recorded right after its submit, then the run paces for a second: the kill
 	// lands between two products, as a crash most often does.
 	/** @type {Record<string, any>[]} */
@@ -39,13 +52,6 @@ async function runRestart(ctx, copies, o) {
 		`${o.killAfter} recorded tasks`,
 		{ everyMs: 25 },
 	);
-	const running = (await ctx.stack.rest.executions(copies.submit.workflow.id)).find(
-		(e) => e.status === 'running',
-	);
-	if (!running) throw new Error('the submit run was not running when its worker was to be killed');
-	const workerName = executionsByWorker(ctx.stack.workers).get(String(running.id));
-	const victim = ctx.stack.workers.find((w) => w.name === workerName);
-	if (!victim?.pid) throw new Error(`no worker logged execution ${running.id}`);
 	// The whole process group, task runner included, as when a container or machine dies.
 	process.kill(-victim.pid, 'SIGKILL');
 	const killedAt = Date.now();
