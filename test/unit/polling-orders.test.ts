@@ -13,6 +13,8 @@ const compare = usePollingOrders();
 
 /** The probe of a blind first wave, which a step down needs, costs similar tasks a few polls. */
 const MEDIAN_SHORT_MS = 380;
+/** Held closer than the goal where the schedule reaches it: a real n8n adds about 0.01. */
+const WALL_HELD: Record<string, number> = { falling: 1.03 };
 
 test.each(ORDERS.map((order) => [order.name, order] as const))(
 	'%s: no task seen finished later than the fixed poller sees it; at most 1.5× the fixed poller’s queries; the batch within 1.05× the ideal lanes',
@@ -20,7 +22,7 @@ test.each(ORDERS.map((order) => [order.name, order] as const))(
 		const figures = await compare(order);
 		expect(figures.later).toBe(0);
 		expect(figures.wall).toBeLessThanOrEqual(figures.fixedWall);
-		expect(figures.wall).toBeLessThanOrEqual(1.05);
+		expect(figures.wall).toBeLessThanOrEqual(WALL_HELD[order.name] ?? 1.05);
 		expect(figures.queries).toBeLessThanOrEqual(1.5);
 		if (order.similar) expect(figures.medianDelayMs).toBeLessThanOrEqual(MEDIAN_SHORT_MS);
 	},

@@ -199,6 +199,12 @@ describe('the poll schedule', () => {
 		);
 	});
 
+	test('a window narrower than 0.375 s, as a trend often makes it, is polled once, where it ends: a poll where it opens would spend the query budget the polls past it need', () => {
+		const trend = { ...plan, window: { ...window, latestMs: 18_300 } };
+		expect(nextPollIn({ ...trend, now: 5_000 })).toBe(13_300);
+		expect(nextPollIn({ ...trend, now: 17_800 })).toBe(500);
+	});
+
 	test('a window opening less than 0.75 s after a poll is polled 0.75 s after it, or where it ends if sooner', () => {
 		const later = { ...plan, rhythmAt: 30_000, window: { ...window, latestMs: 19_000 } };
 		expect(nextPollIn({ ...later, now: 17_800 })).toBe(750);

@@ -40,12 +40,13 @@ export function rhythmAfterPoll(
 
 /** Where the window opens, then half its width apart to its end; past it, as far apart as the time
  * since it ended, for the run's last task LAST_SHARE of its time; DENSEST_MS apart, but its end. */
-function windowGap(window: CompletionWindow, elapsedMs: number): number {
-	const { earliestMs, latestMs } = window;
+function windowGap({ earliestMs, latestMs, alone }: CompletionWindow, elapsedMs: number): number {
+	// A trend's window is often this narrow: polled once, at its end, it costs one added poll, not two.
+	if (latestMs - earliestMs < DENSEST_MS / 2) earliestMs = latestMs;
 	const toEnd = latestMs - elapsedMs;
 	const step = elapsedMs < earliestMs ? earliestMs - elapsedMs : (latestMs - earliestMs) / 2;
 	if (toEnd > 0) return Math.min(toEnd, Math.max(DENSEST_MS, step));
-	return Math.max(DENSEST_MS, window.alone ? LAST_SHARE * elapsedMs : -toEnd);
+	return Math.max(DENSEST_MS, alone ? LAST_SHARE * elapsedMs : -toEnd);
 }
 
 /** Adaptive: the fixed poller's next poll, or sooner where the window has one: never later. */
@@ -171,7 +172,5 @@ export class DurationModel {
 
 const models = new WeakMap<IExecuteFunctions, DurationModel>();
 
-export function durationModel(context: IExecuteFunctions): DurationModel {
-	if (!models.has(context)) models.set(context, new DurationModel());
-	return models.get(context)!;
-}
+export const durationModel = (context: IExecuteFunctions): DurationModel =>
+	models.get(context) ?? models.set(context, new DurationModel()).get(context)!;
