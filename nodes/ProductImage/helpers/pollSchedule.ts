@@ -16,7 +16,8 @@ export type CompletionWindow = { earliestMs: number; latestMs: number; alone: bo
 export interface PollPlan {
 	mode: PollingMode;
 	pollMs: number;
-	/** Null in a first wave (several tasks, no duration learned), undefined past the query budget. */
+	/** Null in a first wave (several tasks, no duration learned); undefined for a lone task before
+	 * three durations are learned, and past the query budget: the fixed poller's polls only. */
 	window: CompletionWindow | null | undefined;
 	startedAt: number | undefined;
 	rhythmAt: number;
