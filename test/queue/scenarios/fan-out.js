@@ -6,7 +6,7 @@
 
 const fs = require('node:fs');
 const { callWebhook } = require('../lib/rest');
-const { finishedExecutions, workersOf } = require('../lib/executions');
+const { finishedExecutions, workersOf, unsuccessful } = require('../lib/executions');
 const { sampleMemory } = require('../lib/memory');
 const { submitsPerProduct } = require('../lib/submits');
 const { FAN_OUT_TABLE } = require('../lib/workflows');
@@ -54,6 +54,7 @@ async function runFanOut(ctx, copy, o) {
 	ctx.check(reply.status === 200, `the catalogue webhook answered (HTTP ${reply.status})`);
 	const wallMs = Date.now() - started;
 	const peak = memory.stop();
+	const failed = await unsuccessful(ctx.stack, executions);
 	// The catalogue run is the id of the execution that split the catalogue: the first one.
 	const run = String(Math.min(...executions.map((e) => Number(e.id))));
 
@@ -79,7 +80,8 @@ async function runFanOut(ctx, copy, o) {
 			`executions per worker ${JSON.stringify(perWorker)}; peak worker memory ${Object.entries(peak)
 				.map(([n, mb]) => `${n} ${mb.toFixed(0)} MiB`)
 				.join(', ')}; ` +
-			`${images.size} images stored, ${once} of ${o.products} products submitted exactly once; submit back-offs ${backoffs.join(', ')}`,
+			`${images.size} images stored, ${once} of ${o.products} products submitted exactly once; submit back-offs ${backoffs.join(', ')}; ` +
+			`most 429s on one product's submit ${await most429s(ctx.sim)}`,
 	);
 	if (o.submit429s) {
 		ctx.check(
@@ -88,8 +90,8 @@ async function runFanOut(ctx, copy, o) {
 		);
 	}
 	ctx.check(
-		executions.every((e) => e.status === 'success'),
-		`fan-out over ${label}: every execution succeeded`,
+		failed.length === 0,
+		`fan-out over ${label}: every execution succeeded${failed.map((f) => `\n      ${f}`).join('')}`,
 	);
 	ctx.check(
 		images.size === o.products * o.images && rows.length === o.products * o.images,
@@ -100,6 +102,20 @@ async function runFanOut(ctx, copy, o) {
 		`fan-out over ${label}: every product submitted exactly once`,
 	);
 	return { wallMs, perWorker };
+}
+
+/**
+ * The most 429s the service gave one product's submits (a retry sends the same prompt): how near a
+ * product came to the tries a submit is given.
+ * @param {import('./context').Context['sim']} sim
+ */
+async function most429s(sim) {
+	/** @type {Map<string, number>} */
+	const counts = new Map();
+	for (const r of (await sim.stats()).requests)
+		if (r.route === 'submit' && r.status === 429)
+			counts.set(r.prompt, (counts.get(r.prompt) ?? 0) + 1);
+	return Math.max(0, ...counts.values());
 }
 
 /** Retry warnings the node logged for submits. @param {string} logFile */
