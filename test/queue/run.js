@@ -93,7 +93,7 @@ const selected = (scenario) => !ONLY || ONLY.includes(scenario);
 async function fanOutScenario(ctx, fanOut, workers) {
 	const table = await createFanOutTable(ctx);
 	const two = await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers });
-	await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers, submit429s: 40 });
+	await runFanOut(ctx, fanOut, { ...FAN_OUT, table, workers, submit429sEach: 1 });
 	ctx.check(Object.keys(two.perWorker).length === 2, 'the fan-out spread over both workers');
 	// The scenarios after this one run on one worker, as they always have.
 	await workers[1].stop();

@@ -25,8 +25,11 @@ const { errorBody, xmlError } = require('./errors');
  * @property {number | string} [times] default 1; Infinity (or the string 'Infinity' over JSON)
  * @property {number} [forMs] answers every matching request for this long after it is added (a rate
  *   limit that holds for a while, whoever asks), then is gone; `times` does not apply
+ * @property {boolean} [each] `times` counts for each request body on its own (a retry sends its
+ *   body again, another item sends another), and the fault stays: every item meets it `times` times,
+ *   however the requests of many items interleave
  *
- * @typedef {Fault & {times: number, remaining: number, until?: number}} QueuedFault
+ * @typedef {Fault & {times: number, remaining: number, until?: number, seen?: Map<string, number>}} QueuedFault
  */
 
 const ROUTES = ['upload', 'submit', 'task', 'asset', 'media', 'analysis', 'plan', 'cdn', 'any'];
@@ -44,6 +47,7 @@ const KEYS = [
 	'contentType',
 	'times',
 	'forMs',
+	'each',
 ];
 
 /**
@@ -119,6 +123,12 @@ function normalizeFault(input) {
 	}
 	if (f.forMs !== undefined && !(typeof f.forMs === 'number' && f.forMs > 0))
 		throw new TypeError('fault.forMs must be a number > 0');
+	if (f.each !== undefined && typeof f.each !== 'boolean')
+		throw new TypeError('fault.each must be a boolean');
+	if (f.each && (f.forMs !== undefined || !Number.isFinite(times)))
+		throw new TypeError('fault.each counts a finite `times` per body: not with forMs or Infinity');
+	if (f.each)
+		return /** @type {QueuedFault} */ ({ ...f, times, remaining: Infinity, seen: new Map() });
 	if (f.forMs !== undefined)
 		return /** @type {QueuedFault} */ ({
 			...f,
@@ -155,22 +165,27 @@ class FaultQueue {
 	 * aimed at it, so a catch-all fault meant for the service does not also break downloads.
 	 * @param {'main' | 'cdn'} origin
 	 * @param {string} route
+	 * @param {Buffer} [body] the request's body, which a fault of `each` counts by
 	 * @returns {QueuedFault | undefined}
 	 */
-	take(origin, route) {
+	take(origin, route, body = Buffer.alloc(0)) {
 		const now = Date.now();
 		for (let j = this.queue.length - 1; j >= 0; j--)
 			if ((this.queue[j].until ?? Infinity) <= now) this.queue.splice(j, 1);
-		const i = this.queue.findIndex((f) =>
-			origin === 'cdn'
-				? f.route === 'cdn'
-				: f.route === route || (f.route === 'any' && route !== 'cdn'),
+		const key = this.queue.some((f) => f.seen) ? body.toString('utf8') : '';
+		const i = this.queue.findIndex(
+			(f) =>
+				(origin === 'cdn'
+					? f.route === 'cdn'
+					: f.route === route || (f.route === 'any' && route !== 'cdn')) &&
+				(f.seen?.get(key) ?? 0) < f.times,
 		);
 		if (i < 0) return undefined;
 		const fault = this.queue[i];
+		fault.seen?.set(key, (fault.seen.get(key) ?? 0) + 1);
 		fault.remaining -= 1;
 		if (fault.remaining <= 0) this.queue.splice(i, 1);
-		return { ...fault };
+		return { ...fault, seen: undefined };
 	}
 
 	clear() {

@@ -105,6 +105,8 @@ export interface Fault {
 	/** default 1; Infinity allowed */
 	times?: number;
 	forMs?: number;
+	/** `times` counts for each request body on its own, and the fault stays */
+	each?: boolean;
 }
 
 export interface UploadRecord {

@@ -172,7 +172,7 @@ async function handle(state, origin, req, res) {
 
 	// The proxy in front of a service that is down answers before the service or a fault is reached.
 	const down = outageReply(state, origin, route);
-	const fault = down ? undefined : state.faults.take(origin, route);
+	const fault = down ? undefined : state.faults.take(origin, route, read.body);
 	/** @type {Reply | undefined} */
 	let reply;
 	if (down) {

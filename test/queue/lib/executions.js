@@ -1,6 +1,7 @@
 // @ts-check
 'use strict';
 
+const path = require('node:path');
 const { executionsByWorker } = require('./cluster');
 const { LOADED_RUN_MS } = require('../../e2e/lib/waits');
 
@@ -41,4 +42,29 @@ function workersOf(workers, executions) {
 	});
 }
 
-module.exports = { finishedExecutions, workersOf };
+/**
+ * One line per execution that did not succeed: its status, the last node it ran, n8n's error
+ * message and the worker that ran it, so a failed run says why without its work folder.
+ * @param {{rest: {execution: (id: string) => Promise<{status: string, data?: string}>}, install: {dir: string}, workers: {name: string, logFile: string}[]}} stack
+ * @param {{id: string, status: string}[]} executions
+ * @returns {Promise<string[]>}
+ */
+async function unsuccessful(stack, executions) {
+	const failed = executions.filter((e) => e.status !== 'success');
+	if (!failed.length) return [];
+	// The run data as n8n stores it, read with n8n's own reader.
+	const { parse } = require(path.join(stack.install.dir, 'node_modules', 'flatted'));
+	const byWorker = executionsByWorker(stack.workers);
+	return Promise.all(
+		failed.map(async ({ id }) => {
+			const execution = await stack.rest.execution(id);
+			const result = execution.data ? parse(execution.data).resultData : undefined;
+			const error = result?.error;
+			const node = error?.node?.name ?? result?.lastNodeExecuted ?? '(none)';
+			const message = [error?.message, error?.description].filter(Boolean).join(': ');
+			return `execution ${id} ${execution.status} in "${node}" on ${byWorker.get(String(id)) ?? 'no worker'}: ${message || '(n8n recorded no error)'}`;
+		}),
+	);
+}
+
+module.exports = { finishedExecutions, workersOf, unsuccessful };

@@ -58,6 +58,13 @@ function restClient(baseUrl, session) {
 			const data = await call('GET', `executions?filter=${filter}&limit=100`);
 			return data.results ?? data;
 		},
+		/**
+		 * One execution as the editor's execution view reads it: `data` is its run data, flattened
+		 * (n8n's `flatted` reads it).
+		 * @param {string} id
+		 * @returns {Promise<{id: string, status: string, data?: string}>}
+		 */
+		execution: (id) => call('GET', `executions/${id}`),
 		/** @param {string} id */
 		stop: (id) => call('POST', `executions/${id}/stop`, {}),
 		/**

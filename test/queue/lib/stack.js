@@ -118,6 +118,7 @@ async function startStack(o) {
 		};
 		return {
 			n8n,
+			install: o.install,
 			main,
 			rest,
 			workers,
