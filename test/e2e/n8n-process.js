@@ -172,6 +172,8 @@ async function createN8n(options) {
 			return {
 				ok: result.code === 0 && !runOutcome.error && parsed !== undefined,
 				exitCode: result.code,
+				/** The signal that ended n8n, when one did: a crash or a kill, not n8n's own exit. */
+				exitSignal: result.signal,
 				timedOut: result.timedOut,
 				durationMs: result.durationMs,
 				parsed,

@@ -120,6 +120,13 @@ function indent(text) {
 }
 
 /**
+ * A signal names a crash or a kill from outside; an exit code, n8n's own verdict.
+ * @param {{exitCode: number | null, exitSignal: NodeJS.Signals | null}} execution
+ */
+const howItEnded = ({ exitCode, exitSignal }) =>
+	exitSignal ? `n8n ended by ${exitSignal}, not by its own exit` : `exit ${exitCode}`;
+
+/**
  * @param {object} o
  * @param {Awaited<ReturnType<typeof import('./n8n-process').createN8n>>} o.n8n
  * @param {import('./install-n8n').N8nInstall} o.install
@@ -171,11 +178,11 @@ async function runOne({ n8n, install, workflow, mode, expectation, sim, apiKey, 
 	if (execution.parsed === undefined) {
 		return {
 			ok: false,
-			detail: `n8n printed no run data (exit ${execution.exitCode}); log: ${logFile}\n${indent(redact(execution.stderr || execution.stdout).slice(-1500))}`,
+			detail: `n8n printed no run data (${howItEnded(execution)}); log: ${logFile}\n${indent(redact(execution.stderr || execution.stdout).slice(-1500))}`,
 		};
 	}
 	if (!execution.ok && !expectation?.expectFailure) {
-		const message = execution.error?.message ?? `exit ${execution.exitCode}`;
+		const message = execution.error?.message ?? howItEnded(execution);
 		const node = execution.error?.node?.name ?? execution.lastNodeExecuted;
 		return {
 			ok: false,
