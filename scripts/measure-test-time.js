@@ -2,8 +2,10 @@
 // What the test command costs from nothing: a fresh clone of HEAD in a temporary folder, a cold
 // `npm ci` with an empty npm cache, then `npm test` with an empty real-n8n cache (Node 24 and
 // every n8n version installed from scratch). It times `npm ci` and each step `npm test` reports
-// ("=== <label> passed in N s"), reads the machine's load average every few seconds and puts the
-// load during each step beside its time, and writes the figures between the test-time markers of
+// ("=== <label> passed in N s (processor time N s)"), reads the machine's load average every few
+// seconds and puts the load during each step beside its time, adds up the processor time the whole
+// run took (the least time its work can take on the machine's cores), and writes the figures
+// between the test-time markers of
 // docs/development.md; nothing else writes them. With `--busy N`, N busy loops (one process each,
 // as scripts/stress.js starts them) hold the processor for the whole run, and the figures go
 // between the busy markers instead: the quiet and the busy table stand side by side. It takes a
@@ -18,6 +20,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { withProcessorTime, processorSeconds } = require('./lib/processor-time');
 
 const root = path.resolve(__dirname, '..');
 const PAGE = path.join(root, 'docs', 'development.md');
@@ -26,11 +29,12 @@ const END = '<!-- test-time:end -->';
 /** The table measured with busy loops holding the processor. */
 const BUSY = { start: '<!-- test-time-busy:start -->', end: '<!-- test-time-busy:end -->' };
 
-const STEP_LINE = /^=== (.+) (passed in|failed after) (\d+(?:\.\d+)?) s$/;
+const STEP_LINE =
+	/^=== (.+) (passed in|failed after) (\d+(?:\.\d+)?) s(?: \(processor time (\d+(?:\.\d+)?) s\))?$/;
 
 /**
  * The steps of scripts/test.js's output, in the order they started: `=== <label> passed in N s`,
- * or the one that `failed after N s`. A step that runs beside the next ones ends after them; it is
+ * or the one that `failed after N s`, each with its processor time where the line gives it. A step that runs beside the next ones ends after them; it is
  * placed where its first line (`=== <label>…`) stands. The step's command, printed when it starts,
  * is not part of the label.
  */
@@ -45,12 +49,11 @@ function parseSteps(output) {
 			label: match[1],
 			passed: match[2] === 'passed in',
 			seconds: Number(match[3]),
+			...(match[4] === undefined ? {} : { processor: Number(match[4]) }),
 			order: startedAt < 0 ? index : startedAt,
 		});
 	});
-	return steps
-		.sort((a, b) => a.order - b.order)
-		.map(({ label, passed, seconds }) => ({ label, passed, seconds }));
+	return steps.sort((a, b) => a.order - b.order).map(({ order: _order, ...step }) => step);
 }
 
 /** 75 → "1 min 15 s", 9.4 → "9 s", 0.3 → "< 1 s". */
@@ -66,6 +69,11 @@ function duration(seconds) {
 /** A step's label as Markdown text: its `*` (docs/*.md) is not emphasis. */
 function cell(label) {
 	return label.replace(/[*|]/g, (mark) => `\\${mark}`);
+}
+
+/** A step's processor time, or nothing where it was not measured. */
+function processorCell(seconds) {
+	return seconds === undefined ? '' : duration(seconds);
 }
 
 /** "2.4 (5.0 at most)": the 1-minute load average during a step, from the readings in it. */
@@ -84,21 +92,30 @@ function renderSection({
 	node,
 	commit,
 	npmCiSeconds,
+	npmCiProcessor,
 	npmCiLoad,
 	steps,
 	totalSeconds,
+	totalProcessor,
 	load,
 	busy = 0,
 }) {
 	const rows = [
-		{ label: '`npm ci` (empty npm cache)', seconds: npmCiSeconds, load: npmCiLoad },
+		{
+			label: '`npm ci` (empty npm cache)',
+			seconds: npmCiSeconds,
+			processor: npmCiProcessor,
+			load: npmCiLoad,
+		},
 		...steps,
 	];
-	const measured = rows.reduce((sum, row) => sum + row.seconds, 0);
+	// Side by side, wall times overlap; what a step took from the others is its processor time.
+	const cost = totalProcessor === undefined ? (row) => row.seconds : (row) => row.processor ?? 0;
+	const whole = totalProcessor ?? rows.reduce((sum, row) => sum + row.seconds, 0);
 	const largest = [...rows]
-		.sort((a, b) => b.seconds - a.seconds)
+		.sort((a, b) => cost(b) - cost(a))
 		.slice(0, 3)
-		.map((row) => `${cell(row.label)} ${Math.round((100 * row.seconds) / measured)} %`);
+		.map((row) => `${cell(row.label)} ${Math.round((100 * cost(row)) / whole)} %`);
 	const limit = totalSeconds < LIMIT_MINUTES * 60 ? 'under' : 'over';
 	const markers = busy ? BUSY : { start: START, end: END };
 	const flag = busy ? ` -- --busy ${busy}` : '';
@@ -118,15 +135,21 @@ function renderSection({
 			: []),
 		'Steps that run beside others (the table of the test command says which) overlap them, so the',
 		'times add up to more than the total.',
+		...(totalProcessor === undefined
+			? []
+			: [
+					`Processor time is what a step's processes used of the cores, user and system (as the shell that ran it counts it: a process that left its parent is not counted). The run used ${duration(totalProcessor)} of it in all: on ${cores} cores, the same work cannot end in less than ${duration(totalProcessor / cores)}.`,
+				]),
 		'',
-		'| Step | Time | Load during it |',
-		'|---|---|---|',
+		'| Step | Time | Processor time | Load during it |',
+		'|---|---|---|---|',
 		...rows.map(
-			(row) => `| ${cell(row.label)} | ${duration(row.seconds)} | ${loadCell(row.load)} |`,
+			(row) =>
+				`| ${cell(row.label)} | ${duration(row.seconds)} | ${processorCell(row.processor)} | ${loadCell(row.load)} |`,
 		),
-		`| **Total, \`npm ci && npm test\`** | **${duration(totalSeconds)}** (${limit} ${LIMIT_MINUTES} min) | ${loadCell(load)} |`,
+		`| **Total, \`npm ci && npm test\`** | **${duration(totalSeconds)}** (${limit} ${LIMIT_MINUTES} min) | ${processorCell(totalProcessor)} | ${loadCell(load)} |`,
 		'',
-		`The largest shares: ${largest.join(', ')}.`,
+		`The largest shares${totalProcessor === undefined ? '' : ' of the processor time'}: ${largest.join(', ')}.`,
 		markers.end,
 	].join('\n');
 }
@@ -145,7 +168,7 @@ function withSection(page, section) {
 
 /**
  * Runs a command with the output to the terminal and a log; resolves with its exit code, output,
- * time, and when each step's closing line (`=== <label> passed in N s`) came.
+ * time, processor time, and when each step's closing line (`=== <label> passed in N s`) came.
  */
 function timed(command, args, { cwd, env, log }) {
 	return new Promise((resolve) => {
@@ -153,7 +176,9 @@ function timed(command, args, { cwd, env, log }) {
 		let output = '';
 		let partial = '';
 		const endedAt = new Map();
-		const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const timesFile = `${log}.times`;
+		const [file, ...rest] = withProcessorTime(command, args, timesFile);
+		const child = spawn(file, rest, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 		const take = (stream) => (chunk) => {
 			output += chunk;
 			fs.appendFileSync(log, chunk);
@@ -173,6 +198,7 @@ function timed(command, args, { cwd, env, log }) {
 				code: code ?? (signal ? 128 : 1),
 				output,
 				seconds: (Date.now() - started) / 1000,
+				processor: processorSeconds(timesFile),
 				started,
 				endedAt,
 			}),
@@ -285,9 +311,14 @@ async function measure({ keep, busy, warm }) {
 			...machine(),
 			commit: commit.slice(0, 7),
 			npmCiSeconds: npmCi.seconds,
+			npmCiProcessor: npmCi.processor,
 			npmCiLoad: load.during(npmCi.started, npmCi.started + npmCi.seconds * 1000),
 			steps,
 			totalSeconds,
+			totalProcessor:
+				npmCi.processor === undefined || npmTest.processor === undefined
+					? undefined
+					: npmCi.processor + npmTest.processor,
 			load: load.stop(),
 			busy,
 		};

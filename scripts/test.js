@@ -15,6 +15,7 @@ const { MATRIX, isWorkflowRow } = require('../test/e2e/lib/matrix');
 const { listWorkflows } = require('../test/e2e/lib/workflows');
 const { isInstalled } = require('../test/e2e/install-n8n');
 const { sharedStartSuites } = require('../test/e2e/lib/server-suites');
+const { withProcessorTime, processorSeconds } = require('./lib/processor-time');
 
 const root = path.resolve(__dirname, '..');
 
@@ -83,6 +84,9 @@ const SCRIPT_SUITES = {
 	ssrf: ["n8n's SSRF protection refusing the service", 'test/e2e/ssrf-test.js'],
 	review: ['a person answers the review example’s forms', 'test/e2e/review-test.js'],
 };
+
+/** The label of the installs of every pin, one process in the background from the start. */
+const INSTALLS = 'real n8n installs (Node and n8n of every pin, in the background from the start)';
 
 /** The label of the wait for a pin's install before its first suite. */
 const waitLabel = (version) =>
@@ -162,10 +166,17 @@ function plan() {
 /** Runs a command at a lower priority, with everything it starts, where `nice` exists. */
 const NICE = process.platform === 'win32' ? undefined : ['nice', '-n', '10'];
 
-/** A child in a process group of its own, its output into `log`. */
+/** Where a step's processor time is written: beside its log. */
+const timesFileOf = (log) => path.join(path.dirname(log), 'times');
+
+/**
+ * A child in a process group of its own, its output into `log`, its processor time into the file
+ * beside it.
+ */
 function spawnLogged(command, args, log, env = process.env, yielding = false) {
 	const out = fs.openSync(log, 'w');
-	const [file, ...rest] = yielding && NICE ? [...NICE, command, ...args] : [command, ...args];
+	const accounted = withProcessorTime(command, args, timesFileOf(log));
+	const [file, ...rest] = yielding && NICE ? [...NICE, ...accounted] : accounted;
 	const child = spawn(file, rest, {
 		cwd: root,
 		stdio: ['ignore', out, out],
@@ -208,9 +219,14 @@ function startInstalls() {
 		['SIGTERM', 143],
 	])
 		process.once(signal, () => process.exit(code));
-	const ended = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-	process.stdout.write(`\n=== real n8n installs started in the background (log: ${log})\n`);
-	return { log, ended };
+	const started = Date.now();
+	const ended = new Promise((resolve) =>
+		child.on('close', (code) =>
+			resolve({ code: code ?? 1, at: Date.now(), processor: processorSeconds(timesFileOf(log)) }),
+		),
+	);
+	process.stdout.write(`\n=== ${INSTALLS} started (log: ${log})\n`);
+	return { log, started, ended };
 }
 
 /**
@@ -229,26 +245,32 @@ function runLogged({ label, command, args, yielding = false }, env) {
 		child.on('close', (code) => {
 			const ended = Date.now();
 			process.stdout.write(`\n=== ${label}, its output\n${fs.readFileSync(log, 'utf8')}`);
+			const processor = processorSeconds(timesFileOf(log));
 			fs.rmSync(path.dirname(log), { recursive: true, force: true });
-			finished(label, started, code ?? 1, ended);
+			finished(label, started, code ?? 1, ended, processor);
 			resolve();
 		}),
 	);
 }
 
-function finished(label, started, code, ended = Date.now()) {
+/**
+ * Says how a step ended and its time, and its processor time when it was measured: `=== <label>
+ * passed in 12.3 s (processor time 20.5 s)`. A failed step ends the test command.
+ */
+function finished(label, started, code, ended = Date.now(), processor = undefined) {
 	const seconds = ((ended - started) / 1000).toFixed(1);
+	const cost = processor === undefined ? '' : ` (processor time ${processor.toFixed(1)} s)`;
 	if (code !== 0) {
-		process.stdout.write(`\n=== ${label} failed after ${seconds} s\n`);
+		process.stdout.write(`\n=== ${label} failed after ${seconds} s${cost}\n`);
 		process.exit(code);
 	}
-	process.stdout.write(`=== ${label} passed in ${seconds} s\n`);
+	process.stdout.write(`=== ${label} passed in ${seconds} s${cost}\n`);
 }
 
 /** Waits until the background installs have put n8n `version` in the cache, or have failed. */
 async function waitForInstall(installs, version) {
 	let ended;
-	installs.ended.then((code) => (ended = code));
+	installs.ended.then(({ code }) => (ended = code));
 	while (!isInstalled(version)) {
 		if (ended !== undefined) return isInstalled(version) ? 0 : ended || 1;
 		await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -295,10 +317,11 @@ async function main() {
 			),
 		),
 	);
-	await installs.ended;
+	const installed = await installs.ended;
 	process.stdout.write(
 		`\n=== real n8n installs, their output\n${fs.readFileSync(installs.log, 'utf8')}`,
 	);
+	finished(INSTALLS, installs.started, installed.code, installed.at, installed.processor);
 
 	// A step that rewrites a tracked file (a table, a figure) hides a stale copy instead of failing on it.
 	const treeAfter = treeState();
@@ -311,4 +334,4 @@ async function main() {
 
 if (require.main === module) main();
 
-module.exports = { plan, runLogged };
+module.exports = { plan, runLogged, INSTALLS };

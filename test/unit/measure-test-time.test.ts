@@ -8,6 +8,7 @@ interface Step {
 	label: string;
 	passed: boolean;
 	seconds: number;
+	processor?: number;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const measure = require('../../scripts/measure-test-time') as {
@@ -23,11 +24,17 @@ const measure = require('../../scripts/measure-test-time') as {
 const root = path.resolve(__dirname, '..', '..');
 const sample = readFileSync(path.join(__dirname, 'samples', 'npm-test-output.txt'), 'utf8');
 
-/** The labels scripts/test.js runs its steps under, the waits for the real-n8n installs included. */
+/**
+ * The labels scripts/test.js runs its steps under, the real-n8n installs and the waits for them
+ * included.
+ */
 function labelsOfTestCommand(): string[] {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const testCommand = require('../../scripts/test') as { plan(): { label: string }[] };
-	return testCommand.plan().map((step) => step.label);
+	const testCommand = require('../../scripts/test') as {
+		plan(): { label: string }[];
+		INSTALLS: string;
+	};
+	return [testCommand.INSTALLS, ...testCommand.plan().map((step) => step.label)];
 }
 const WAIT_FOR_NEWEST =
 	'real n8n 2.41.0: its install (Node and n8n, in the background since the start), the wait for it';
@@ -37,8 +44,20 @@ test('every step of the test command is read from its output, with its time, and
 	// Its lanes run side by side, so the steps start in an order the machine decides.
 	expect(steps.map((step) => step.label).sort()).toEqual(labelsOfTestCommand().sort());
 	expect(steps.every((step) => step.passed)).toBe(true);
-	expect(steps[0]).toEqual({ label: 'build', passed: true, seconds: 14.2 });
-	expect(steps.find((step) => step.label === 'engine, fault and unit tests')?.seconds).toBe(412.5);
+	// The installs start first, in the background, and end last: placed where they started.
+	expect(steps[0]).toEqual({
+		label: 'real n8n installs (Node and n8n of every pin, in the background from the start)',
+		passed: true,
+		seconds: 304.6,
+		processor: 405.2,
+	});
+	expect(steps[1]).toEqual({ label: 'build', passed: true, seconds: 14.2, processor: 16.9 });
+	expect(steps.find((step) => step.label === 'engine, fault and unit tests')).toEqual({
+		label: 'engine, fault and unit tests',
+		passed: true,
+		seconds: 412.5,
+		processor: 171.3,
+	});
 	expect(steps.find((step) => step.label.startsWith("n8n's registry scanner"))?.seconds).toBe(12);
 	expect(steps.find((step) => step.label === WAIT_FOR_NEWEST)?.seconds).toBe(64.8);
 });
@@ -90,7 +109,8 @@ test('the section names the machine, every step, the total and the largest share
 		'| real n8n 2.41.0: queue mode (Postgres, Redis, two workers) | 2 min 11 s |',
 	);
 	expect(section).toContain('| **Total, `npm ci && npm test`** | **33 min 20 s** (over 10 min) |');
-	expect(section).toContain('The largest shares: engine, fault and unit tests 32 %');
+	// Without processor times, by wall time.
+	expect(section).toContain('The largest shares: engine, fault and unit tests 26 %');
 	expect(section).toContain(
 		"The machine's load (its 1-minute load average, read every 5 s) was 2.5 on average and 5.0 at most: with 2 cores, above 2 means other work wanted the processor too.",
 	);
@@ -113,7 +133,7 @@ test('the figures go between the markers of the development page, and only there
 test('each step shows the load during it, and a busy run names its busy loops and its own markers', () => {
 	const steps = measure
 		.parseSteps(sample)
-		.map((step, index) => (index === 0 ? { ...step, load: { mean: 4.04, max: 6.5 } } : step));
+		.map((step) => (step.label === 'build' ? { ...step, load: { mean: 4.04, max: 6.5 } } : step));
 	const figures = {
 		date: '2026-11-28',
 		cores: 2,
@@ -121,16 +141,28 @@ test('each step shows the load during it, and a busy run names its busy loops an
 		node: 'v20.20.2',
 		commit: 'abc1234',
 		npmCiSeconds: 60,
+		npmCiProcessor: 90,
 		npmCiLoad: { mean: 2, max: 2.2 },
 		steps,
 		totalSeconds: 540,
+		totalProcessor: 1000,
 		load: { mean: 3, max: 6.5 },
 	};
 	const quiet = measure.renderSection(figures);
-	expect(quiet).toContain('| Step | Time | Load during it |');
-	expect(quiet).toContain('| `npm ci` (empty npm cache) | 1 min | 2.0 (2.2 at most) |');
-	expect(quiet).toContain('| build | 14 s | 4.0 (6.5 at most) |');
-	expect(quiet).toContain('| **9 min** (under 10 min) | 3.0 (6.5 at most) |');
+	expect(quiet).toContain('| Step | Time | Processor time | Load during it |');
+	expect(quiet).toContain(
+		'| `npm ci` (empty npm cache) | 1 min | 1 min 30 s | 2.0 (2.2 at most) |',
+	);
+	expect(quiet).toContain('| build | 14 s | 17 s | 4.0 (6.5 at most) |');
+	// A step whose line gave no processor time leaves its cell empty.
+	expect(quiet).toContain("| n8n's registry scanner, offline (source and tarball) | 12 s |  |");
+	expect(quiet).toContain('| **9 min** (under 10 min) | 16 min 40 s | 3.0 (6.5 at most) |');
+	expect(quiet).toContain(
+		'The run used 16 min 40 s of it in all: on 2 cores, the same work cannot end in less than 8 min 20 s.',
+	);
+	expect(quiet).toContain(
+		'The largest shares of the processor time: real n8n installs (Node and n8n of every pin, in the background from the start) 41 %, engine, fault and unit tests 17 %, `npm ci` (empty npm cache) 9 %.',
+	);
 	expect(quiet.includes(measure.BUSY.start)).toBe(false);
 	const busy = measure.renderSection({ ...figures, busy: 2 });
 	expect(busy.startsWith(measure.BUSY.start)).toBe(true);

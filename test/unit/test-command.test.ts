@@ -52,15 +52,37 @@ test('steps side by side each report their own time, from their start to their e
 	jest.setSystemTime(114_000);
 	short.end();
 	await shortRun;
-	expect(written).toContain('=== the short step passed in 4.0 s\n');
+	expect(written).toMatch(/=== the short step passed in 4\.0 s \(processor time \d+\.\d s\)\n/);
 	jest.setSystemTime(160_000);
 	long.end();
 	await longRun;
-	expect(written).toContain('=== the long step passed in 60.0 s\n');
+	expect(written).toMatch(/=== the long step passed in 60\.0 s \(processor time \d+\.\d s\)\n/);
 	expect(written.indexOf('=== the short step passed')).toBeLessThan(
 		written.indexOf('=== the long step passed'),
 	);
 });
+
+const onPosix = process.platform === 'win32' ? test.skip : test;
+
+/** Node code that keeps the processor busy until its own process has used `ms` of it. */
+const burn = (ms: number) =>
+	`const t = process.cpuUsage(); while ((process.cpuUsage(t).user + process.cpuUsage(t).system) / 1000 < ${ms});`;
+
+onPosix(
+	"a step's processor time counts its processes' use of the processor, the ones they started included",
+	async () => {
+		// The step burns 0.4 s itself and starts a process that burns 0.8 s: a count of the step's own
+		// process alone would say about 0.4 s.
+		const inner = JSON.stringify(burn(800));
+		const script = `${burn(400)} require('child_process').execFileSync(process.execPath, ['-e', ${inner}]);`;
+		await testCommand.runLogged(
+			{ label: 'busy', command: process.execPath, args: ['-e', script] },
+			process.env,
+		);
+		const match = /=== busy passed in [\d.]+ s \(processor time (\d+\.\d) s\)\n/.exec(written);
+		expect(Number(match?.[1])).toBeGreaterThanOrEqual(1.2);
+	},
+);
 
 /** A step that prints the priority (nice value) it runs at. */
 const printsPriority = (label: string, yielding: boolean) => ({
@@ -69,8 +91,6 @@ const printsPriority = (label: string, yielding: boolean) => ({
 	args: ['-e', "console.log('priority', require('os').getPriority())"],
 	yielding,
 });
-
-const onPosix = process.platform === 'win32' ? test.skip : test;
 
 onPosix(
 	'a yielding step runs below the rest of the test command, a plain one at its level',
