@@ -28,6 +28,9 @@ async function openBrowser(viewport) {
 		headless: true,
 		args: [
 			'--no-sandbox',
+			// Its renderers are then the browser's own children, which it waits for: the test command's
+			// count of a step's processor time (scripts/lib/processor-time.js) includes them.
+			'--no-zygote',
 			'--disable-gpu',
 			'--disable-quic',
 			'--no-first-run',
