@@ -3,14 +3,13 @@
 // `npm ci` with an empty npm cache, then `npm test` with an empty real-n8n cache (Node 24 and
 // every n8n version installed from scratch). It times `npm ci` and each step `npm test` reports
 // ("=== <label> passed in N s (processor time N s)"), reads the machine's load average every few
-// seconds and puts the load during each step beside its time, adds up the processor time the whole
-// run took (the least time its work can take on the machine's cores), and writes the figures
-// between the test-time markers of
-// docs/development.md; nothing else writes them. With `--busy N`, N busy loops (one process each,
-// as scripts/stress.js starts them) hold the processor for the whole run, and the figures go
-// between the busy markers instead: the quiet and the busy table stand side by side. It takes a
-// quarter of an hour or more, and needs the npm registry. A failed run writes nothing and exits
-// non-zero.
+// seconds and puts the load during each step beside its time, adds up the processor time of the
+// whole run (divided by the cores, the least time its work can take), and writes the figures
+// between the test-time markers of docs/development.md; nothing else writes them. With
+// `--busy N`, N busy loops (one process each, as scripts/stress.js starts them) hold the
+// processor for the whole run, and the figures go between the busy markers instead: the quiet and
+// the busy table stand side by side. It takes a quarter of an hour or more, and needs the npm
+// registry. A failed run writes nothing and exits non-zero.
 //   npm run test:time                  measure on the machine as it is, write the quiet table
 //   npm run test:time -- --busy 2      measure with two busy loops, write the busy table
 //   npm run test:time -- --warm        keep the npm and real-n8n caches (no installs): prints the
@@ -34,9 +33,9 @@ const STEP_LINE =
 
 /**
  * The steps of scripts/test.js's output, in the order they started: `=== <label> passed in N s`,
- * or the one that `failed after N s`, each with its processor time where the line gives it. A step that runs beside the next ones ends after them; it is
- * placed where its first line (`=== <label>…`) stands. The step's command, printed when it starts,
- * is not part of the label.
+ * or the one that `failed after N s`, each with its processor time where the line gives it. A
+ * step that runs beside the next ones ends after them; it is placed where its first line
+ * (`=== <label>…`) stands. The step's command, printed when it starts, is not part of the label.
  */
 function parseSteps(output) {
 	const lines = output.split(/\r?\n/);
