@@ -28,8 +28,9 @@ async function openBrowser(viewport) {
 		headless: true,
 		args: [
 			'--no-sandbox',
-			// Its renderers are then the browser's own children, which it waits for: the test command's
-			// count of a step's processor time (scripts/lib/processor-time.js) includes them.
+			// Its renderers are then the browser's own children: the test command's count of a step's
+			// processor time (scripts/lib/processor-time.js) includes those the browser waits for before
+			// it ends, most of them on a quiet machine, fewer on a loaded one.
 			'--no-zygote',
 			'--disable-gpu',
 			'--disable-quic',
