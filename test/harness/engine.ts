@@ -76,14 +76,16 @@ type BinaryMode = 'memory' | 'filesystem';
 
 let binaryStorage: string | undefined;
 
-// jest loads this harness once per test file, so each file has its own store: it goes with the
-// file, or every run would leave its files in the temporary folder.
-if (typeof afterAll === 'function') {
-	afterAll(() => {
-		if (binaryStorage) rmSync(binaryStorage, { recursive: true, force: true });
-		binaryStorage = undefined;
-	});
+function removeBinaryStorage(): void {
+	if (binaryStorage) rmSync(binaryStorage, { recursive: true, force: true });
+	binaryStorage = undefined;
 }
+
+// jest loads this harness once per test file, so each file has its own store: it goes with the
+// file, or every run would leave its files in the temporary folder. A benchmark's scenario process
+// (bench/scenario.js) loads it outside jest, and its store goes when that process exits.
+if (typeof afterAll === 'function') afterAll(removeBinaryStorage);
+else process.on('exit', removeBinaryStorage);
 
 /**
  * n8n keeps binaries in memory (base64 on the item) or, in filesystem and S3 modes, in a store
