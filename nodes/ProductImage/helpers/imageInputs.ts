@@ -83,8 +83,8 @@ function findBinaryField(context: IExecuteFunctions, itemIndex: number, typed: s
 	}
 	return undefined;
 }
-/** The error lists the files the item carries
-, wherever they are. */
+
+/** The error lists the files the item carries, wherever they are. */
 function assertBinaryField(
 	context: IExecuteFunctions,
 	itemIndex: number,
