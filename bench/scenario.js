@@ -11,6 +11,7 @@ const fs = require('node:fs');
 const { setTimeout: sleep } = require('node:timers/promises');
 
 require('./ts-require');
+const { currentVersionOptions } = require('../test/harness/fixtures');
 
 const settings = JSON.parse(process.argv[2]);
 
@@ -116,14 +117,20 @@ const download = (url, fileName) => ({
 	},
 });
 
+/** Generate and Wait with its options written flat, in the current version's shape. */
 const generateAndWait = (options) => ({
 	parameters: {
 		resource: 'image',
 		operation: 'generateAndWait',
 		prompt: 'bench: studio shot of a mug',
-		options: { initialDelay: 0, maxWaitTime: 120, ...options },
+		options: currentVersionOptions(definedOnly({ initialDelay: 0, maxWaitTime: 120, ...options })),
 	},
 });
+
+/** A setting the bench leaves unset is left out, so the node's default applies. */
+function definedOnly(options) {
+	return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}
 
 const upload = {
 	parameters: { resource: 'image', operation: 'upload', binaryPropertyName: 'data' },
@@ -276,7 +283,7 @@ const scenarios = {
 		}),
 	},
 
-	/** Generate and Wait over several items with the given Max Concurrency. */
+	/** Generate and Wait over several items with the given Max Concurrency (and polling mode, if any). */
 	'generate-wait': {
 		warmUp: async () => {
 			await runNode({ nodes: [generateAndWait({ pollInterval: 0.1 })] });
@@ -287,6 +294,7 @@ const scenarios = {
 					generateAndWait({
 						pollInterval: settings.pollInterval,
 						maxConcurrency: settings.maxConcurrency,
+						polling: settings.polling,
 					}),
 				],
 				input: Array.from({ length: settings.items }, (_, index) => ({ json: { index } })),
