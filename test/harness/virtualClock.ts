@@ -1,5 +1,5 @@
 import type { ClientRequest } from 'node:http';
-import { subscribe } from 'node:diagnostics_channel';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 
 /**
  * A clock the test controls, for tests about *when* something happens. Jest's modern fake timers
@@ -19,11 +19,16 @@ import { subscribe } from 'node:diagnostics_channel';
 
 /** Requests started and not yet closed, seen where Node creates them. */
 const open = new Set<ClientRequest>();
-subscribe('http.client.request.start', (message) => {
+const REQUEST_START = 'http.client.request.start';
+function trackRequest(message: unknown): void {
 	const { request } = message as { request: ClientRequest };
 	open.add(request);
 	request.once('close', () => open.delete(request));
-});
+}
+subscribe(REQUEST_START, trackRequest);
+// jest loads this harness once per test file, but the channel is the worker process's: each file's
+// subscription goes with the file, or every request would carry a listener for each file run before.
+if (typeof afterAll === 'function') afterAll(() => unsubscribe(REQUEST_START, trackRequest));
 
 /** Work the event loop is doing for the process that is not a timer: files, lookups, connects. */
 const WORK = new Set([
