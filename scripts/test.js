@@ -197,6 +197,14 @@ function stopGroup(child) {
 }
 
 /**
+ * The steps still running, stopped when the test command exits however it ends. One listener for
+ * all of them: one per step passed Node's limit of ten, and a step that had ended would still have
+ * had its group (by then perhaps another's) signalled.
+ */
+const runningSteps = new Set();
+process.on('exit', () => runningSteps.forEach(stopGroup));
+
+/**
  * Node and the pinned n8n versions, installed in the background from the start, every pin at once
  * (test/e2e/install-n8n.js): on an empty cache that is minutes of downloads and native builds,
  * which need not wait for the build, the lint and jest, and the suites of a pin wait for that pin
@@ -239,10 +247,11 @@ function runLogged({ label, command, args, yielding = false }, env) {
 	const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-step-')), 'out.log');
 	const started = Date.now();
 	const child = spawnLogged(command, args, log, env, yielding);
-	process.on('exit', () => stopGroup(child));
+	runningSteps.add(child);
 	process.stdout.write(`\n=== ${label} (${[command, ...args].join(' ')}) started\n`);
 	return new Promise((resolve) =>
 		child.on('close', (code) => {
+			runningSteps.delete(child);
 			const ended = Date.now();
 			process.stdout.write(`\n=== ${label}, its output\n${fs.readFileSync(log, 'utf8')}`);
 			const processor = processorSeconds(timesFileOf(log));
