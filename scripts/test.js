@@ -197,12 +197,18 @@ function stopGroup(child) {
 }
 
 /**
- * The steps still running, stopped when the test command exits however it ends. One listener for
- * all of them: one per step passed Node's limit of ten, and a step that had ended would still have
- * had its group (by then perhaps another's) signalled.
+ * The steps still running (each with its log's folder), stopped and their logs removed when the
+ * test command exits however it ends. One listener for all of them: one per step passed Node's
+ * limit of ten, and a step that had ended would still have had its group (by then perhaps
+ * another's) signalled.
  */
-const runningSteps = new Set();
-process.on('exit', () => runningSteps.forEach(stopGroup));
+const runningSteps = new Map();
+process.on('exit', () =>
+	runningSteps.forEach((folder, child) => {
+		stopGroup(child);
+		fs.rmSync(folder, { recursive: true, force: true });
+	}),
+);
 
 /**
  * Node and the pinned n8n versions, installed in the background from the start, every pin at once
@@ -247,7 +253,7 @@ function runLogged({ label, command, args, yielding = false }, env) {
 	const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-step-')), 'out.log');
 	const started = Date.now();
 	const child = spawnLogged(command, args, log, env, yielding);
-	runningSteps.add(child);
+	runningSteps.set(child, path.dirname(log));
 	process.stdout.write(`\n=== ${label} (${[command, ...args].join(' ')}) started\n`);
 	return new Promise((resolve) =>
 		child.on('close', (code) => {
