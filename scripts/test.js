@@ -197,18 +197,31 @@ function stopGroup(child) {
 }
 
 /**
- * The steps still running (each with its log's folder), stopped and their logs removed when the
- * test command exits however it ends. One listener for all of them: one per step passed Node's
- * limit of ten, and a step that had ended would still have had its group (by then perhaps
- * another's) signalled.
+ * The processes still running (the steps and the installs) and the logs' folders still on disk,
+ * stopped and removed when the test command exits however it ends. One listener for all of them:
+ * one per step passed Node's limit of ten, and a process that had ended would still have had its
+ * group (by then perhaps another's) signalled.
  */
-const runningSteps = new Map();
-process.on('exit', () =>
-	runningSteps.forEach((folder, child) => {
-		stopGroup(child);
-		fs.rmSync(folder, { recursive: true, force: true });
-	}),
-);
+const running = new Set();
+const logFolders = new Set();
+process.on('exit', () => {
+	running.forEach(stopGroup);
+	logFolders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true }));
+});
+
+/** A log in a folder of its own, removed at the latest when the test command exits. */
+function logIn(prefix, name) {
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+	logFolders.add(folder);
+	return path.join(folder, name);
+}
+
+/** The child is stopped if the test command exits before it ends. */
+function stoppedOnExit(child) {
+	running.add(child);
+	child.on('close', () => running.delete(child));
+	return child;
+}
 
 /**
  * Node and the pinned n8n versions, installed in the background from the start, every pin at once
@@ -217,17 +230,11 @@ process.on('exit', () =>
  * alone. With a full cache it returns at once.
  */
 function startInstalls() {
-	const log = path.join(
-		fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-test-')),
-		'install.log',
-	);
-	const child = spawnLogged('node', [path.join('test', 'e2e', 'install-n8n.js')], log);
 	// Also on a failed step or Ctrl-C: no install goes on, and no log is left behind.
-	const stop = () => {
-		stopGroup(child);
-		fs.rmSync(path.dirname(log), { recursive: true, force: true });
-	};
-	process.on('exit', stop);
+	const log = logIn('product-image-test-', 'install.log');
+	const child = stoppedOnExit(
+		spawnLogged('node', [path.join('test', 'e2e', 'install-n8n.js')], log),
+	);
 	for (const [signal, code] of [
 		['SIGINT', 130],
 		['SIGTERM', 143],
@@ -250,18 +257,17 @@ function startInstalls() {
  * @returns {Promise<void>}
  */
 function runLogged({ label, command, args, yielding = false }, env) {
-	const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'product-image-step-')), 'out.log');
+	const log = logIn('product-image-step-', 'out.log');
 	const started = Date.now();
-	const child = spawnLogged(command, args, log, env, yielding);
-	runningSteps.set(child, path.dirname(log));
+	const child = stoppedOnExit(spawnLogged(command, args, log, env, yielding));
 	process.stdout.write(`\n=== ${label} (${[command, ...args].join(' ')}) started\n`);
 	return new Promise((resolve) =>
 		child.on('close', (code) => {
-			runningSteps.delete(child);
 			const ended = Date.now();
 			process.stdout.write(`\n=== ${label}, its output\n${fs.readFileSync(log, 'utf8')}`);
 			const processor = processorSeconds(timesFileOf(log));
 			fs.rmSync(path.dirname(log), { recursive: true, force: true });
+			logFolders.delete(path.dirname(log));
 			finished(label, started, code ?? 1, ended, processor);
 			resolve();
 		}),
