@@ -6,14 +6,14 @@
 // this machine's closed network refuses its background connections, many at a time.
 
 const fs = require('node:fs');
-const { aptInstall } = require('./system-packages');
+const { ensurePackages } = require('./system-packages');
 const { LOADED_MACHINE_MS } = require('./waits');
 
 const CHROMIUM = '/usr/bin/chromium';
 
 /** @returns {Promise<string>} */
 async function ensureChromium() {
-	if (!fs.existsSync(CHROMIUM)) await aptInstall('Chromium', ['chromium']);
+	await ensurePackages('Chromium', ['chromium'], () => fs.existsSync(CHROMIUM));
 	return CHROMIUM;
 }
 

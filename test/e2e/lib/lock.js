@@ -62,9 +62,7 @@ async function acquire(lockDir, what, maxWaitMs = 45 * 60 * 1000) {
 			);
 		}
 		if (Date.now() - lastNotice > 15000) {
-			info(
-				`another run (process ${owner}) is installing ${what}; waiting (${formatDuration(waited)} so far)`,
-			);
+			info(`process ${owner} is installing ${what}; waiting (${formatDuration(waited)} so far)`);
 			lastNotice = Date.now();
 		}
 		await sleep(1000);

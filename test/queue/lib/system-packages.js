@@ -6,7 +6,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { onPath, aptInstall } = require('../../e2e/lib/system-packages');
+const { onPath, ensurePackages } = require('../../e2e/lib/system-packages');
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 
@@ -22,8 +22,8 @@ function postgresBinDir() {
 
 /** @returns {Promise<{redisServer: string, postgresBin: string}>} */
 async function ensureServers() {
-	if (!onPath('redis-server')) await aptInstall('Redis', ['redis-server']);
-	if (!postgresBinDir()) await aptInstall('Postgres', ['postgresql']);
+	await ensurePackages('Redis', ['redis-server'], () => onPath('redis-server'));
+	await ensurePackages('Postgres', ['postgresql'], () => postgresBinDir() !== undefined);
 	const postgresBin = postgresBinDir();
 	if (!postgresBin)
 		throw new Error(
