@@ -24,6 +24,14 @@ const PACKAGE_SOURCES = [
 ];
 
 const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-node-lint-'));
+const removeStaging = () => fs.rmSync(staging, { recursive: true, force: true });
+// A stopped test command signals this process with the lint: the copy goes all the same, once the
+// lint has ended (a signal waits for spawnSync to return).
+for (const signal of ['SIGINT', 'SIGTERM'])
+	process.once(signal, () => {
+		removeStaging();
+		process.exit(1);
+	});
 let status = 1;
 try {
 	for (const entry of PACKAGE_SOURCES)
@@ -41,12 +49,14 @@ try {
 	});
 	if (result.error) throw result.error;
 	status = result.status ?? 1;
-	if (status === 0) process.stdout.write(`n8n-node lint passed on ${PACKAGE_SOURCES.join(', ')}\n`);
+	if (result.signal) process.stdout.write(`n8n-node lint was stopped (${result.signal})\n`);
+	else if (status === 0)
+		process.stdout.write(`n8n-node lint passed on ${PACKAGE_SOURCES.join(', ')}\n`);
 	else
 		process.stdout.write(
 			`n8n-node lint failed; the paths above are in a copy, the same paths under ${root}\n`,
 		);
 } finally {
-	fs.rmSync(staging, { recursive: true, force: true });
+	removeStaging();
 }
 process.exit(status);
