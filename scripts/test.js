@@ -86,7 +86,8 @@ const SCRIPT_SUITES = {
 };
 
 /** The label of the installs of every pin, one process in the background from the start. */
-const INSTALLS = 'real n8n installs (Node and n8n of every pin, in the background from the start)';
+const INSTALLS =
+	'real n8n installs (Node and n8n of every pin, the Debian packages the suites use, in the background from the start)';
 
 /** The label of the wait for a pin's install before its first suite. */
 const waitLabel = (version) =>
@@ -224,10 +225,11 @@ function stoppedOnExit(child) {
 }
 
 /**
- * Node and the pinned n8n versions, installed in the background from the start, every pin at once
- * (test/e2e/install-n8n.js): on an empty cache that is minutes of downloads and native builds,
- * which need not wait for the build, the lint and jest, and the suites of a pin wait for that pin
- * alone. With a full cache it returns at once.
+ * Node and the pinned n8n versions, installed in the background from the start, every pin at once,
+ * with the Debian packages the suites use (test/e2e/install-n8n.js): on an empty cache and a fresh
+ * machine that is minutes of downloads and native builds, which need not wait for the build, the
+ * lint and jest; the suites of a pin wait for that pin alone (and a suite for a package still being
+ * installed). With a full cache it returns at once.
  */
 function startInstalls() {
 	// Also on a failed step or Ctrl-C: no install goes on, and no log is left behind.

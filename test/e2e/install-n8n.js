@@ -3,7 +3,9 @@
 'use strict';
 
 // Installs Node (24, or what a pin names) and the pinned n8n versions into a per-user cache, once per machine.
-// Usage: node test/e2e/install-n8n.js [version ...]   (default: every pinned version)
+// Usage: node test/e2e/install-n8n.js [version ...]   (default: every pinned version, and beside
+// them the machine's packages the suites use, from apt when missing: Chromium, GraphicsMagick,
+// Redis, Postgres; so on a fresh machine no suite of the test command waits for apt)
 
 const fs = require('node:fs');
 const os = require('node:os');
@@ -334,15 +336,22 @@ async function ensureInstalled(versions) {
 
 module.exports = { ensureNode, ensureN8n, ensureInstalled, isInstalled, npmEnv, MARKER };
 
+/** What the suites take from the machine's packages; each suite still checks its own before use. */
+function ensureSuitePackages() {
+	const { ensureChromium } = require('./lib/browser');
+	const { ensureGraphicsMagick } = require('./lib/system-packages');
+	const { ensureServers } = require('../queue/lib/system-packages');
+	return Promise.all([ensureChromium(), ensureGraphicsMagick(), ensureServers()]);
+}
+
 if (require.main === module) {
 	stopChildrenOnSignal();
-	const versions = process.argv.slice(2).length
-		? process.argv.slice(2)
-		: N8N_PINS.map((p) => p.version);
+	const named = process.argv.slice(2);
+	const versions = named.length ? named : N8N_PINS.map((p) => p.version);
 	const started = Date.now();
 	info(`cache: ${cacheDir()} (set PRODUCT_IMAGE_E2E_CACHE to use another folder)`);
-	ensureInstalled(versions).then(
-		({ node, n8n }) => {
+	Promise.all([ensureInstalled(versions), named.length ? undefined : ensureSuitePackages()]).then(
+		([{ node, n8n }]) => {
 			info(`Node ${node.version}: ${node.node}`);
 			for (const v of Object.values(n8n)) {
 				const marker = JSON.parse(fs.readFileSync(path.join(v.dir, MARKER), 'utf8'));

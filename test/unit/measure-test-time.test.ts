@@ -46,7 +46,8 @@ test('every step of the test command is read from its output, with its time, and
 	expect(steps.every((step) => step.passed)).toBe(true);
 	// The installs start first, in the background, and end last: placed where they started.
 	expect(steps[0]).toEqual({
-		label: 'real n8n installs (Node and n8n of every pin, in the background from the start)',
+		label:
+			'real n8n installs (Node and n8n of every pin, the Debian packages the suites use, in the background from the start)',
 		passed: true,
 		seconds: 304.6,
 		processor: 405.2,
@@ -161,7 +162,7 @@ test('each step shows the load during it, and a busy run names its busy loops an
 		'The run used 16 min 40 s of it in all: on 2 cores, the same work cannot end in less than 8 min 20 s.',
 	);
 	expect(quiet).toContain(
-		'The largest shares of the processor time: real n8n installs (Node and n8n of every pin, in the background from the start) 41 %, engine, fault and unit tests 17 %, `npm ci` (empty npm cache) 9 %.',
+		'The largest shares of the processor time: real n8n installs (Node and n8n of every pin, the Debian packages the suites use, in the background from the start) 41 %, engine, fault and unit tests 17 %, `npm ci` (empty npm cache) 9 %.',
 	);
 	expect(quiet.includes(measure.BUSY.start)).toBe(false);
 	const busy = measure.renderSection({ ...figures, busy: 2 });

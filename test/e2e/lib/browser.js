@@ -49,4 +49,4 @@ async function openBrowser(viewport) {
 	return { page, close: () => browser.close() };
 }
 
-module.exports = { openBrowser };
+module.exports = { openBrowser, ensureChromium };
