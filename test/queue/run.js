@@ -51,8 +51,10 @@ const { runRestart } = require('./scenarios/restart');
 
 const UPLOAD_ITEMS = 20;
 const FAN_OUT = { products: 200, images: 2, batchSize: 20 };
-// The submit run paces one second per product: the kill lands mid-catalogue.
-const RESTART = { products: 12, killAfter: 5 };
+// The submit run paces one second per product: the kill lands mid-catalogue. The next run waits
+// until the killed run's hold lapses: the example's 60 s would be most of the suite's wait, where
+// a hold renewed every second of batch needs far less.
+const RESTART = { products: 12, killAfter: 5, secondsARunHolds: 15 };
 // Executions each worker runs at once: with 10 batches, one worker needs two rounds.
 const WORKER_CONCURRENCY = 5;
 
@@ -157,7 +159,9 @@ async function main() {
 		);
 		const uploadMany = uploadManyWorkflow(UPLOAD_ITEMS);
 		const longWait = longWaitWorkflow();
-		const submitCollect = submitCollectCopies(RESTART.products);
+		const submitCollect = submitCollectCopies(RESTART.products, {
+			secondsARunHolds: RESTART.secondsARunHolds,
+		});
 		for (const version of versions()) {
 			const mode = binaryMode(version);
 			info(`n8n ${version}, queue mode, binary data mode ${mode}`);

@@ -256,9 +256,9 @@ function fanOutCopy(products) {
  * waits at the simulator's short pace. The submit copy names the run-state table it needs
  * (`dataTables`, created by the stack). The catalog bench keeps the example's wait options
  * (`waitOptions: null`), answers the collect webhook at once, and sets the submit run's pace,
- * page and batch.
+ * page and batch; the queue suite shortens how long a run's hold lasts.
  * @param {number} products
- * @param {{waitOptions?: null, collectResponse?: 'onReceived' | 'lastNode', submitsPerMinute?: number, productsPerPage?: number, pagesPerRun?: number, secondsPerBatch?: number}} [o]
+ * @param {{waitOptions?: null, collectResponse?: 'onReceived' | 'lastNode', submitsPerMinute?: number, productsPerPage?: number, pagesPerRun?: number, secondsPerBatch?: number, secondsARunHolds?: number}} [o]
  */
 function submitCollectCopies(products, o = {}) {
 	/** @param {string} name @param {'onReceived' | 'lastNode'} responseMode */
@@ -280,6 +280,7 @@ function submitCollectCopies(products, o = {}) {
 					'productsPerPage',
 					'pagesPerRun',
 					'secondsPerBatch',
+					'secondsARunHolds',
 				]))
 					if (o[key] !== undefined) setAssignment(n, key, o[key]);
 			if (n.type === 'n8n-nodes-base.dataTable')
