@@ -231,7 +231,8 @@ async function waitForHttp(url, timeoutMs, child) {
 			req.on('error', () => resolve(false));
 			req.on('timeout', () => req.destroy());
 		});
-		if (ok) return;
+		// What answered may be another process on the port, while this n8n gave up on it.
+		if (ok && child.exitCode === null && child.signalCode === null) return;
 		await new Promise((r) => setTimeout(r, 1000));
 	}
 	throw new Error(`n8n did not answer on ${url} within ${Math.round(timeoutMs / 1000)} s`);

@@ -69,4 +69,4 @@ async function acquire(lockDir, what, maxWaitMs = 45 * 60 * 1000) {
 	}
 }
 
-module.exports = { acquire };
+module.exports = { acquire, alive };
