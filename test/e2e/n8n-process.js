@@ -169,11 +169,15 @@ async function createN8n(options) {
 			});
 			const parsed = parseRunOutput(result.stdout);
 			const runOutcome = normaliseRun(parsed);
+			// n8n printed the whole run, its status included, then crashed on its way out (seen once
+			// under load): the run is what it printed, and the crash is said beside it.
+			const crashedAfterRun = result.signal === 'SIGSEGV' && runOutcome.status !== undefined;
 			return {
-				ok: result.code === 0 && !runOutcome.error && parsed !== undefined,
+				ok: (result.code === 0 || crashedAfterRun) && !runOutcome.error && parsed !== undefined,
 				exitCode: result.code,
 				/** The signal that ended n8n, when one did: a crash or a kill, not n8n's own exit. */
 				exitSignal: result.signal,
+				crashedAfterRun,
 				timedOut: result.timedOut,
 				durationMs: result.durationMs,
 				parsed,

@@ -155,7 +155,7 @@ async function runOne({ n8n, install, workflow, mode, expectation, sim, apiKey, 
 	const logFile = path.join(logDir, `${workflow.id}.${n8n.version}.${mode}.log`);
 	fs.writeFileSync(logFile, redact(`${execution.stdout}\n----- stderr -----\n${execution.stderr}`));
 
-	const ran = summary(execution.runData);
+	const ran = `${summary(execution.runData)}${execution.crashedAfterRun ? `; then n8n ended by ${execution.exitSignal} after printing the whole run` : ''}`;
 	const serviceKeyLeak = keyLeak(`${execution.stdout}${execution.stderr}`, apiKey);
 	if (serviceKeyLeak) {
 		return {
