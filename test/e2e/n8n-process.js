@@ -8,7 +8,7 @@ const path = require('node:path');
 const { run, startDetached, tail } = require('./lib/proc');
 const { freePort } = require('./lib/ports');
 const { cleanEnv } = require('./lib/env');
-const { parseRunOutput, normaliseRun } = require('./lib/parse-output');
+const { executeVerdict } = require('./lib/parse-output');
 const { redact } = require('./lib/redact');
 const { nextMajorDefaults } = require('./lib/next-major-defaults');
 const { LOADED_MACHINE_MS, LOADED_RUN_MS } = require('./lib/waits');
@@ -167,21 +167,13 @@ async function createN8n(options) {
 				timeoutMs: o.timeoutMs,
 				env: o.env,
 			});
-			const parsed = parseRunOutput(result.stdout);
-			const runOutcome = normaliseRun(parsed);
-			// n8n printed the whole run, its status included, then crashed on its way out (seen once
-			// under load): the run is what it printed, and the crash is said beside it.
-			const crashedAfterRun = result.signal === 'SIGSEGV' && runOutcome.status !== undefined;
 			return {
-				ok: (result.code === 0 || crashedAfterRun) && !runOutcome.error && parsed !== undefined,
+				...executeVerdict(result),
 				exitCode: result.code,
 				/** The signal that ended n8n, when one did: a crash or a kill, not n8n's own exit. */
 				exitSignal: result.signal,
-				crashedAfterRun,
 				timedOut: result.timedOut,
 				durationMs: result.durationMs,
-				parsed,
-				...runOutcome,
 				stdout: result.stdout,
 				stderr: result.stderr,
 			};

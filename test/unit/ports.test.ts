@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+import { useTemporaryE2eCache } from '../harness/e2eCache';
 
 // test/e2e/lib/ports.js hands each n8n of a run its ports. n8n binds a port many seconds after the
 // OS released it, so a port handed to one suite must not be handed to another before that suite
@@ -18,23 +19,13 @@ const candidates =
 	async () =>
 		ports.shift()!;
 
-let cache: string;
-const saved = process.env.PRODUCT_IMAGE_E2E_CACHE;
-beforeEach(() => {
-	cache = mkdtempSync(path.join(tmpdir(), 'product-image-test-ports-'));
-	process.env.PRODUCT_IMAGE_E2E_CACHE = cache;
-});
-afterEach(() => {
-	if (saved === undefined) delete process.env.PRODUCT_IMAGE_E2E_CACHE;
-	else process.env.PRODUCT_IMAGE_E2E_CACHE = saved;
-	rmSync(cache, { recursive: true, force: true });
-});
+const cache = useTemporaryE2eCache();
 
-const reservation = (port: number) => path.join(cache, 'ports', String(port));
+const reservation = (port: number) => path.join(cache(), 'ports', String(port));
 
 /** A port another process of the run holds: its file names that live process. */
 function heldBy(pid: number, port: number) {
-	mkdirSync(path.join(cache, 'ports'), { recursive: true });
+	mkdirSync(path.join(cache(), 'ports'), { recursive: true });
 	writeFileSync(reservation(port), String(pid));
 }
 
@@ -64,7 +55,7 @@ test('each port handed out is held until its process ends', async () => {
 	const child = spawnSync(
 		process.execPath,
 		['-e', "require('./test/e2e/lib/ports').freePort().then((p) => console.log(p))"],
-		{ env: { ...process.env, PRODUCT_IMAGE_E2E_CACHE: cache }, encoding: 'utf8' },
+		{ env: { ...process.env, PRODUCT_IMAGE_E2E_CACHE: cache() }, encoding: 'utf8' },
 	);
 	const port = Number(child.stdout.trim());
 	expect(port).toBeGreaterThan(0);

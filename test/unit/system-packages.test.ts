@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { useTemporaryE2eCache } from '../harness/e2eCache';
 
 // test/e2e/lib/system-packages.js installs what the real-n8n suites need from apt. On a fresh
 // machine the suites of one test command start together, and a second `apt-get update` beside the
@@ -17,17 +15,7 @@ const { ensurePackages } = require('../e2e/lib/system-packages') as {
 	): Promise<void>;
 };
 
-let cache: string;
-const saved = process.env.PRODUCT_IMAGE_E2E_CACHE;
-beforeEach(() => {
-	cache = mkdtempSync(path.join(tmpdir(), 'product-image-test-apt-'));
-	process.env.PRODUCT_IMAGE_E2E_CACHE = cache;
-});
-afterEach(() => {
-	if (saved === undefined) delete process.env.PRODUCT_IMAGE_E2E_CACHE;
-	else process.env.PRODUCT_IMAGE_E2E_CACHE = saved;
-	rmSync(cache, { recursive: true, force: true });
-});
+useTemporaryE2eCache();
 
 /** An apt that takes a while and records who ran beside whom. */
 function fakeApt() {

@@ -50,4 +50,18 @@ function normaliseRun(parsed) {
 	return { runData: parsed };
 }
 
-module.exports = { parseRunOutput, normaliseRun };
+/**
+ * What `n8n execute` printed, and whether the run passed by n8n's own account: an exit 0, or a
+ * crash on its way out (SIGSEGV, seen once under load) after it had printed the whole run, its
+ * status included. The run is then what it printed, and the crash is said beside it.
+ * @param {{stdout: string, code: number | null, signal: NodeJS.Signals | null}} result
+ */
+function executeVerdict({ stdout, code, signal }) {
+	const parsed = parseRunOutput(stdout);
+	const outcome = normaliseRun(parsed);
+	const crashedAfterRun = signal === 'SIGSEGV' && outcome.status !== undefined;
+	const ok = (code === 0 || crashedAfterRun) && !outcome.error && parsed !== undefined;
+	return { ok, crashedAfterRun, parsed, ...outcome };
+}
+
+module.exports = { executeVerdict };
