@@ -42,6 +42,23 @@ test('installs started together take turns', async () => {
 	expect([...apt.installed].sort()).toEqual(['Chromium', 'GraphicsMagick', 'Redis']);
 });
 
+test('a wait says who holds the turn: another step of the same process is not named as a process', async () => {
+	const apt = fakeApt();
+	const said = jest.spyOn(process.stderr, 'write').mockReturnValue(true);
+	try {
+		const ensure = (what: string) =>
+			ensurePackages(what, [what.toLowerCase()], () => apt.installed.has(what), apt.install);
+		await Promise.all([ensure('Chromium'), ensure('Redis')]);
+		const lines = said.mock.calls.map(([text]) => String(text));
+		expect(lines).toContainEqual(
+			expect.stringContaining('another step of this process is installing'),
+		);
+		expect(lines.join('')).not.toContain(`process ${process.pid} is installing`);
+	} finally {
+		said.mockRestore();
+	}
+});
+
 test('a suite that waited for the same program does not install it again', async () => {
 	const apt = fakeApt();
 	const ensure = () =>

@@ -62,7 +62,8 @@ async function acquire(lockDir, what, maxWaitMs = 45 * 60 * 1000) {
 			);
 		}
 		if (Date.now() - lastNotice > 15000) {
-			info(`process ${owner} is installing ${what}; waiting (${formatDuration(waited)} so far)`);
+			const holder = owner === process.pid ? 'another step of this process' : `process ${owner}`;
+			info(`${holder} is installing ${what}; waiting (${formatDuration(waited)} so far)`);
 			lastNotice = Date.now();
 		}
 		await sleep(1000);
