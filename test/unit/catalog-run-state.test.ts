@@ -41,7 +41,7 @@ const nodeTypes = {
 	getByNameAndVersion: () => noTypes,
 	getKnownTypes: () => ({}),
 } as unknown as INodeTypes;
-// The Workflow fills each node's parameters from its type: it gets copies.
+
 // n8n-workflow runs each filter regex in a vm stopped after 250 ms of wall-clock time; on a loaded
 // machine even ^[0-9]+$ has overrun that here. The guard is n8n's: this file asks what the workflow
 // decides, so its regexes run unguarded.
@@ -57,6 +57,7 @@ const unguardedRegex: RegexEngine = {
 beforeAll(() => setSafeRegexEngine(unguardedRegex));
 afterAll(resetSafeRegexEngine);
 
+// The Workflow fills each node's parameters from its type: it gets copies.
 const expressions = new Workflow({
 	nodes: structuredClone(workflow.nodes),
 	connections: workflow.connections as never,
