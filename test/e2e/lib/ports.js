@@ -40,7 +40,13 @@ function reserve(port) {
 		fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
 	} catch (err) {
 		if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'EEXIST') throw err;
-		const owner = Number(fs.readFileSync(file, 'utf8'));
+		let owner = NaN;
+		try {
+			owner = Number(fs.readFileSync(file, 'utf8'));
+		} catch (readErr) {
+			// Its holder ended between the two calls and removed it: the port is skipped all the same.
+			if (/** @type {NodeJS.ErrnoException} */ (readErr).code !== 'ENOENT') throw readErr;
+		}
 		if (Number.isInteger(owner) && owner > 0 && !alive(owner)) fs.rmSync(file, { force: true });
 		return false;
 	}
