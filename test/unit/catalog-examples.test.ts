@@ -17,12 +17,34 @@ interface Node {
 	parameters: Record<string, any>;
 }
 
-const nodesOf = (name: string): Node[] =>
-	JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', `${name}.json`), 'utf8')).nodes;
+interface Workflow {
+	nodes: Node[];
+	connections: Record<string, { main: Array<Array<{ node: string }> | null> }>;
+}
+
+const workflowOf = (name: string): Workflow =>
+	JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', `${name}.json`), 'utf8'));
+const nodesOf = (name: string): Node[] => workflowOf(name).nodes;
 const isDataTable = (node: Node) => node.type === 'n8n-nodes-base.dataTable';
+const mapsInput = (node: Node) => node.parameters.columns?.mappingMode === 'autoMapInputData';
+
+/** The nodes whose output goes into `target`. */
+const feeding = (workflow: Workflow, target: string): Node[] =>
+	workflow.nodes.filter((n) =>
+		(workflow.connections[n.name]?.main ?? []).some((branch) =>
+			(branch ?? []).some((c) => c.node === target),
+		),
+	);
+
+/** `={{ 0 }}`, `={{ '' }}`, or a value typed without an expression. */
+const isConstant = (value: unknown) =>
+	typeof value !== 'string' ||
+	!value.startsWith('=') ||
+	/^=\{\{\s*('[^']*'|"[^"]*"|-?[0-9.]+|true|false|null)\s*\}\}$/.test(value);
 
 describe.each(EXAMPLES)('examples/%s.json', (example) => {
-	const nodes = nodesOf(example);
+	const workflow = workflowOf(example);
+	const nodes = workflow.nodes;
 	const created = new Map<string, string[]>(
 		nodes
 			.filter((n) => isDataTable(n) && n.parameters.resource === 'table')
@@ -61,14 +83,38 @@ describe.each(EXAMPLES)('examples/%s.json', (example) => {
 		}
 	});
 
+	/** The columns a node writes: its own values, or the fields of the Set nodes it maps. */
+	const written = (node: Node): string[] =>
+		mapsInput(node)
+			? feeding(workflow, node.name).flatMap((set) =>
+					set.parameters.assignments.assignments.map((a: { name: string }) => a.name),
+				)
+			: Object.keys(node.parameters.columns?.value ?? {});
+
 	it('writes and looks up only columns the workflow creates', () => {
 		for (const node of rowNodes) {
 			const columns = created.get(node.parameters.dataTableId.value) ?? [];
 			const used = [
-				...Object.keys(node.parameters.columns?.value ?? {}),
+				...written(node),
 				...(node.parameters.filters?.conditions ?? []).map((c: { keyName: string }) => c.keyName),
 			];
 			expect([node.name, used.filter((c) => !columns.includes(c))]).toEqual([node.name, []]);
+		}
+	});
+
+	// n8n's editor empties the values a Data Table node maps itself when its table is picked, unless
+	// one of them reads the run (it then cannot work them out before a run and leaves them be). On
+	// n8n 1.x, where every table is picked from a list, a node of constants alone would lose them.
+	it('keeps its values when a table is picked: constants come from a Set node the table node maps', () => {
+		for (const node of rowNodes.filter((n) => n.parameters.columns)) {
+			const values = Object.values(node.parameters.columns.value ?? {});
+			const fedBy = feeding(workflow, node.name).map((n) => n.type);
+			expect([
+				node.name,
+				mapsInput(node)
+					? fedBy.length > 0 && fedBy.every((type) => type === 'n8n-nodes-base.set')
+					: values.length > 0 && !values.every(isConstant),
+			]).toEqual([node.name, true]);
 		}
 	});
 

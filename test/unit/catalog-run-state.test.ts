@@ -132,7 +132,7 @@ const row = (leaseUntil: unknown) => ({
 });
 
 it('writes the run state on the first run ever', () => {
-	expect(nextAfterCheck({})).toEqual(['Create the run state']);
+	expect(nextAfterCheck({})).toEqual(['First run state']);
 });
 
 it('tries to take a row whose lease_until is a number, free or held by another run', () => {
