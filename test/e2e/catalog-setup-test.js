@@ -93,10 +93,13 @@ function nodesWithIssues(page) {
 		.evaluateAll((nodes) => nodes.map((n) => String(n.getAttribute('data-node-name'))).sort());
 }
 
-/** @param {import('playwright-core').Page} page */
+/** The node's close button (n8n 2.x), or its "Back to canvas" (1.x). @param {import('playwright-core').Page} page */
 async function closeNdv(page) {
 	const ndv = page.locator('[data-test-id="ndv"]');
-	await ndv.locator('[data-test-id="ndv-close-button"]').click();
+	await page
+		.locator('[data-test-id="ndv-close-button"], [data-test-id="back-to-canvas"]')
+		.first()
+		.click();
 	await ndv.waitFor({ state: 'hidden' });
 }
 
@@ -389,4 +392,18 @@ const suite = {
 
 if (require.main === module) runSuite('catalog set-up suite', () => runServerSuites(['catalog']));
 
-module.exports = { suite };
+module.exports = {
+	suite,
+	CREDENTIALS,
+	PRODUCTS,
+	readmeSetUp,
+	nodesWithIssues,
+	closeNdv,
+	pictures,
+	chooseCredential,
+	setShopUrl,
+	execute,
+	lastOutput,
+	tableRows,
+	middayZone,
+};

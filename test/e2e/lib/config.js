@@ -26,6 +26,15 @@ const N8N_PINS = [
 	{ version: '1.85.4', overrides: { xlsx: '0.18.5' }, rebuild: ['sqlite3'], node: '22.23.3' },
 ];
 
+/**
+ * Pins no suite of the test command runs, installed only when a command names one: the last 1.x
+ * release, for the catalog pair's 1.x set-up tried by hand (`node test/e2e/catalog-setup-1x.js`).
+ * @type {N8nPin[]}
+ */
+const BY_HAND_PINS = [
+	{ version: '1.123.81', overrides: { xlsx: '0.18.5' }, rebuild: ['sqlite3', 'isolated-vm'] },
+];
+
 // Outside the repo so that a fresh clone on the same machine finds the install again.
 function cacheDir() {
 	if (process.env.PRODUCT_IMAGE_E2E_CACHE) return path.resolve(process.env.PRODUCT_IMAGE_E2E_CACHE);
@@ -35,10 +44,10 @@ function cacheDir() {
 
 /** @param {string} version */
 function pinFor(version) {
-	const pin = N8N_PINS.find((p) => p.version === version);
+	const pin = [...N8N_PINS, ...BY_HAND_PINS].find((p) => p.version === version);
 	if (!pin) {
 		throw new Error(
-			`n8n ${version} is not one of the pinned versions (${N8N_PINS.map((p) => p.version).join(', ')})`,
+			`n8n ${version} is not one of the pinned versions (${[...N8N_PINS, ...BY_HAND_PINS].map((p) => p.version).join(', ')})`,
 		);
 	}
 	return pin;
