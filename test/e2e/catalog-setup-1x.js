@@ -10,8 +10,9 @@
 // imports each example from the workflow's "…" menu, deletes the two Table nodes and picks the
 // table from the list in every other Data Table node. The check: picking loses no value of any
 // node, nothing is left marked as needing something once the README's credentials and shop are
-// set, a submit run submits every product, a collect sweep marks every row done, a second
-// submit run says nothing was new having read the store once, and the run state is released.
+// set, each workflow activates, a submit run submits every product, a collect sweep marks every
+// row done, a second submit run says nothing was new having read the store once, and the run
+// state is released.
 // n8n 1.x runs with its task runners on (N8N_RUNNERS_ENABLED=true), as the page says.
 
 const fs = require('node:fs');
@@ -68,6 +69,21 @@ async function save(page) {
 	await page.locator('[data-test-id="workflow-save-button"]', { hasText: 'Saved' }).waitFor();
 }
 
+/**
+ * The header's Inactive/Active switch, until n8n says the workflow is active, and its note on what
+ * the trigger now does read ("Got it").
+ * @param {Page} page @param {import('./lib/n8n-server').N8nServer} server @param {string} id
+ */
+async function activate(page, server, id) {
+	await page.locator('[data-test-id="workflow-activate-switch"]').click();
+	await setup.waitUntil(`n8n to say workflow ${id} is active`, async () =>
+		(await server.rest('GET', `/workflows/${id}`)).json?.data?.active ? true : undefined,
+	);
+	const gotIt = page.getByRole('button', { name: 'Got it' });
+	await gotIt.click();
+	await gotIt.waitFor({ state: 'hidden' });
+}
+
 /** @param {Page} page @param {string} name */
 async function deleteNode(page, name) {
 	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
@@ -92,6 +108,12 @@ async function pickTable(page, node, table) {
 		.filter({ hasText: table })
 		.first()
 		.click();
+	// On a busy machine the list can close before the editor took the choice: closed only once
+	// the node shows the table.
+	const input = ndv.locator('[data-test-id="rlc-input"]').first();
+	await setup.waitUntil(`${node} to show the table ${table}`, async () =>
+		(await input.inputValue()) === table ? true : undefined,
+	);
 	await setup.closeNdv(page);
 }
 
@@ -134,9 +156,15 @@ async function setUp(page, server, snap, name, credentialNodes, typed) {
 			JSON.stringify(conditions(now)) === JSON.stringify(conditions(node.parameters))
 		);
 	};
-	const changed = rowNodes.filter((/** @type {any} */ n) => !kept(n)).map((n) => n.name);
-	if (changed.length)
-		throw new Error(`${changed} saved without its picked table or with other values`);
+	const changed = rowNodes.filter((/** @type {any} */ n) => !kept(n));
+	if (changed.length) {
+		const as = (/** @type {any} */ node) => {
+			const p = saved.find((/** @type {any} */ n) => n.name === node.name)?.parameters ?? {};
+			return `${node.name} (${JSON.stringify({ table: p.dataTableId, columns: p.columns?.value, filters: p.filters })})`;
+		};
+		throw new Error(`saved without its picked table or with other values: ${changed.map(as)}`);
+	}
+	await activate(page, server, id);
 	await snap(`${name} set up`);
 	return id;
 }

@@ -397,6 +397,7 @@ module.exports = {
 	CREDENTIALS,
 	PRODUCTS,
 	readmeSetUp,
+	waitUntil,
 	nodesWithIssues,
 	closeNdv,
 	pictures,
