@@ -22,11 +22,7 @@ const { runOnPins, runSuite } = require('./lib/suite');
 const { startSimulator } = require('./lib/simulator');
 const { withN8nServer } = require('./lib/n8n-server');
 const { installPackage } = require('./install-package');
-const { openBrowser } = require('./lib/browser');
 const { openNode, signIn } = require('./lib/editor');
-const { startShop } = require('./lib/shop');
-const { whatFailed } = require('./lib/waits');
-const { info } = require('./lib/log');
 const setup = require('./catalog-setup-test');
 
 const VERSION = '1.123.81';
@@ -172,7 +168,7 @@ async function setUp(page, server, snap, name, credentialNodes, typed) {
 /**
  * @param {Page} page @param {import('./lib/n8n-server').N8nServer} server @param {string} n8nDir
  * @param {import('./lib/simulator').RunningSimulator} sim
- * @param {Awaited<ReturnType<typeof startShop>>} shop @param {import('./catalog-setup-test').Snap} snap
+ * @param {Awaited<ReturnType<typeof import('./lib/shop').startShop>>} shop @param {import('./catalog-setup-test').Snap} snap
  */
 async function setUpAndRun(page, server, n8nDir, sim, shop, snap) {
 	const steps = setup.readmeSetUp();
@@ -223,41 +219,13 @@ async function setUpAndRun(page, server, n8nDir, sim, shop, snap) {
 async function onePin({ install, tarball, userFolder }, sim) {
 	await installPackage({ node: install.node, userFolder, tarball });
 	const env = { GENERIC_TIMEZONE: setup.middayZone(), N8N_RUNNERS_ENABLED: 'true' };
-	return withN8nServer({ install, userFolder, env }, async (server) => {
-		await sim.reset();
-		await sim.configure({ taskDurationMs: 1000, imagesPerTask: 1 });
-		const shop = await startShop({ products: setup.PRODUCTS });
-		const credential = (/** @type {object} */ body) => server.rest('POST', '/credentials', body);
-		const problem = await (async () => {
-			await credential({
-				name: setup.CREDENTIALS.productImage,
-				type: 'productImageApi',
-				data: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
-			});
-			await credential({
-				name: setup.CREDENTIALS.shop,
-				type: 'shopifyAccessTokenApi',
-				data: { shopSubdomain: 'stand-in', accessToken: shop.token, appSecretKey: 'unused' },
-			});
-			info(`n8n ${install.version}: catalog 1.x set-up at ${server.url}`);
-			const browser = await openBrowser({ width: 1440, height: 900 });
-			try {
-				const snap = setup.pictures(browser.page, userFolder);
-				await setUpAndRun(browser.page, server, install.dir, sim, shop, snap);
-				return undefined;
-			} catch (err) {
-				const picture = path.join(userFolder, 'catalog-setup.png');
-				await browser.page.screenshot({ path: picture }).catch(() => {});
-				return `${whatFailed(err)} (the page then: ${picture})`;
-			} finally {
-				await browser.close();
-			}
-		})().finally(() => shop.stop());
-		console.log(
-			`${problem ? 'FAIL' : 'PASS'} n8n ${install.version} catalog: the pair set up as the 1.x steps say runs a submit run and a collect sweep${problem ? `\n      ${problem}` : ''}`,
-		);
-		return { passed: problem ? 0 : 1, failed: problem ? 1 : 0 };
-	});
+	return withN8nServer({ install, userFolder, env }, (server) =>
+		setup.runCatalogSetUp(
+			{ server, install, userFolder, sim },
+			'the pair set up as the 1.x steps say runs a submit run and a collect sweep',
+			setUpAndRun,
+		),
+	);
 }
 
 runSuite('catalog 1.x set-up', () =>

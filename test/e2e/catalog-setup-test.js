@@ -341,13 +341,18 @@ function middayZone(now = new Date()) {
 }
 
 /**
- * On the pin's shared n8n (lib/server-suites.js, whose start carries this suite's clock): the two
- * credentials an operator already has, the stand-in store, the browser; each stopped whatever
- * happens.
- * @param {import('./lib/server-suites').SuiteContext} ctx
+ * @typedef {(page: import('playwright-core').Page, server: import('./lib/n8n-server').N8nServer,
+ *   n8nDir: string, sim: import('./lib/simulator').RunningSimulator,
+ *   shop: Awaited<ReturnType<typeof startShop>>, snap: Snap) => Promise<void>} Flow
  */
-async function run({ server, install, userFolder, sim }) {
-	const name = 'the catalog pair set up as the README says runs a submit run and a collect sweep';
+
+/**
+ * On a running n8n: the two credentials an operator already has, the stand-in store, the browser
+ * (each stopped whatever happens), then `flow`; one line says whether `name` held.
+ * @param {import('./lib/server-suites').SuiteContext | {server: import('./lib/n8n-server').N8nServer, install: import('./install-n8n').N8nInstall, userFolder: string, sim: import('./lib/simulator').RunningSimulator}} ctx
+ * @param {string} name @param {Flow} flow
+ */
+async function runCatalogSetUp({ server, install, userFolder, sim }, name, flow) {
 	await sim.reset();
 	await sim.configure({ taskDurationMs: 1000, imagesPerTask: 1 });
 	const shop = await startShop({ products: PRODUCTS });
@@ -367,7 +372,7 @@ async function run({ server, install, userFolder, sim }) {
 		const browser = await openBrowser({ width: 1440, height: 900 });
 		try {
 			const snap = pictures(browser.page, userFolder);
-			await setUpAndRun(browser.page, server, install.dir, sim, shop, snap);
+			await flow(browser.page, server, install.dir, sim, shop, snap);
 			return undefined;
 		} catch (err) {
 			const picture = path.join(userFolder, 'catalog-setup.png');
@@ -387,20 +392,25 @@ async function run({ server, install, userFolder, sim }) {
 const suite = {
 	title: 'the catalog pair set up in the editor as the README says',
 	env: () => ({ GENERIC_TIMEZONE: middayZone() }),
-	run,
+	run: (ctx) =>
+		runCatalogSetUp(
+			ctx,
+			'the catalog pair set up as the README says runs a submit run and a collect sweep',
+			setUpAndRun,
+		),
 };
 
 if (require.main === module) runSuite('catalog set-up suite', () => runServerSuites(['catalog']));
 
 module.exports = {
 	suite,
+	runCatalogSetUp,
 	CREDENTIALS,
 	PRODUCTS,
 	readmeSetUp,
 	waitUntil,
 	nodesWithIssues,
 	closeNdv,
-	pictures,
 	chooseCredential,
 	setShopUrl,
 	execute,
