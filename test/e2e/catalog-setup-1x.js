@@ -114,6 +114,36 @@ async function pickTable(page, node, table) {
 }
 
 /**
+ * Each Data Table node as n8n saved it: its table picked from the list, its values and conditions
+ * as imported.
+ * @param {import('./lib/n8n-server').N8nServer} server @param {string} id @param {any[]} rowNodes
+ */
+async function assertSavedAsImported(server, id, rowNodes) {
+	const saved = (await server.rest('GET', `/workflows/${id}`)).json.data.nodes;
+	const savedOf = (/** @type {any} */ node) =>
+		saved.find((/** @type {any} */ n) => n.name === node.name)?.parameters ?? {};
+	// n8n leaves a condition's default (equals) out of what it saves.
+	const conditions = (/** @type {any} */ p) =>
+		(p.filters?.conditions ?? []).map((/** @type {any} */ c) => ({ condition: 'eq', ...c }));
+	const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) =>
+		JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+	const changed = rowNodes.filter((node) => {
+		const now = savedOf(node);
+		return !(
+			now.dataTableId?.mode === 'list' &&
+			same(now.columns?.value, node.parameters.columns?.value) &&
+			same(conditions(now), conditions(node.parameters))
+		);
+	});
+	if (changed.length === 0) return;
+	const as = (/** @type {any} */ node) => {
+		const p = savedOf(node);
+		return `${node.name} (${JSON.stringify({ table: p.dataTableId, columns: p.columns?.value, filters: p.filters })})`;
+	};
+	throw new Error(`saved without its picked table or with other values: ${changed.map(as)}`);
+}
+
+/**
  * One example as the 1.x steps say: imported, its Table nodes deleted, every table picked, the
  * README's credentials (and `typed`); then nothing may need anything, and every Data Table node
  * must still hold the values and conditions it was imported with.
@@ -139,27 +169,7 @@ async function setUp(page, server, snap, name, credentialNodes, typed) {
 	await save(page);
 	const left = await setup.nodesWithIssues(page);
 	if (left.length) throw new Error(`after the 1.x steps, ${left} of ${name} still need something`);
-	const saved = (await server.rest('GET', `/workflows/${id}`)).json.data.nodes;
-	const kept = (/** @type {any} */ node) => {
-		const now = saved.find((/** @type {any} */ n) => n.name === node.name)?.parameters ?? {};
-		// n8n leaves a condition's default (equals) out of what it saves.
-		const conditions = (/** @type {any} */ p) =>
-			(p.filters?.conditions ?? []).map((/** @type {any} */ c) => ({ condition: 'eq', ...c }));
-		return (
-			now.dataTableId?.mode === 'list' &&
-			JSON.stringify(now.columns?.value ?? null) ===
-				JSON.stringify(node.parameters.columns?.value ?? null) &&
-			JSON.stringify(conditions(now)) === JSON.stringify(conditions(node.parameters))
-		);
-	};
-	const changed = rowNodes.filter((/** @type {any} */ n) => !kept(n));
-	if (changed.length) {
-		const as = (/** @type {any} */ node) => {
-			const p = saved.find((/** @type {any} */ n) => n.name === node.name)?.parameters ?? {};
-			return `${node.name} (${JSON.stringify({ table: p.dataTableId, columns: p.columns?.value, filters: p.filters })})`;
-		};
-		throw new Error(`saved without its picked table or with other values: ${changed.map(as)}`);
-	}
+	await assertSavedAsImported(server, id, rowNodes);
 	await activate(page, server, id);
 	await snap(`${name} set up`);
 	return id;

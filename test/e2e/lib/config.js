@@ -44,10 +44,11 @@ function cacheDir() {
 
 /** @param {string} version */
 function pinFor(version) {
-	const pin = [...N8N_PINS, ...BY_HAND_PINS].find((p) => p.version === version);
+	const pins = [...N8N_PINS, ...BY_HAND_PINS];
+	const pin = pins.find((p) => p.version === version);
 	if (!pin) {
 		throw new Error(
-			`n8n ${version} is not one of the pinned versions (${[...N8N_PINS, ...BY_HAND_PINS].map((p) => p.version).join(', ')})`,
+			`n8n ${version} is not one of the pinned versions (${pins.map((p) => p.version).join(', ')})`,
 		);
 	}
 	return pin;
