@@ -349,7 +349,7 @@ function middayZone(now = new Date()) {
 /**
  * On a running n8n: the two credentials an operator already has, the stand-in store, the browser
  * (each stopped whatever happens), then `flow`; one line says whether `name` held.
- * @param {import('./lib/server-suites').SuiteContext | {server: import('./lib/n8n-server').N8nServer, install: import('./install-n8n').N8nInstall, userFolder: string, sim: import('./lib/simulator').RunningSimulator}} ctx
+ * @param {Pick<import('./lib/server-suites').SuiteContext, 'server' | 'install' | 'userFolder' | 'sim'>} ctx
  * @param {string} name @param {Flow} flow
  */
 async function runCatalogSetUp({ server, install, userFolder, sim }, name, flow) {
