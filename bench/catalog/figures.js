@@ -190,7 +190,7 @@ function summarize(texts) {
 
 /**
  * The requests the service saw, per route and answer, and the task queries per task.
- * @param {{requests: {route: string, status: number, at: number}[]}} stats
+ * @param {{requests: {route: string, path: string, status: number, at: number}[]}} stats
  * @param {ServiceTask[]} tasks
  */
 function serviceFigures(stats, tasks) {
@@ -204,6 +204,17 @@ function serviceFigures(stats, tasks) {
 		Object.values(byRoute[route] ?? {}).reduce((a, b) => a + b, 0);
 	const accepted = tasks.map((t) => Date.parse(t.created_at)).sort((a, b) => a - b);
 	const answered = tasks.map((t) => t.queries);
+	// An image fetched again: when its first download came, to tell which sweep lost it.
+	/** @type {Map<string, number>} */
+	const firstDownload = new Map();
+	/** @type {number[]} */
+	const downloadedAgain = [];
+	for (const r of stats.requests) {
+		if (r.route !== 'asset' || r.status !== 200) continue;
+		const first = firstDownload.get(r.path);
+		if (first === undefined) firstDownload.set(r.path, r.at);
+		else downloadedAgain.push(first);
+	}
 	return {
 		byRoute,
 		submits: total('submit'),
@@ -212,6 +223,7 @@ function serviceFigures(stats, tasks) {
 		taskQueriesPerTask: tasks.length ? total('task') / tasks.length : 0,
 		answeredQueriesMax: answered.length ? Math.max(...answered) : 0,
 		downloads: total('asset'),
+		downloadedAgain,
 		outageAnswers: Object.values(byRoute).reduce((sum, answers) => sum + (answers[503] ?? 0), 0),
 		firstSubmit: accepted[0],
 		lastSubmit: accepted[accepted.length - 1],

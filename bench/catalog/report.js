@@ -35,7 +35,7 @@ function report(m) {
 		setupLine(m.options),
 		...productLines(m.products),
 		...timeLines(m),
-		serviceLine(m.service, m.products),
+		serviceLine(m.service, m.products, m.night),
 		storeLine(m.storeReads ?? []),
 		memoryLine(m.memory),
 		...storageLines(m.database, m.workflows, m.products.products),
@@ -218,16 +218,38 @@ function storeLine(reads) {
 }
 
 /**
+ * Images the service served more than once, and how many of them a sweep that died with the
+ * killed worker had fetched first: its execution ended before its rows were recorded, so the next
+ * sweep fetched them again.
+ * @param {number[]} firstTimes when each repeated image was first downloaded
+ * @param {Parameters<typeof report>[0]['night']} night
+ */
+function downloadedAgainText(firstTimes, night) {
+	const killed = night.sweeps.filter((s) => s.status === 'killed');
+	const inKilled = (/** @type {number} */ at) =>
+		killed.some((s) => at >= s.startedAt && at <= (night.kill.at ?? s.endedAt ?? at));
+	const lost = firstTimes.filter(inKilled).length;
+	return (
+		`; images downloaded more than once: ${count(firstTimes.length)}` +
+		(killed.length
+			? ` (${count(lost)} of them first downloaded by sweep ${killed.map((s) => s.id).join(', ')}, which died with the killed worker before its rows were recorded)`
+			: '')
+	);
+}
+
+/**
  * @param {ReturnType<typeof import('./figures').serviceFigures>} s
  * @param {ReturnType<typeof import('./figures').productFigures>} p
+ * @param {Parameters<typeof report>[0]['night']} night
  */
-function serviceLine(s, p) {
+function serviceLine(s, p, night) {
 	const answers = Object.entries(s.byRoute)
 		.map(([route, statuses]) => `${route} ${listed(statuses)}`)
 		.join('; ');
 	return (
 		`Service: ${s.taskQueries > 0 ? (s.taskQueries / Math.max(1, p.exactlyOnce + p.twiceOrMore)).toFixed(2) : '0'} status queries per task (${count(s.taskQueries)} in all, at most ${count(s.answeredQueriesMax)} answered for one task); ` +
-		`${count(s.submits429)} submits answered 429; ${count(s.outageAnswers)} requests answered 503 by the proxy; requests by route and answer: ${answers}`
+		`${count(s.submits429)} submits answered 429; ${count(s.outageAnswers)} requests answered 503 by the proxy; requests by route and answer: ${answers}` +
+		downloadedAgainText(s.downloadedAgain ?? [], night)
 	);
 }
 
