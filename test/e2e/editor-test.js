@@ -123,10 +123,8 @@ function cases(url, workflowId) {
 				await ndv.locator('[placeholder="Add Detail"]').first().click();
 				await chooseOption(page, 'Platform');
 				const list = ndv.locator('[data-test-id="parameter-input-platform"]');
-				await list.click();
-				await chooseOption(page, 'Other (Type Below)');
 				const typed = ndv.locator('[data-test-id="parameter-input-customPlatform"]');
-				await typed.waitFor();
+				await chooseUntilShown(page, list, 'Other (Type Below)', typed);
 				const [above, below] = [await list.boundingBox(), await typed.boundingBox()];
 				if (!above || !below || below.y <= above.y || below.y - above.y > 150)
 					throw new Error("'Other Platform' is not right below the Platform list");
@@ -167,6 +165,25 @@ async function chooseOption(page, label) {
 	const option = listOption(page, label);
 	await option.waitFor();
 	await option.click();
+}
+
+/**
+ * Opens `list` and chooses `label` until `shown` appears. On a loaded machine a click can land
+ * while n8n 1.85's list is still moving: once, the list stayed open with nothing chosen.
+ * @param {import('playwright-core').Page} page @param {import('playwright-core').Locator} list
+ * @param {string} label @param {import('playwright-core').Locator} shown
+ */
+async function chooseUntilShown(page, list, label, shown) {
+	for (let attempt = 1; ; attempt++) {
+		if (!(await listOption(page, label).isVisible())) await list.click();
+		await chooseOption(page, label);
+		try {
+			await shown.waitFor({ timeout: 20_000 });
+			return;
+		} catch (error) {
+			if (attempt === 3) throw error;
+		}
+	}
 }
 
 /**
