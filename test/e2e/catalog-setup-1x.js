@@ -10,9 +10,9 @@
 // imports each example from the workflow's "…" menu, deletes the two Table nodes and picks the
 // table from the list in every other Data Table node. The check: picking loses no value of any
 // node, nothing is left marked as needing something once the README's credentials and shop are
-// set, each workflow activates, a submit run submits every product, a collect sweep marks every
-// row done, a second submit run says nothing was new having read the store once, and the run
-// state is released.
+// set, each workflow activates, a submit run submits every product, a table picked again after
+// reopening the workflow loses no value, a collect sweep marks every row done, a second submit
+// run says nothing was new having read the store once, and the run state is released.
 // n8n 1.x runs with its task runners on (N8N_RUNNERS_ENABLED=true), as the page says.
 
 const fs = require('node:fs');
@@ -143,6 +143,15 @@ async function assertSavedAsImported(server, id, rowNodes) {
 	throw new Error(`saved without its picked table or with other values: ${changed.map(as)}`);
 }
 
+/** @param {string} name */
+const examplePath = (name) => path.join(REPO_ROOT, 'examples', `${name}.json`);
+
+/** An example's Data Table nodes, as the file holds them. @param {string} name @returns {any[]} */
+const dataTableNodes = (name) =>
+	JSON.parse(fs.readFileSync(examplePath(name), 'utf8')).nodes.filter(
+		(/** @type {any} */ n) => n.type === 'n8n-nodes-base.dataTable',
+	);
+
 /**
  * One example as the 1.x steps say: imported, its Table nodes deleted, every table picked, the
  * README's credentials (and `typed`); then nothing may need anything, and every Data Table node
@@ -152,12 +161,8 @@ async function assertSavedAsImported(server, id, rowNodes) {
  * @param {Record<string, string[]>} credentialNodes @param {() => Promise<void>} [typed]
  */
 async function setUp(page, server, snap, name, credentialNodes, typed) {
-	const file = path.join(REPO_ROOT, 'examples', `${name}.json`);
-	const example = JSON.parse(fs.readFileSync(file, 'utf8'));
-	const id = await importFromFile(page, server.url, file);
-	const tableNodes = example.nodes.filter(
-		(/** @type {any} */ n) => n.type === 'n8n-nodes-base.dataTable',
-	);
+	const id = await importFromFile(page, server.url, examplePath(name));
+	const tableNodes = dataTableNodes(name);
 	for (const node of tableNodes.filter((/** @type {any} */ n) => n.parameters.resource === 'table'))
 		await deleteNode(page, node.name);
 	const rowNodes = tableNodes.filter((/** @type {any} */ n) => n.parameters.resource === 'row');
@@ -173,6 +178,24 @@ async function setUp(page, server, snap, name, credentialNodes, typed) {
 	await activate(page, server, id);
 	await snap(`${name} set up`);
 	return id;
+}
+
+/**
+ * As the 1.x steps say for a pick changed after a run: the workflow reopened (with the run's data
+ * on screen, the editor would empty the values of a node whose table changes), a wrong table
+ * picked in Take the run and then the right one, and every Data Table node still as imported.
+ * @param {Page} page @param {import('./lib/n8n-server').N8nServer} server @param {string} id
+ */
+async function repickAfterReopening(page, server, id) {
+	const rowNodes = dataTableNodes('catalogue-submit').filter(
+		(/** @type {any} */ n) => n.parameters.resource === 'row',
+	);
+	await page.goto(`${server.url}/workflow/${id}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+	await pickTable(page, 'Take the run', 'catalogue_tasks');
+	await pickTable(page, 'Take the run', 'catalogue_runs');
+	await save(page);
+	await assertSavedAsImported(server, id, rowNodes);
 }
 
 /**
@@ -200,6 +223,7 @@ async function setUpAndRun(page, server, n8nDir, sim, shop, snap) {
 	const did = setup.lastOutput(first.runData, 'What this run did');
 	if (first.status !== 'success' || did?.submitted !== setup.PRODUCTS)
 		throw new Error(`the first submit run ended ${first.status}: ${JSON.stringify(did)}`);
+	await repickAfterReopening(page, server, submitId);
 
 	const collectId = await setUp(page, server, snap, 'catalogue-collect', {
 		[setup.CREDENTIALS.productImage]: steps.collect.productImage,
