@@ -61,16 +61,23 @@ async function lastExecutionId(db) {
 
 /**
  * How often each submit run after `sinceId` read the store: the runs of its "Get products" node,
- * from the execution data n8n keeps, read with n8n's own reader of it (flatted, from `n8nDir`).
+ * from the execution data n8n keeps, read with n8n's own reader of it (flatted, from `n8nDir`);
+ * and whether it took the run (only a run that did asks the service whether it answers).
  * @param {Database} db @param {string} workflowId @param {number} sinceId @param {string} n8nDir
- * @returns {Promise<number[]>} one count a run, in the order they started
+ * @returns {Promise<{pages: number, took: boolean}[]>} one a run, in the order they started
  */
 async function storeReads(db, workflowId, sinceId, n8nDir) {
 	const { parse } = require(require('node:path').join(n8nDir, 'node_modules', 'flatted'));
 	const rows = await db.sql(
 		`select d.data from execution_data d join execution_entity e on e.id = d."executionId" where e."workflowId" = '${workflowId}' and e.id > ${sinceId} order by e.id`,
 	);
-	return rows.map(([data]) => parse(data).resultData?.runData?.['Get products']?.length ?? 0);
+	return rows.map(([data]) => {
+		const runData = parse(data).resultData?.runData ?? {};
+		return {
+			pages: runData['Get products']?.length ?? 0,
+			took: runData['Is the service answering?'] !== undefined,
+		};
+	});
 }
 
 /** Execution states after which nothing more happens. */

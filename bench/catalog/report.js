@@ -25,7 +25,7 @@ const listed = (record) =>
  *   service: ReturnType<typeof import('./figures').serviceFigures>,
  *   paces: ReturnType<typeof import('./figures').runPaces>,
  *   database: Awaited<ReturnType<typeof import('./figures').databaseFigures>>,
- *   storeReads?: number[],
+ *   storeReads?: Array<number | {pages: number, took: boolean}>,
  *   workflows: {submit: string, collect: string},
  *   perRun?: ReturnType<typeof import('./per-run').perRunMedians>,
  * }} m
@@ -209,11 +209,18 @@ function timeLines(m) {
 	];
 }
 
-/** The store's reads, per submit run. @param {number[]} reads */
+/**
+ * The store's reads, per submit run: the runs that took the run apart from the ticks that waited
+ * for another and read nothing (a kept night's figures may hold counts alone, all taken).
+ * @param {Array<number | {pages: number, took: boolean}>} reads
+ */
 function storeLine(reads) {
-	const sorted = [...reads].sort((a, b) => a - b);
-	return reads.length
-		? `Store reads: ${count(reads.reduce((a, b) => a + b, 0))} pages in the night's ${reads.length} submit runs (the runs whose execution data n8n kept), median ${sorted[Math.floor(sorted.length / 2)]} a run, at most ${sorted[sorted.length - 1]}; runs that read the store once: ${reads.filter((r) => r === 1).length}`
+	const runs = reads.map((r) => (typeof r === 'number' ? { pages: r, took: true } : r));
+	const took = runs.filter((r) => r.took).map((r) => r.pages);
+	const sorted = [...took].sort((a, b) => a - b);
+	const pages = took.reduce((a, b) => a + b, 0);
+	return took.length
+		? `Store reads: ${count(pages)} pages in the night's ${took.length} submit runs that took the run (of ${runs.length} whose execution data n8n kept; the other ${runs.length - took.length} waited for a run and read nothing), median ${sorted[Math.floor(sorted.length / 2)]} a run, at most ${sorted[sorted.length - 1]}; runs that read the store once: ${took.filter((r) => r === 1).length}, not at all: ${took.filter((r) => r === 0).length}`
 		: 'Store reads: none counted';
 }
 
