@@ -103,8 +103,9 @@ describe.each(EXAMPLES)('examples/%s.json', (example) => {
 	});
 
 	// n8n's editor empties the values a Data Table node maps itself when its table is picked, unless
-	// one of them reads the run (it then cannot work them out before a run and leaves them be). On
-	// n8n 1.x, where every table is picked from a list, a node of constants alone would lose them.
+	// it cannot work one of them out: before a run, one that reads the run. On n8n 1.x, where every
+	// table is picked from a list before the first run, a node of constants alone would lose them.
+	// (After a run in the editor it can work out all of them: the steps say to reopen first.)
 	it('keeps its values when a table is picked: constants come from a Set node the table node maps', () => {
 		for (const node of rowNodes.filter((n) => n.parameters.columns)) {
 			const values = Object.values(node.parameters.columns.value ?? {});
